@@ -1,0 +1,1 @@
+"""Reading input files into the corpus model (and, later, writing reports). No Qt here."""

@@ -1,0 +1,155 @@
+"""Turning a file's bytes into text, with the encoding detected and errors located.
+
+Test sets come as UTF-8 (with or without a byte-order mark) or as UTF-16 with a byte-order mark.
+Anything else is refused with the line and byte offset of the first byte that does not decode,
+so the user can find it; Latin-1 is used only when the user asks for it, because guessing it
+would silently turn broken UTF-8 into wrong characters.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+from pathlib import Path
+
+from mtgui.engine.errors import InputError
+
+AUTO = "auto"
+"""Detect the encoding from the byte-order mark, else require UTF-8."""
+
+_BOMS: tuple[tuple[bytes, str, str], ...] = (
+    # UTF-32 first: its little-endian mark begins with UTF-16's.
+    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32 LE"),
+    (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32 BE"),
+    (codecs.BOM_UTF8, "utf-8", "UTF-8 with BOM"),
+    (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16 LE"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16 BE"),
+)
+
+_NAMED: dict[str, tuple[str, str]] = {
+    "utf-8": ("utf-8", "UTF-8"),
+    "utf8": ("utf-8", "UTF-8"),
+    "latin-1": ("latin-1", "Latin-1"),
+    "latin1": ("latin-1", "Latin-1"),
+    "iso-8859-1": ("latin-1", "Latin-1"),
+}
+
+ENCODINGS = (AUTO, "utf-8", "latin-1")
+"""The encodings a user can choose."""
+
+
+@dataclass(frozen=True)
+class DecodedText:
+    """A file's text with CRLF turned into LF, and the encoding it was read with."""
+
+    text: str
+    encoding: str
+
+
+def read_text(path: str | Path, encoding: str = AUTO) -> DecodedText:
+    """Read ``path`` as text; CRLF line ends become LF.
+
+    Raises
+    ------
+    InputError
+        If the file cannot be read or does not decode.
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise InputError("this is a folder, not a file.", path=path) from None
+    except FileNotFoundError:
+        raise InputError("there is no such file.", path=path) from None
+    except OSError as error:
+        raise InputError(f"the file cannot be read ({error.strerror}).", path=path) from None
+    except ValueError:  # a NUL character in the path
+        raise InputError("this is not a valid file name.", path=path) from None
+    return decode_bytes(data, path, encoding)
+
+
+def decode_bytes(data: bytes, path: str | Path, encoding: str = AUTO) -> DecodedText:
+    """Decode ``data`` (the contents of ``path``) following the rules of the module docstring."""
+    codec, label, body = _choose_codec(data, path, encoding)
+    try:
+        text = body.decode(codec)
+    except UnicodeDecodeError as error:
+        offset = len(data) - len(body) + error.start
+        raise _decode_error(data, offset, label, path, encoding) from None
+    return DecodedText(_normalize_newlines(text), label)
+
+
+def _choose_codec(data: bytes, path: str | Path, encoding: str) -> tuple[str, str, bytes]:
+    """Return (codec, human label, bytes to decode) for ``data``."""
+    for bom, codec, label in _BOMS:
+        if data.startswith(bom):
+            return codec, label, data[len(bom) :]
+    key = encoding.lower()
+    if b"\0" in data:
+        raise _nul_error(data, path)
+    if key == AUTO:
+        return "utf-8", "UTF-8", data
+    if key not in _NAMED:
+        raise InputError(
+            f"'{encoding}' is not an encoding mtgui reads.",
+            path=path,
+            hint="Choose one of: " + ", ".join(ENCODINGS) + ".",
+        )
+    codec, label = _NAMED[key]
+    return codec, label, data
+
+
+def _nul_error(data: bytes, path: str | Path) -> InputError:
+    """Text files hold no NUL bytes: say whether this looks like UTF-16 or like a binary file."""
+    if _looks_like_utf16(data):
+        return InputError(
+            "the file looks like UTF-16 text without a byte-order mark, which cannot be read "
+            "reliably.",
+            path=path,
+            hint="Save it as UTF-8 (or as UTF-16 with a byte-order mark) and load it again.",
+        )
+    offset = data.index(b"\0")
+    return InputError(
+        f"this is not a text file: it holds a NUL byte at byte offset {offset}.",
+        path=path,
+        line=data.count(b"\n", 0, offset) + 1,
+        hint="mtgui reads text files (SGML, XML, plain text, CSV/TSV).",
+    )
+
+
+def _looks_like_utf16(data: bytes) -> bool:
+    """True when NULs fill one byte position of each pair and not the other, as in UTF-16."""
+    sample = data[:4096]
+    half = len(sample) // 2
+    if half < 2:
+        return False
+    nuls = sorted((sample[0::2].count(0), sample[1::2].count(0)))
+    return nuls[1] > 0.4 * half and nuls[0] < 0.05 * half
+
+
+def _decode_error(
+    data: bytes, offset: int, label: str, path: str | Path, encoding: str
+) -> InputError:
+    """An error naming the line and byte offset of the first undecodable byte."""
+    line = data.count(b"\n", 0, offset) + 1
+    bad = data[offset : offset + 4].hex(" ")
+    hint = "Save the file as UTF-8 and load it again."
+    if encoding.lower() == AUTO and label.startswith("UTF-8"):
+        hint += " If it is Latin-1 (ISO-8859-1) text, you can ask mtgui to read it as Latin-1."
+    return InputError(
+        f"this is not valid {label} text: the bytes at byte offset {offset} ({bad}) do not decode.",
+        path=path,
+        line=line,
+        hint=hint,
+    )
+
+
+def _normalize_newlines(text: str) -> str:
+    """CRLF becomes LF, so that every reader sees one kind of line end.
+
+    A CR on its own stays: sacreBLEU reads files with ``newline="\\n"``, so a stray CR inside a
+    line is part of that line's text there too.
+    """
+    if "\r" not in text:
+        return text
+    return text.replace("\r\n", "\n")
