@@ -1,0 +1,44 @@
+"""Reader for plain text: one segment per line.
+
+Lines end in LF or CRLF (the decoder turns CRLF into LF); the last line may or may not end in
+a newline; a file with only CR line ends (old Mac files) is split at the CRs. Empty lines are
+empty segments. The text of a line is kept as it is: the tokenizers deal with whitespace.
+"""
+
+from __future__ import annotations
+
+from mtgui.engine.corpus import Origin, Role
+from mtgui.engine.errors import InputError
+from mtgui.io.streams import TextStream
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` without their line ends; no phantom last line after a final LF."""
+    separator = "\r" if "\n" not in text and "\r" in text else "\n"
+    lines = text.split(separator)
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def read_plain_text(text: str, origin: Origin, role: Role) -> TextStream:
+    """Read a plain-text file as one stream of the given role.
+
+    Raises
+    ------
+    InputError
+        If the file is empty.
+    """
+    if text == "":
+        raise InputError("the file is empty.", path=origin.path)
+    lines = split_lines(text)
+    numbers = tuple(range(1, len(lines) + 1))
+    return TextStream(
+        role=role,
+        name=None,
+        doc_ids=None,
+        seg_ids=tuple(str(n) for n in numbers),
+        texts=tuple(lines),
+        lines=numbers,
+        origin=origin,
+    )

@@ -1,0 +1,217 @@
+"""Reader for per-segment numeric scores (human judgments, for example) in CSV or TSV.
+
+The first line names the columns. mtgui needs a system column, a score column, and a way to
+find the segment: document id plus segment id, or a line / segment number (1-based, in test-set
+order). Column names are matched loosely (case, dots, dashes and underscores do not matter), so
+the usual spellings work: ``system``/``sysid``/``sys``, ``docid``/``doc``, ``segid``/``seg``,
+``line``, ``segment``, ``score``/``z``/``raw``. Several rows for one segment are several
+judgments; they are averaged when the scores are aligned to the test set.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mtgui.engine.corpus import Origin
+from mtgui.engine.errors import InputError
+from mtgui.io.plaintext import split_lines
+
+SYSTEM_COLUMNS = ("system", "sysid", "systemid", "systemname", "sys")
+DOC_COLUMNS = ("docid", "doc", "document", "documentid")
+SEG_COLUMNS = ("segid", "seg", "segmentid")
+INDEX_COLUMNS = ("line", "lineno", "linenumber", "segment", "segmentnumber", "segno")
+SCORE_COLUMNS = ("score", "z", "zscore", "zscr", "raw", "rawscr", "human", "humanscore", "da")
+MISSING = frozenset({"", "na", "nan", "n/a", "none", "null", "-"})
+
+
+@dataclass(frozen=True)
+class ScoreRecord:
+    """One row: a judgment of one segment of one system.
+
+    ``doc`` and ``seg`` are set when the table has document and segment columns; ``index`` (a
+    1-based position in the test set) when it has a line or segment-number column.
+    """
+
+    system: str
+    value: float
+    line: int
+    doc: str | None
+    seg: str | None
+    index: int | None
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """All usable rows of a scores file, and how many were skipped for a missing value."""
+
+    origin: Origin
+    score_column: str
+    records: tuple[ScoreRecord, ...]
+    skipped: int
+
+    @property
+    def systems(self) -> tuple[str, ...]:
+        """The system names in the table, in order of first appearance."""
+        return tuple(dict.fromkeys(r.system for r in self.records))
+
+
+def normalize_column(name: str) -> str:
+    """A column name reduced to lower-case letters and digits, for loose matching."""
+    return re.sub(r"[\s._\-]+", "", name.strip().lower())
+
+
+def looks_like_scores(text: str) -> bool:
+    """Whether the first line of ``text`` is a header mtgui can read as a scores table."""
+    first = text.split("\n", 1)[0]
+    try:
+        _columns(_split_header(first), None, None)
+    except InputError:
+        return False
+    return True
+
+
+def read_scores(text: str, origin: Origin, score_column: str | None = None) -> ScoreTable:
+    """Read a scores table.
+
+    Parameters
+    ----------
+    score_column
+        The name of the column holding the scores, where the file has several candidates
+        (``raw`` and ``z``, say); by default the first of ``score``, ``z``, ``raw``, ...
+
+    Raises
+    ------
+    InputError
+        If a needed column is missing, a row has the wrong number of fields, or a score or
+        segment number is not a number.
+    """
+    lines = split_lines(text)
+    if not lines or not lines[0].strip():
+        raise InputError("the scores file is empty or its first line is blank.", path=origin.path)
+    header = _split_header(lines[0])
+    columns = _columns(header, score_column, origin)
+    records: list[ScoreRecord] = []
+    skipped = 0
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        fields = _split_row(line, lines[0])
+        if len(fields) < len(header):
+            raise InputError(
+                f"this row has {len(fields)} fields, but the header names {len(header)} columns.",
+                path=origin.path,
+                line=number,
+            )
+        record = _record(fields, columns, number, origin)
+        if record is None:
+            skipped += 1
+        else:
+            records.append(record)
+    if not records:
+        raise InputError("the scores file has no rows with a score.", path=origin.path)
+    return ScoreTable(origin, header[columns["score"]], tuple(records), skipped)
+
+
+def _split_header(line: str) -> list[str]:
+    """Split the header line at tabs, commas or runs of spaces, whichever it uses."""
+    if "\t" in line:
+        return [field.strip() for field in line.rstrip("\t ").split("\t")]
+    if "," in line:
+        return [field.strip() for field in next(csv.reader([line]))]
+    return line.split()
+
+
+def _split_row(line: str, header_line: str) -> list[str]:
+    """Split a data row; a space-separated header may have tab-separated rows (WMT does this)."""
+    if "\t" in header_line or ("\t" in line and "," not in header_line):
+        return [field.strip() for field in line.split("\t")]
+    if "," in header_line:
+        return [field.strip() for field in next(csv.reader([line]))]
+    return line.split()
+
+
+def _columns(
+    header: Sequence[str], score_column: str | None, origin: Origin | None
+) -> dict[str, int]:
+    """Positions of the system, score and segment columns; an error if one is missing."""
+    names = [normalize_column(name) for name in header]
+    path = origin.path if origin else None
+
+    def find(candidates: Sequence[str]) -> int | None:
+        return next((names.index(c) for c in candidates if c in names), None)
+
+    found = {
+        "system": find(SYSTEM_COLUMNS),
+        "doc": find(DOC_COLUMNS),
+        "seg": find(SEG_COLUMNS),
+        "index": find(INDEX_COLUMNS),
+        "score": find(SCORE_COLUMNS if score_column is None else [normalize_column(score_column)]),
+    }
+    if score_column is not None and found["score"] is None:
+        raise InputError(
+            f"there is no column '{score_column}'; the columns are: {', '.join(header)}.",
+            path=path,
+            line=1,
+        )
+    has_segment = (found["doc"] is not None and found["seg"] is not None) or (
+        found["index"] is not None or found["seg"] is not None
+    )
+    if found["system"] is None or found["score"] is None or not has_segment:
+        raise InputError(
+            "the first line must name the columns: a system column (system), a segment "
+            "column (docid and segid, or line) and a score column (score); found: "
+            + ", ".join(header)
+            + ".",
+            path=path,
+            line=1,
+        )
+    if found["index"] is None and found["doc"] is None:
+        found["index"], found["seg"] = found["seg"], None  # a lone segid numbers the test set
+    return {key: value for key, value in found.items() if value is not None}
+
+
+def _record(
+    fields: Sequence[str], columns: dict[str, int], line: int, origin: Origin
+) -> ScoreRecord | None:
+    """One row as a record, or None when its score is missing (empty, NA)."""
+    raw = fields[columns["score"]]
+    if raw.strip().lower() in MISSING:
+        return None
+    value = _number(raw, "score", line, origin)
+    index = None
+    if "index" in columns:
+        position = _number(fields[columns["index"]], "segment number", line, origin)
+        if position != int(position) or position < 1:
+            raise InputError(
+                f"the segment number '{fields[columns['index']]}' is not a whole number from 1 "
+                "upwards.",
+                path=origin.path,
+                line=line,
+            )
+        index = int(position)
+    system = fields[columns["system"]].strip()
+    if not system:
+        raise InputError("the system name is empty.", path=origin.path, line=line)
+    return ScoreRecord(
+        system=system,
+        value=value,
+        line=line,
+        doc=fields[columns["doc"]].strip() if "doc" in columns else None,
+        seg=fields[columns["seg"]].strip() if "seg" in columns else None,
+        index=index,
+    )
+
+
+def _number(text: str, what: str, line: int, origin: Origin) -> float:
+    """``text`` as a finite float, or an :class:`InputError` naming the line."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise InputError(f"the {what} '{text}' is not a number.", path=origin.path, line=line)
+    return value
