@@ -1,0 +1,205 @@
+"""Putting loaded files together into one :class:`~mtgui.engine.corpus.Corpus`.
+
+This is where the files meet: the segments are aligned across all of them, the systems and
+references get their names, and per-segment scores are matched to systems and segments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from mtgui.engine.corpus import (
+    Corpus,
+    Origin,
+    Role,
+    SegmentScores,
+    SystemOutput,
+    TestSet,
+    TextColumn,
+)
+from mtgui.engine.errors import InputError
+from mtgui.io.align import Skeleton, align_stream
+from mtgui.io.naming import apply_renames, names_from_files
+from mtgui.io.scores import ScoreRecord, ScoreTable
+from mtgui.io.streams import LoadedFile, TextStream
+
+
+def assemble(
+    files: Sequence[LoadedFile],
+    scores: Sequence[ScoreTable] = (),
+    renames: Sequence[str] = (),
+) -> Corpus:
+    """Align everything loaded and build the corpus.
+
+    Parameters
+    ----------
+    files
+        The loaded source, reference and system files, in the order the user gave them.
+    scores
+        Per-segment score tables.
+    renames
+        System names given by the user: ``NEW`` names the systems in load order, ``OLD=NEW``
+        renames one system.
+
+    Raises
+    ------
+    InputError
+        If there is no reference, two different sources, a file that does not cover the same
+        segments as the others, two systems with one name, or scores for unknown segments.
+    """
+    streams = [stream for file in files for stream in file.streams]
+    by_role = {role: [s for s in streams if s.role is role] for role in Role}
+    if not by_role[Role.REFERENCE]:
+        raise InputError(
+            "no reference translation is loaded.",
+            hint="Add at least one file of reference translations (--ref).",
+        )
+    sources = _distinct_sources(by_role[Role.SOURCE])
+    skeleton = Skeleton.from_streams([*sources, *by_role[Role.REFERENCE], *by_role[Role.SYSTEM]])
+    test_set = _test_set(skeleton, sources, by_role[Role.REFERENCE])
+    systems = _systems(skeleton, by_role[Role.SYSTEM], renames)
+    segment_scores, notes = _scores(scores, test_set, [s.name for s in systems])
+    return Corpus(test_set, tuple(systems), tuple(segment_scores), tuple(notes))
+
+
+def _distinct_sources(sources: list[TextStream]) -> list[TextStream]:
+    """At most one source; the same source loaded twice (say, from XML and SGML) is fine."""
+    if len(sources) > 1 and any(s.texts != sources[0].texts for s in sources[1:]):
+        other = next(s for s in sources[1:] if s.texts != sources[0].texts)
+        raise InputError(
+            f"two different source texts are loaded ({sources[0].origin.path} and "
+            f"{other.origin.path}).",
+            path=other.origin.path,
+            hint="Load only one source.",
+        )
+    return sources[:1]
+
+
+def _test_set(
+    skeleton: Skeleton, sources: list[TextStream], references: list[TextStream]
+) -> TestSet:
+    """The test set: segment ids, references and source, all in the skeleton's order."""
+    names = _unique(names_from_files(references))
+    columns = tuple(
+        TextColumn(name, align_stream(stream, skeleton), stream.origin)
+        for name, stream in zip(names, references, strict=True)
+    )
+    source = None
+    if sources:
+        stream = sources[0]
+        source = TextColumn("source", align_stream(stream, skeleton), stream.origin)
+    metadata: dict[str, str] = {}
+    for stream in [*sources, *references]:
+        metadata = {**stream.metadata, **metadata}
+    return TestSet(
+        doc_ids=skeleton.doc_ids,
+        seg_ids=skeleton.seg_ids,
+        references=columns,
+        source=source,
+        has_documents=skeleton.has_documents,
+        metadata=metadata,
+    )
+
+
+def _systems(
+    skeleton: Skeleton, streams: list[TextStream], renames: Sequence[str]
+) -> list[SystemOutput]:
+    """The system outputs, aligned and named."""
+    names = apply_renames(names_from_files(streams), renames)
+    return [
+        SystemOutput(name, align_stream(stream, skeleton), stream.origin)
+        for name, stream in zip(names, streams, strict=True)
+    ]
+
+
+def _unique(names: list[str]) -> list[str]:
+    """Reference names made unique by numbering repeats (two refsets both saying 'ref')."""
+    seen: dict[str, int] = {}
+    unique = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        unique.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return unique
+
+
+def _scores(
+    tables: Sequence[ScoreTable], test_set: TestSet, systems: list[str]
+) -> tuple[list[SegmentScores], list[str]]:
+    """Per-system score arrays (judgments of one segment averaged) and notes for the user."""
+    sums = {name: np.zeros(test_set.size) for name in systems}
+    counts = {name: np.zeros(test_set.size, dtype=np.int64) for name in systems}
+    origins: dict[str, Origin] = {}
+    notes: list[str] = []
+    for table in tables:
+        unknown = [name for name in table.systems if name not in sums]
+        if systems and len(unknown) == len(table.systems):
+            raise InputError(
+                "none of the systems in this scores file is loaded (it has "
+                f"{_few(table.systems)}; loaded are {_few(systems)}).",
+                path=table.origin.path,
+                hint="The system column must use the systems' names as mtgui shows them.",
+            )
+        if unknown:
+            notes.append(
+                f"{table.origin.path}: scores for systems that are not loaded were left out: "
+                f"{_few(unknown)}."
+            )
+        if table.skipped:
+            notes.append(f"{table.origin.path}: {table.skipped} rows without a score were skipped.")
+        locate = _locator(table, test_set)
+        for record in table.records:
+            if record.system in sums:
+                position = locate(record)
+                sums[record.system][position] += record.value
+                counts[record.system][position] += 1
+                origins.setdefault(record.system, table.origin)
+    result = []
+    for name in systems:
+        if name in origins:
+            with np.errstate(invalid="ignore", divide="ignore"):
+                means = np.where(counts[name] > 0, sums[name] / counts[name], np.nan)
+            result.append(SegmentScores(name, means, counts[name], origins[name]))
+    return result, notes
+
+
+def _locator(table: ScoreTable, test_set: TestSet):  # noqa: ANN202 (a closure)
+    """A function giving the test-set position of a record, or raising a located error."""
+    first = table.records[0]
+    by_key = first.doc is not None and first.seg is not None and test_set.has_documents
+    if not by_key and first.index is None:
+        raise InputError(
+            "the scores give document and segment ids, but the test set has no documents "
+            "(it is plain text).",
+            path=table.origin.path,
+            hint="Add a line column (the segment's line number, from 1).",
+        )
+    keys = {key: i for i, key in enumerate(zip(test_set.doc_ids, test_set.seg_ids, strict=True))}
+
+    def locate(record: ScoreRecord) -> int:
+        if by_key:
+            position = keys.get((record.doc or "", record.seg or ""))
+            if position is None:
+                raise InputError(
+                    f"document '{record.doc}', segment '{record.seg}' is not in the test set.",
+                    path=table.origin.path,
+                    line=record.line,
+                )
+            return position
+        assert record.index is not None
+        if record.index > test_set.size:
+            raise InputError(
+                f"segment number {record.index} is beyond the test set's {test_set.size} segments.",
+                path=table.origin.path,
+                line=record.line,
+            )
+        return record.index - 1
+
+    return locate
+
+
+def _few(names: Sequence[str], limit: int = 6) -> str:
+    """A short listing of names."""
+    shown = ", ".join(names[:limit])
+    return shown + (", ..." if len(names) > limit else "")

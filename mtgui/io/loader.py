@@ -1,0 +1,133 @@
+"""Loading one file: decode it, tell its format from its content, read it, check its role.
+
+The format comes from the content, never from the file name alone: a set tag makes NIST SGML, a
+``<dataset>`` root WMT XML, a header naming system/segment/score columns a scores table, and
+anything else is plain text. SGML and XML say what they hold (``refset``, ``tstset``, ...);
+plain text does not, so its role comes from the user.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from pathlib import Path
+
+from mtgui.engine.corpus import Origin, Role
+from mtgui.engine.errors import InputError
+from mtgui.io.decode import AUTO, read_text
+from mtgui.io.plaintext import read_plain_text
+from mtgui.io.scores import ScoreTable, looks_like_scores, read_scores
+from mtgui.io.sgml import SET_TAG, read_sgml
+from mtgui.io.streams import PLAIN_TEXT, SCORES_TABLE, SGML, WMT_XML, LoadedFile
+from mtgui.io.wmtxml import read_wmt_xml
+
+_PROLOG = re.compile(r"\A\s*(?:<\?xml[^>]*\?>\s*|<!--.*?-->\s*|<!DOCTYPE[^>]*>\s*)*", re.DOTALL)
+_DATASET = re.compile(r"<dataset(?![\w.:-])")
+# Documents and segments without a set are broken SGML: read_sgml says what is missing.
+_DOC = re.compile(r"<doc(?![\w.:-])[^>]*\bdocid\b", re.IGNORECASE)
+_SEG = re.compile(r"<seg(?![\w.:-])[^>]*\bid\b", re.IGNORECASE)
+
+ROLE_FLAGS = {Role.SOURCE: "--src", Role.REFERENCE: "--ref", Role.SYSTEM: "--hyp"}
+
+
+def detect_format(text: str) -> str:
+    """The format of a file's text: SGML, WMT XML, scores table or plain text."""
+    prolog = _PROLOG.match(text)
+    start = text[prolog.end() if prolog else 0 :]
+    if _DATASET.match(start):
+        return WMT_XML
+    if SET_TAG.search(text, 0, 1 << 16) or (_DOC.search(text) and _SEG.search(text)):
+        return SGML
+    if looks_like_scores(text):
+        return SCORES_TABLE
+    return PLAIN_TEXT
+
+
+def load_file(
+    path: str | Path, roles: Collection[Role] | None = None, encoding: str = AUTO
+) -> LoadedFile:
+    """Read a source, reference or system-output file.
+
+    Parameters
+    ----------
+    roles
+        What the user says the file is. SGML must agree; from WMT XML only these parts are
+        taken (a reference request brings the source along); plain text gets the single role
+        given. None accepts whatever an SGML or XML file holds.
+
+    Raises
+    ------
+    InputError
+        If the file cannot be read, is malformed, or is not what the user said it is.
+    """
+    decoded = read_text(path, encoding)
+    text, kind = decoded.text, detect_format(decoded.text)
+    origin = Origin(str(path), kind, decoded.encoding)
+    wanted = set(roles) if roles else None
+    if kind == SGML:
+        streams = read_sgml(text, origin)
+        _check_role(streams[0].role, wanted, origin)
+    elif kind == WMT_XML:
+        streams = read_wmt_xml(text, origin)
+        if wanted is not None:
+            if Role.REFERENCE in wanted:
+                wanted.add(Role.SOURCE)
+            streams = tuple(s for s in streams if s.role in wanted)
+            if not streams:
+                raise _role_error("holds no " + _names(wanted), origin, wanted)
+    else:
+        role = _plain_role(wanted, origin)
+        streams = (read_plain_text(text, Origin(str(path), PLAIN_TEXT, decoded.encoding), role),)
+    return LoadedFile(streams[0].origin, streams)
+
+
+def load_scores(
+    path: str | Path, score_column: str | None = None, encoding: str = AUTO
+) -> ScoreTable:
+    """Read a per-segment scores file (CSV or TSV, see :mod:`mtgui.io.scores`)."""
+    decoded = read_text(path, encoding)
+    kind = detect_format(decoded.text)
+    origin = Origin(str(path), SCORES_TABLE, decoded.encoding)
+    if kind in (SGML, WMT_XML):
+        raise InputError(
+            f"this is a {kind} file of translations, not a table of scores.", path=path
+        )
+    return read_scores(decoded.text, origin, score_column)
+
+
+def _check_role(role: Role, wanted: set[Role] | None, origin: Origin) -> None:
+    """An SGML file's set must be what the user asked for."""
+    if wanted is not None and role not in wanted:
+        raise _role_error(f"holds a {role.label} ({_set_tag(role)})", origin, wanted)
+
+
+def _plain_role(wanted: set[Role] | None, origin: Origin) -> Role:
+    """Plain text has exactly the one role the user gives it."""
+    if not wanted or len(wanted) != 1:
+        raise InputError(
+            "this plain-text file does not say whether it is the source, a reference or a "
+            "system output.",
+            path=origin.path,
+            hint="Load it as one of these (--src, --ref or --hyp on the command line).",
+        )
+    return next(iter(wanted))
+
+
+def _role_error(what: str, origin: Origin, wanted: set[Role]) -> InputError:
+    """The file is not what the user said it is."""
+    flags = " or ".join(f"{r.label} ({ROLE_FLAGS[r]})" for r in sorted(wanted) if r in ROLE_FLAGS)
+    return InputError(
+        f"this {origin.format} file {what}, but it was given as {flags}.",
+        path=origin.path,
+        hint="Check that the right file went to the right option.",
+    )
+
+
+def _names(roles: Collection[Role]) -> str:
+    """'source or reference' and the like."""
+    return " or ".join(sorted(r.value for r in roles))
+
+
+def _set_tag(role: Role) -> str:
+    """The SGML set tag of a role, as a user sees it in the file."""
+    return {Role.SOURCE: "<srcset>", Role.REFERENCE: "<refset>", Role.SYSTEM: "<tstset>"}[role]
