@@ -1,0 +1,65 @@
+"""A plain-text account of what was loaded, for the command line and the main window."""
+
+from __future__ import annotations
+
+from mtgui.engine.corpus import Corpus, Origin
+
+
+def summarize(corpus: Corpus) -> str:
+    """Files, systems, references, segments and documents of ``corpus``, one item per line."""
+    test_set = corpus.test_set
+    lines = [_test_set_line(corpus), "Files:"]
+    lines += [f"  {o.path}  ({o.format}, {o.encoding})" for o in _origins(corpus)]
+    if test_set.source is not None:
+        lines.append(f"Source: {test_set.source.origin.file_name}")
+    lines.append(f"References ({test_set.num_references}):")
+    lines += _aligned([(ref.name, ref.origin.file_name) for ref in test_set.references])
+    lines.append(f"Systems ({len(corpus.systems)}):")
+    lines += _aligned([(s.name, s.origin.file_name) for s in corpus.systems]) or ["  (none)"]
+    if corpus.scores:
+        lines.append(f"Per-segment scores ({len(corpus.scores)} systems):")
+        lines += _aligned(
+            [
+                (
+                    s.system,
+                    f"{s.num_scored} of {test_set.size} segments scored, "
+                    f"{int(s.counts.sum())} judgments ({s.origin.file_name})",
+                )
+                for s in corpus.scores
+            ]
+        )
+    lines += [f"Note: {note}" for note in corpus.notes]
+    return "\n".join(lines)
+
+
+def _origins(corpus: Corpus) -> list[Origin]:
+    """Every file the corpus was read from, once each, in load order."""
+    test_set = corpus.test_set
+    origins = [test_set.source.origin] if test_set.source else []
+    origins += [ref.origin for ref in test_set.references]
+    origins += [s.origin for s in corpus.systems] + [s.origin for s in corpus.scores]
+    return list(dict.fromkeys(origins))
+
+
+def _aligned(rows: list[tuple[str, str]]) -> list[str]:
+    """Two indented columns, the first padded to its widest entry."""
+    if not rows:
+        return []
+    width = max(len(name) for name, _ in rows)
+    return [f"  {name:<{width}}  {detail}" for name, detail in rows]
+
+
+def _test_set_line(corpus: Corpus) -> str:
+    """'Test set: N segments in D documents (setid, xx-yy)'."""
+    test_set = corpus.test_set
+    text = f"Test set: {test_set.size} segments"
+    if test_set.has_documents:
+        text += f" in {len(test_set.documents)} documents"
+    else:
+        text += " (plain text: no documents)"
+    meta = test_set.metadata
+    details = [meta.get("setid", "")]
+    if meta.get("srclang") or meta.get("trglang"):
+        details.append(f"{meta.get('srclang', '?')}-{meta.get('trglang', '?')}")
+    details = [d for d in details if d]
+    return text + (f" ({', '.join(details)})" if details else "")

@@ -1,0 +1,1 @@
+"""Data files bundled with mtgui (installed as the package ``mtgui.resources``)."""

@@ -1,0 +1,36 @@
+"""The desktop application's window, driven as a user would (offscreen)."""
+
+from __future__ import annotations
+
+from mtgui.app import create_application, load_demo_corpus
+from mtgui.views.main_window import MainWindow
+
+
+def test_empty_main_window_opens(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.windowTitle() == "mtgui"
+    assert window.summary_text == ""
+    assert window.statusBar().currentMessage() == "Nothing loaded"
+
+
+def test_demo_corpus_is_shown(qtbot, tmp_path):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show_corpus(load_demo_corpus(), "demo data")
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.windowTitle() == "mtgui — demo data"
+    assert "Systems (4):" in window.summary_text
+    assert window.statusBar().currentMessage() == "4 systems, 2 references, 95 segments"
+    shot = tmp_path / "main-window-demo.png"
+    assert window.grab().save(str(shot))
+    assert shot.stat().st_size > 0
+
+
+def test_application_has_its_names(qapp):
+    app = create_application()
+    assert app is qapp
+    assert app.applicationName() == "mtgui"

@@ -1,0 +1,150 @@
+"""The command line: what it prints, its exit codes, its messages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mtgui import __version__
+from mtgui.cli import main
+
+REF = (
+    '<refset setid="t" srclang="en" trglang="de"><doc docid="d1" sysid="ref">'
+    '<seg id="1">Hallo Welt</seg><seg id="2">Tschüss</seg></doc></refset>\n'
+)
+
+
+@pytest.fixture
+def inputs(write):
+    return {
+        "ref": write("ref.sgm", REF),
+        "a": write("run.alpha.de", "Hallo Welt\nTschüss\n"),
+        "b": write("run.beta.de", "Hallo\nTschau\n"),
+        "short": write("run.short.de", "Hallo\n"),
+        "scores": write(
+            "human.tsv", "system\tline\tscore\nalpha\t1\t80\nalpha\t1\t60\nbeta\t2\t10\n"
+        ),
+    }
+
+
+def test_eval_prints_what_was_loaded(inputs, capsys):
+    code = main(["eval", "--ref", str(inputs["ref"]), "--hyp", str(inputs["a"]), str(inputs["b"]),
+                 "--scores", str(inputs["scores"])])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Test set: 2 segments in 1 documents (t, en-de)" in out
+    assert "References (1):\n  ref  ref.sgm" in out
+    assert "Systems (2):\n  alpha  run.alpha.de\n  beta   run.beta.de" in out
+    assert "alpha  1 of 2 segments scored, 2 judgments (human.tsv)" in out
+
+
+def test_names_override_file_names(inputs, capsys):
+    args = ["eval", "-r", str(inputs["ref"]), "-t", str(inputs["a"]), "-t", str(inputs["b"])]
+    assert main([*args, "--name", "A", "--name", "B"]) == 0
+    assert "  A  run.alpha.de\n  B  run.beta.de" in capsys.readouterr().out
+    assert main([*args, "--name", "beta=Gamma"]) == 0
+    assert "  alpha  run.alpha.de\n  Gamma  run.beta.de" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--hyp", "{a}"], "mtgui: no reference given. Name the reference file(s) with --ref.\n"),
+        (["--ref", "{ref}"], "mtgui: no system output given."),
+        (
+            ["--ref", "{ref}", "--hyp", "{short}"],
+            "run.short.de: the system output file has 1 lines, but the test set has 2 segments",
+        ),
+        (
+            ["--ref", "{ref}", "--hyp", "{a}", "{a}"],
+            "run.alpha.de: this file is given twice as system output (--hyp).",
+        ),
+        (
+            ["--ref", "{ref}", "--hyp", "{a}", "{b}", "--name", "x", "--name", "x"],
+            "two systems are both named 'x' (from run.alpha.de and from run.beta.de)",
+        ),
+        (
+            ["--ref", "{ref}", "--hyp", "{a}", "--name", "x", "--name", "y"],
+            "2 names were given with --name, but 1 systems are loaded (run.alpha)",
+        ),
+        (
+            ["--ref", "{a}", "--hyp", "{ref}"],
+            "ref.sgm: this NIST SGML file holds a reference (<refset>), but it was given as "
+            "system output (--hyp).",
+        ),
+        (["--ref", "{ref}", "--hyp", "{a}", "--scores", "{ref}"], "not a table of scores"),
+        (["--ref", "{ref}", "--hyp", "missing.txt"], "missing.txt: there is no such file."),
+    ],
+)
+def test_bad_input_exits_2_with_a_message_and_no_traceback(inputs, capsys, args, message):
+    code = main(["eval", *(a.format(**{k: str(v) for k, v in inputs.items()}) for a in args)])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert message in captured.err
+    assert captured.err.startswith("mtgui: ")
+    assert "Traceback" not in captured.err
+    assert captured.out == ""
+
+
+def test_internal_error_exits_1_with_a_short_message(inputs, capsys, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr("mtgui.cli.assemble", broken)
+    code = main(["eval", "--ref", str(inputs["ref"]), "--hyp", str(inputs["a"])])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "internal error (ZeroDivisionError: boom). This is a bug in mtgui" in err
+    assert "Traceback" not in err
+    assert main(["--debug", "eval", "--ref", str(inputs["ref"]), "--hyp", str(inputs["a"])]) == 1
+    assert "Traceback" in capsys.readouterr().err
+
+
+def test_demo_data_evaluates(capsys):
+    assert main(["eval", "--demo"]) == 0
+    out = capsys.readouterr().out
+    assert "Test set: 95 segments in 6 documents (mtgui-demo, xx-en)" in out
+    assert "References (2):" in out
+    assert "Systems (4):\n  Lumen " in out
+
+
+def test_argument_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as caught:
+        main(["eval", "--bogus"])
+    assert caught.value.code == 2
+    assert "unrecognized arguments: --bogus" in capsys.readouterr().err
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mtgui", *args], capture_output=True,
+                          text=True, cwd=cwd)  # fmt: skip
+
+
+def test_module_entry_point_help_and_version(tmp_path):
+    help_text = run("eval", "--help", cwd=tmp_path)
+    assert help_text.returncode == 0
+    for option in (
+        "--ref",
+        "--hyp",
+        "--src",
+        "--scores",
+        "--score-column",
+        "--name",
+        "--encoding",
+        "--demo",
+        "NIST mteval SGML",
+        "WMT XML",
+        "plain text",
+    ):
+        assert option in help_text.stdout
+    version = run("--version", cwd=tmp_path)
+    assert version.stdout.strip() == f"mtgui {__version__}"
+
+
+def test_module_entry_point_exit_code_on_bad_input(tmp_path):
+    result = run("eval", "--ref", "nope.sgm", "--hyp", "nope.txt", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == "mtgui: nope.sgm: there is no such file.\n"
