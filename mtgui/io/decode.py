@@ -74,8 +74,13 @@ def decode_bytes(data: bytes, path: str | Path, encoding: str = AUTO) -> Decoded
     try:
         text = body.decode(codec)
     except UnicodeDecodeError as error:
+        # The bytes before the error decode, and counting "\n" in their text (not 0x0A bytes,
+        # which UTF-16 has inside characters such as U+040A) gives the line.
+        line = body[: error.start].decode(codec).count("\n") + 1
         offset = len(data) - len(body) + error.start
-        raise _decode_error(data, offset, label, path, encoding) from None
+        raise _decode_error(
+            data[offset : offset + 4], offset, line, label, path, encoding
+        ) from None
     return DecodedText(_normalize_newlines(text), label)
 
 
@@ -128,11 +133,10 @@ def _looks_like_utf16(data: bytes) -> bool:
 
 
 def _decode_error(
-    data: bytes, offset: int, label: str, path: str | Path, encoding: str
+    bad_bytes: bytes, offset: int, line: int, label: str, path: str | Path, encoding: str
 ) -> InputError:
     """An error naming the line and byte offset of the first undecodable byte."""
-    line = data.count(b"\n", 0, offset) + 1
-    bad = data[offset : offset + 4].hex(" ")
+    bad = bad_bytes.hex(" ")
     hint = "Save the file as UTF-8 and load it again."
     if encoding.lower() == AUTO and label.startswith("UTF-8"):
         hint += " If it is Latin-1 (ISO-8859-1) text, you can ask mtgui to read it as Latin-1."

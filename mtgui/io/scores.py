@@ -26,6 +26,7 @@ SEG_COLUMNS = ("segid", "seg", "segmentid")
 INDEX_COLUMNS = ("line", "lineno", "linenumber", "segment", "segmentnumber", "segno")
 SCORE_COLUMNS = ("score", "z", "zscore", "zscr", "raw", "rawscr", "human", "humanscore", "da")
 MISSING = frozenset({"", "na", "nan", "n/a", "none", "null", "-"})
+_SNIFF = 1 << 16  # a header is found in the first 64K characters or not at all
 
 
 @dataclass(frozen=True)
@@ -66,9 +67,9 @@ def normalize_column(name: str) -> str:
 
 def looks_like_scores(text: str) -> bool:
     """Whether the first line of ``text`` is a header mtgui can read as a scores table."""
-    first = text.split("\n", 1)[0]
+    lines = split_lines(text[:_SNIFF])
     try:
-        _columns(_split_header(first), None, None)
+        _columns(_split_header(lines[0] if lines else "", None, 1), None, None)
     except InputError:
         return False
     return True
@@ -92,14 +93,14 @@ def read_scores(text: str, origin: Origin, score_column: str | None = None) -> S
     lines = split_lines(text)
     if not lines or not lines[0].strip():
         raise InputError("the scores file is empty or its first line is blank.", path=origin.path)
-    header = _split_header(lines[0])
+    header = _split_header(lines[0], origin, 1)
     columns = _columns(header, score_column, origin)
     records: list[ScoreRecord] = []
     skipped = 0
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
-        fields = _split_row(line, lines[0])
+        fields = _split_row(line, lines[0], origin, number)
         if len(fields) < len(header):
             raise InputError(
                 f"this row has {len(fields)} fields, but the header names {len(header)} columns.",
@@ -116,22 +117,34 @@ def read_scores(text: str, origin: Origin, score_column: str | None = None) -> S
     return ScoreTable(origin, header[columns["score"]], tuple(records), skipped)
 
 
-def _split_header(line: str) -> list[str]:
+def _split_header(line: str, origin: Origin | None, number: int) -> list[str]:
     """Split the header line at tabs, commas or runs of spaces, whichever it uses."""
     if "\t" in line:
         return [field.strip() for field in line.rstrip("\t ").split("\t")]
     if "," in line:
-        return [field.strip() for field in next(csv.reader([line]))]
+        return _split_csv(line, origin, number)
     return line.split()
 
 
-def _split_row(line: str, header_line: str) -> list[str]:
+def _split_row(line: str, header_line: str, origin: Origin, number: int) -> list[str]:
     """Split a data row; a space-separated header may have tab-separated rows (WMT does this)."""
     if "\t" in header_line or ("\t" in line and "," not in header_line):
         return [field.strip() for field in line.split("\t")]
     if "," in header_line:
-        return [field.strip() for field in next(csv.reader([line]))]
+        return _split_csv(line, origin, number)
     return line.split()
+
+
+def _split_csv(line: str, origin: Origin | None, number: int) -> list[str]:
+    """One CSV line's fields (quotes allowed), or an :class:`InputError` for broken CSV."""
+    try:
+        return [field.strip() for field in next(csv.reader([line]), [])]
+    except csv.Error as error:  # a stray CR, an overlong field
+        raise InputError(
+            f"this line is not valid CSV ({error}).",
+            path=origin.path if origin else None,
+            line=number,
+        ) from None
 
 
 def _columns(

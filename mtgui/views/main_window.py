@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QMainWindow, QPlainTextEdit, QVBoxLayout, QWidget
@@ -42,6 +44,10 @@ class MainWindow(QMainWindow):
 
     def show_corpus(self, corpus: Corpus, label: str) -> None:
         """Show what ``corpus`` holds; ``label`` says where it came from (for the title)."""
+        self._heading.setText(
+            f"<h2>mtgui</h2><p>Loaded: {escape(label)}. The scores, confidence intervals and "
+            "significance grid arrive in the next version.</p>"
+        )
         self._summary.setPlainText(summarize(corpus))
         self.setWindowTitle(f"mtgui — {label}")
         test_set = corpus.test_set
