@@ -34,3 +34,24 @@ def test_application_has_its_names(qapp):
     app = create_application()
     assert app is qapp
     assert app.applicationName() == "mtgui"
+
+
+def test_mtgui_demo_command_opens_the_window_and_runs_the_event_loop(qapp, monkeypatch):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from mtgui.cli import main
+
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    seen = []
+
+    def look_and_quit():
+        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        seen.extend(w.summary_text for w in windows if w.isVisible())
+        for window in windows:
+            window.close()
+        QApplication.quit()
+
+    QTimer.singleShot(200, look_and_quit)
+    assert main(["--demo"]) == 0
+    assert any("Test set: 95 segments in 6 documents" in text for text in seen)

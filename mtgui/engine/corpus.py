@@ -8,7 +8,7 @@ every system output and every score array.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -225,7 +225,7 @@ class Corpus:
 
 
 def _require_unique_names(
-    names: Sequence[str], what: str, files: Iterable[str] | None = None
+    names: Sequence[str], what: str, files: Sequence[str | None] | None = None
 ) -> None:
     """Raise :class:`InputError` naming the first name that occurs twice."""
     seen: dict[str, str | None] = {}

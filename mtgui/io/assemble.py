@@ -6,7 +6,7 @@ references get their names, and per-segment scores are matched to systems and se
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -164,7 +164,7 @@ def _scores(
     return result, notes
 
 
-def _locator(table: ScoreTable, test_set: TestSet):  # noqa: ANN202 (a closure)
+def _locator(table: ScoreTable, test_set: TestSet) -> Callable[[ScoreRecord], int]:
     """A function giving the test-set position of a record, or raising a located error."""
     first = table.records[0]
     by_key = first.doc is not None and first.seg is not None and test_set.has_documents

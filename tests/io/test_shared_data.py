@@ -205,3 +205,43 @@ def test_two_reference_plain_text_dataset(shared_data):
     assert [r.name for r in corpus.test_set.references] == ["A", "B"]
     smu = corpus.system("SMU").hypotheses
     assert sum("<unk>" in line for line in smu) == 9
+
+
+def every_input_file() -> list[Path]:
+    """Every file of the shared datasets that a user could give mtgui."""
+    skip_suffixes = {".json", ".time", ".md"}
+    return sorted(
+        path
+        for path in SHARED_DATA.glob("*/**/*")
+        if path.is_file()
+        and path.suffix not in skip_suffixes
+        and "mteval-v13a-logs" not in path.parts
+        and not path.name.endswith(".txt")  # sacreBLEU's and mteval's printed reports
+    )
+
+
+@pytest.mark.parametrize(
+    "path",
+    every_input_file()
+    or [pytest.param(None, marks=pytest.mark.skip(reason="the shared WMT data is absent"))],
+    ids=lambda p: str(p.relative_to(SHARED_DATA)) if p else "none",
+)
+def test_every_shared_file_loads_or_is_refused_clearly(path: Path):
+    """Texts load with the dataset's segment count; tables load as scores or say why not."""
+    info = json.loads((SHARED_DATA / path.relative_to(SHARED_DATA).parts[0] / "golden.json")
+                      .read_text(encoding="utf-8"))  # fmt: skip
+    size = info["n_segments"]
+    if path.suffix in (".sgm", ".xml") or "txt" in path.parts:
+        loaded = load_file(path, None if path.suffix in (".sgm", ".xml") else {Role.SYSTEM})
+        assert {stream.size for stream in loaded.streams} == {size}
+        return
+    try:
+        table = load_scores(path)
+    except InputError as error:
+        assert error.path == path
+        assert error.line == 1
+        assert "the first line must name the columns" in error.problem
+        return
+    systems = len(table.systems)
+    assert len(table.records) + table.skipped <= systems * size
+    assert "seg-scores" in path.name
