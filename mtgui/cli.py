@@ -13,6 +13,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from mtgui import __version__
 from mtgui.engine.corpus import Corpus, Role
@@ -80,35 +81,16 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_input_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that say what to load (shared by every command that evaluates)."""
     group = parser.add_argument_group("inputs")
+    files: dict[str, Any] = {
+        "metavar": "FILE", "action": "extend", "nargs": "+", "default": [], "type": Path
+    }  # fmt: skip
     group.add_argument(
-        "--ref",
-        "-r",
-        metavar="FILE",
-        action="extend",
-        nargs="+",
-        default=[],
-        type=Path,
-        help="reference translations (repeat for several references)",
+        "--ref", "-r", **files, help="reference translations (repeat for several references)"
     )
-    group.add_argument(
-        "--hyp",
-        "-t",
-        metavar="FILE",
-        action="extend",
-        nargs="+",
-        default=[],
-        type=Path,
-        help="system outputs (repeat, or list several files)",
-    )
+    group.add_argument("--hyp", "-t", **files, help="system outputs (repeat, or list several)")
     group.add_argument("--src", "-s", metavar="FILE", type=Path, help="the source text (optional)")
     group.add_argument(
-        "--scores",
-        metavar="FILE",
-        action="extend",
-        nargs="+",
-        default=[],
-        type=Path,
-        help="per-segment scores, e.g. human judgments (CSV/TSV)",
+        "--scores", **files, help="per-segment scores, e.g. human judgments (CSV/TSV)"
     )
     group.add_argument(
         "--score-column",
