@@ -18,10 +18,15 @@ from typing import Any
 from mtgui import __version__
 from mtgui.engine.corpus import Corpus, Role
 from mtgui.engine.errors import InputError
+from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES, parse_metric_names
+from mtgui.engine.report import evaluation_report, score_table, segment_table
+from mtgui.engine.settings import TOKENIZERS, Case, MetricSettings
+from mtgui.engine.statistics import compute_statistics
 from mtgui.engine.summary import summarize
 from mtgui.io.assemble import assemble
 from mtgui.io.decode import ENCODINGS
 from mtgui.io.loader import ROLE_FLAGS, load_file, load_scores
+from mtgui.io.writers import check_writable, csv_text, json_text, write_text_atomic
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -35,12 +40,22 @@ formats (told from the content, not the file name):
   scores (--scores)  CSV or TSV; columns system, score, and docid+segid or line
 encodings: UTF-8 with or without BOM, UTF-16 with BOM; --encoding latin-1 for Latin-1 files.
 
+metrics (scales as mteval and sacreBLEU print them):
+  bleu   BLEU, 0-1, as mteval-v13a (= sacreBLEU's BLEU / 100)
+  nist   NIST, as mteval-v13a (up to 5-grams)
+  mbleu  M-BLEU of Zhang & Vogel (2004), 0-1
+  chrf   chrF2, 0-100, as sacreBLEU
+  ter    TER, 0-100, as sacreBLEU (tercom tokenization, case-insensitive; lower is better)
+  wer    word error rate against the closest reference, 0-1 (lower is better)
+  human  the mean of the per-segment scores given with --scores
+
 examples:
   mtgui eval --ref ref.sgm --hyp systems/*.sgm
   mtgui eval --src src.txt --ref ref.A.txt --ref ref.B.txt --hyp sysA.txt --hyp sysB.txt \\
              --name A --name B
   mtgui eval --ref newstest2021.is-en.all.xml --hyp newstest2021.is-en.all.xml \\
-             --scores human.tsv --score-column z
+             --scores human.tsv --score-column z --metrics bleu,chrf,human
+  mtgui eval --ref ref.sgm --hyp sys.sgm --lowercase ascii --json report.json
 """
 
 
@@ -61,13 +76,14 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     evaluate = commands.add_parser(
         "eval",
-        help="load references and system outputs and evaluate them on the command line",
+        help="score systems on the command line",
         description="Load references, system outputs and optional per-segment scores, check "
-        "that they cover the same segments, and report what was loaded.",
+        "that they cover the same segments, and score every system.",
         epilog=_EVAL_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_input_arguments(evaluate)
+    _add_metric_arguments(evaluate)
     # SUPPRESS: an option given before the command must not be reset by the command's default.
     evaluate.add_argument(
         "--debug",
@@ -82,8 +98,12 @@ def _add_input_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that say what to load (shared by every command that evaluates)."""
     group = parser.add_argument_group("inputs")
     files: dict[str, Any] = {
-        "metavar": "FILE", "action": "extend", "nargs": "+", "default": [], "type": Path
-    }  # fmt: skip
+        "metavar": "FILE",
+        "action": "extend",
+        "nargs": "+",
+        "default": [],
+        "type": Path,
+    }
     group.add_argument(
         "--ref", "-r", **files, help="reference translations (repeat for several references)"
     )
@@ -117,6 +137,63 @@ def _add_input_arguments(parser: argparse.ArgumentParser) -> None:
         default=argparse.SUPPRESS,
         help="evaluate the bundled demo data instead of files",
     )
+
+
+def _add_metric_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that say how to score."""
+    group = parser.add_argument_group("scoring")
+    group.add_argument(
+        "--metrics",
+        "-m",
+        default=",".join(DEFAULT_METRICS),
+        metavar="LIST",
+        help=f"comma-separated metrics from {','.join(METRIC_NAMES)} "
+        f"(default: {','.join(DEFAULT_METRICS)})",
+    )
+    group.add_argument(
+        "--tokenize",
+        "-tok",
+        choices=TOKENIZERS,
+        default="13a",
+        help="tokenizer for BLEU, NIST, M-BLEU and WER (default: 13a, as mteval-v13a and "
+        "sacreBLEU)",
+    )
+    group.add_argument(
+        "--lowercase",
+        "-lc",
+        nargs="?",
+        const="full",
+        choices=("full", "ascii"),
+        default=None,
+        help="compare case-insensitively: full (all letters, as sacreBLEU -lc; the default "
+        "when no value is given) or ascii (A-Z only, as mteval-v13a without -c). Without this "
+        "option letters are compared case-sensitively",
+    )
+    group.add_argument(
+        "--nist-formula",
+        action="store_true",
+        help="NIST information weights as the formula says, without mteval-v13a's quirk for "
+        "bigrams after the token '0' (the default reproduces mteval exactly)",
+    )
+    output = parser.add_argument_group("output")
+    output.add_argument(
+        "--json",
+        metavar="FILE",
+        type=Path,
+        help="write the report as JSON to FILE ('-' for standard output)",
+    )
+    output.add_argument(
+        "--segments", metavar="FILE", type=Path, help="write segment-level scores as CSV to FILE"
+    )
+    output.add_argument(
+        "--overwrite", action="store_true", help="replace output files that already exist"
+    )
+
+
+def metric_settings(args: argparse.Namespace) -> MetricSettings:
+    """The scoring settings the options ask for."""
+    case = Case.SENSITIVE if args.lowercase is None else Case(args.lowercase)
+    return MetricSettings(args.tokenize, case, nist_zero_quirk=not args.nist_formula)
 
 
 def load_inputs(args: argparse.Namespace) -> Corpus:
@@ -156,9 +233,26 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
 
 
 def run_eval(args: argparse.Namespace) -> int:
-    """``mtgui eval``: load and report what was loaded (metrics come in a later version)."""
+    """``mtgui eval``: load, score every system, print the table and write what was asked."""
+    metrics = parse_metric_names(args.metrics)
+    settings = metric_settings(args)
+    inputs = [*args.ref, *args.hyp, *args.scores, *([args.src] if args.src else [])]
+    for target in (args.json, args.segments):
+        if target is not None and str(target) != "-":
+            check_writable(target, args.overwrite, inputs)
     corpus = load_inputs(args)
-    print(summarize(corpus))
+    statistics = compute_statistics(corpus, metrics, settings)
+    report = evaluation_report(corpus, statistics)
+    if args.json is not None and str(args.json) == "-":
+        sys.stdout.write(json_text(report))
+    else:
+        print(summarize(corpus))
+        print(f"\nScores ({statistics.signature()}):")
+        print(score_table(statistics))
+        if args.json is not None:
+            write_text_atomic(args.json, json_text(report))
+    if args.segments is not None:
+        write_text_atomic(args.segments, csv_text(*segment_table(corpus, statistics)))
     return EXIT_OK
 
 

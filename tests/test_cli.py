@@ -31,8 +31,18 @@ def inputs(write):
 
 
 def test_eval_prints_what_was_loaded(inputs, capsys):
-    code = main(["eval", "--ref", str(inputs["ref"]), "--hyp", str(inputs["a"]), str(inputs["b"]),
-                 "--scores", str(inputs["scores"])])  # fmt: skip
+    code = main(
+        [
+            "eval",
+            "--ref",
+            str(inputs["ref"]),
+            "--hyp",
+            str(inputs["a"]),
+            str(inputs["b"]),
+            "--scores",
+            str(inputs["scores"]),
+        ]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert "Test set: 2 segments in 1 documents (t, en-de)" in out
@@ -119,8 +129,9 @@ def test_argument_errors_exit_2(capsys):
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mtgui", *args], capture_output=True,
-                          text=True, cwd=cwd)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "mtgui", *args], capture_output=True, text=True, cwd=cwd
+    )
 
 
 def test_module_entry_point_help_and_version(tmp_path):

@@ -179,6 +179,9 @@ def test_document_twice_for_one_system_is_refused(write):
 
 def test_role_must_match_the_set(write):
     path = write("ref.sgm", REFSET)
-    with pytest.raises(InputError, match=r"holds a reference \(<refset>\), but it was given as "
-                       r"system output \(--hyp\)"):  # fmt: skip
+    with pytest.raises(
+        InputError,
+        match=r"holds a reference \(<refset>\), but it was given as "
+        r"system output \(--hyp\)",
+    ):
         load_file(path, {Role.SYSTEM})

@@ -228,8 +228,11 @@ def every_input_file() -> list[Path]:
 )
 def test_every_shared_file_loads_or_is_refused_clearly(path: Path):
     """Texts load with the dataset's segment count; tables load as scores or say why not."""
-    info = json.loads((SHARED_DATA / path.relative_to(SHARED_DATA).parts[0] / "golden.json")
-                      .read_text(encoding="utf-8"))  # fmt: skip
+    info = json.loads(
+        (SHARED_DATA / path.relative_to(SHARED_DATA).parts[0] / "golden.json").read_text(
+            encoding="utf-8"
+        )
+    )
     size = info["n_segments"]
     if path.suffix in (".sgm", ".xml") or "txt" in path.parts:
         loaded = load_file(path, None if path.suffix in (".sgm", ".xml") else {Role.SYSTEM})

@@ -121,6 +121,9 @@ def test_malformed_xml_is_refused_with_its_line(write, text, line, words):
 
 def test_reference_missing_from_one_document_is_an_alignment_error(write):
     broken = XML.replace('<ref lang="en" translator="B"><p><seg id="1">Goodbye</seg></p></ref>', "")
-    with pytest.raises(InputError, match=r"reference 'B' lacks 1 of the test set's 2 documents "
-                       r"\('d2'\)"):  # fmt: skip
+    with pytest.raises(
+        InputError,
+        match=r"reference 'B' lacks 1 of the test set's 2 documents "
+        r"\('d2'\)",
+    ):
         assemble([load_file(write("all.xml", broken))])

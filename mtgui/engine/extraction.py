@@ -1,0 +1,111 @@
+"""What the metrics of one test set share while they extract statistics.
+
+Tokenizing the references, building their n-gram index and NIST's information weights happens
+once per test set and settings; tokenizing and matching a system's output happens once per
+system and serves BLEU, M-BLEU, NIST and WER alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from mtgui.engine.corpus import SegmentScores, SystemOutput, TestSet
+from mtgui.engine.ngrams import OrderMatches, ReferenceNgrams, TokenIds, build_vocabulary, match
+from mtgui.engine.settings import MetricSettings
+from mtgui.engine.tokenize import fold_case, tokenize
+
+if TYPE_CHECKING:
+    from mtgui.engine.metrics.base import FloatArray, Metric
+
+T = TypeVar("T")
+MAX_ORDER = 5  # NIST needs 5-grams; BLEU uses the first 4
+
+
+class ExtractionContext:
+    """Caches for one test set under one set of metric settings."""
+
+    def __init__(
+        self,
+        test_set: TestSet,
+        settings: MetricSettings,
+        scores: Sequence[SegmentScores] = (),
+    ) -> None:
+        self.test_set = test_set
+        self.settings = settings
+        self._scores = {s.system: s for s in scores}
+        self._memo: dict[Hashable, Any] = {}
+        self._systems: dict[tuple[str, str], Any] = {}
+
+    @cached_property
+    def reference_tokens(self) -> list[list[list[str]]]:
+        """Every reference, tokenized."""
+        return [self.tokenize(ref.texts) for ref in self.test_set.references]
+
+    @cached_property
+    def vocabulary(self) -> dict[str, int]:
+        """Token ids: every token the references use."""
+        return build_vocabulary(self.reference_tokens)
+
+    @cached_property
+    def reference_ids(self) -> list[TokenIds]:
+        """Every reference as token ids."""
+        return [TokenIds.encode(tokens, self.vocabulary) for tokens in self.reference_tokens]
+
+    @cached_property
+    def reference_ngrams(self) -> ReferenceNgrams:
+        """The references' n-grams up to order 5."""
+        return ReferenceNgrams(self.reference_ids, len(self.vocabulary), MAX_ORDER)
+
+    def tokenize(self, texts: Sequence[str]) -> list[list[str]]:
+        """Tokens under the current tokenizer and case settings."""
+        return tokenize(texts, self.settings.tokenize, self.settings.case)
+
+    def folded_texts(self, texts: Sequence[str]) -> list[str]:
+        """Texts with the case setting applied (for character-level metrics)."""
+        return [fold_case(text, self.settings.case) for text in texts]
+
+    def hypothesis_ids(self, system: SystemOutput) -> TokenIds:
+        """A system's output as token ids (unknown to the references: -1)."""
+        return self._per_system(
+            "ids",
+            system,
+            lambda: TokenIds.encode(self.tokenize(system.hypotheses), self.vocabulary),
+        )
+
+    def matches(self, system: SystemOutput) -> list[OrderMatches]:
+        """Clipped n-gram matches of a system, orders 1 to 5."""
+        return self._per_system(
+            "matches", system, lambda: match(self.reference_ngrams, self.hypothesis_ids(system))
+        )
+
+    def rows(self, metric: Metric, system: SystemOutput) -> FloatArray:
+        """A metric's statistics for a system, extracted once."""
+        return self._per_system(f"rows:{metric.name}", system, lambda: metric.extract(self, system))
+
+    def scores_of(self, name: str) -> SegmentScores | None:
+        """The loaded per-segment scores of a system."""
+        return self._scores.get(name)
+
+    def memo(self, key: Hashable, factory: Callable[[ExtractionContext], T]) -> T:
+        """A value computed once per context (reference caches of single metrics)."""
+        if key not in self._memo:
+            self._memo[key] = factory(self)
+        result: T = self._memo[key]
+        return result
+
+    def forget(self, system: SystemOutput) -> None:
+        """Drop what is cached for a system (its statistics are stored elsewhere)."""
+        for key in [k for k in self._systems if k[1] == system.name]:
+            del self._systems[key]
+
+    def _per_system(self, what: str, system: SystemOutput, compute: Callable[[], T]) -> T:
+        """Cache per system; an entry is reused only for the very same hypotheses."""
+        key = (what, system.name)
+        cached = self._systems.get(key)
+        if cached is None or cached[0] is not system.hypotheses:
+            cached = (system.hypotheses, compute())
+            self._systems[key] = cached
+        value: T = cached[1]
+        return value

@@ -1,0 +1,61 @@
+"""What every metric provides: per-segment statistics once, and a vectorised corpus score.
+
+A metric turns each segment into one row of sufficient statistics (Zhang & Vogel 2004, 3.3);
+the score of any set of segments -- the whole test set, a bootstrap resample, a subset in a
+study -- is the metric's formula applied to the sum of their rows. ``score`` takes an array of
+summed rows of any leading shape ``(..., k)`` and returns one score per row, so the bootstrap
+can score thousands of resamples in one call.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from mtgui.engine.corpus import SystemOutput
+    from mtgui.engine.extraction import ExtractionContext
+
+FloatArray = npt.NDArray[np.float64]
+
+
+class Metric(ABC):
+    """One metric: its statistics columns, its formula, and how it reads."""
+
+    name: ClassVar[str]  # the id used on the command line and in reports: "bleu"
+    label: ClassVar[str]  # how people write it: "BLEU"
+    higher_is_better: ClassVar[bool] = True
+    scale: ClassVar[str]  # "0-1", "0-100", "unbounded", ...
+    columns: tuple[str, ...]  # the names of the statistics columns
+
+    @abstractmethod
+    def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
+        """The statistics rows of every segment, shape (N, len(columns))."""
+
+    @abstractmethod
+    def score(self, sums: FloatArray) -> FloatArray:
+        """Scores from summed rows: ``(..., k) -> (...)``."""
+
+    def score_one(self, sums: FloatArray) -> float:
+        """The score of a single summed row."""
+        return float(self.score(np.asarray(sums, dtype=np.float64)))
+
+    def segment_scores(self, rows: FloatArray) -> FloatArray:
+        """A score per segment for display and export; by default the corpus formula per row."""
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return self.score(rows)
+
+    def summary(self, sums: FloatArray) -> dict[str, Any]:
+        """Score-level details beyond the score itself (brevity penalty, lengths...)."""
+        return {}
+
+    def details(self, sums: FloatArray) -> list[dict[str, Any]]:
+        """Per-order rows of the detail table, where the metric has one."""
+        return []
+
+    def signature(self) -> str:
+        """What must be known to reproduce the metric's numbers, besides the shared settings."""
+        return self.name

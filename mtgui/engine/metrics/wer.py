@@ -1,0 +1,53 @@
+"""WER: word edit distance to the closest reference over that reference's length.
+
+Words are the tokens of mtgui's tokenizer and case setting. Per segment the reference with the
+fewest edits is taken (ties: the shorter one); the corpus WER is the sum of edits over the sum
+of those references' lengths, as a fraction. Lower is better.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import numpy as np
+
+from mtgui.engine.editdistance import edit_distances
+from mtgui.engine.metrics.base import FloatArray, Metric
+from mtgui.engine.metrics.ter import error_rate
+
+if TYPE_CHECKING:
+    from mtgui.engine.corpus import SystemOutput
+    from mtgui.engine.extraction import ExtractionContext
+    from mtgui.engine.ngrams import TokenIds
+
+
+class Wer(Metric):
+    """Word error rate against the closest reference."""
+
+    name: ClassVar[str] = "wer"
+    label: ClassVar[str] = "WER"
+    higher_is_better: ClassVar[bool] = False
+    scale: ClassVar[str] = "0-1"
+    columns = ("edits", "ref_len")
+
+    def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
+        """[edits, reference length] of the closest reference, for every segment."""
+        hypothesis = _split(context.hypothesis_ids(system))
+        references = context.reference_ids
+        edits = np.column_stack(
+            [edit_distances(hypothesis, _split(ref)) for ref in references]
+        )  # (N, R)
+        lengths = context.reference_ngrams.lengths
+        key = edits * (int(lengths.max(initial=0)) + 1) + lengths
+        best = key.argmin(axis=1)
+        rows = np.arange(len(best))
+        return np.column_stack([edits[rows, best], lengths[rows, best]]).astype(np.float64)
+
+    def score(self, sums: FloatArray) -> FloatArray:
+        """Edits over reference length."""
+        return error_rate(sums)
+
+
+def _split(tokens: TokenIds) -> list[np.ndarray]:
+    """Per-segment id arrays."""
+    return np.split(tokens.ids, np.cumsum(tokens.lengths)[:-1])

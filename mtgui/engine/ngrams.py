@@ -1,0 +1,207 @@
+"""Exact n-gram matching over integer token ids, vectorised with numpy.
+
+Tokens become integer ids (the references' vocabulary; a hypothesis token the references never
+use gets -1 and can match nothing). An n-gram is identified without hashing: the id of an
+n-gram is the rank of the pair (id of its first n-1 tokens, id of its last token) among the
+reference n-grams, so ids are exact and small, and a hypothesis n-gram is looked up with one
+``searchsorted``. Counting per segment uses keys ``segment * G + id`` and ``np.unique``.
+This is the per-segment sufficient statistics of Papineni et al. (clipped counts) computed for
+all segments at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class TokenIds:
+    """The token ids of N segments, flat, with each token's segment and position."""
+
+    ids: IntArray  # all tokens, segment after segment
+    lengths: IntArray  # tokens per segment, shape (N,)
+    segment: IntArray  # segment of every token
+    position: IntArray  # position of every token inside its segment
+
+    @classmethod
+    def encode(cls, segments: Sequence[Sequence[str]], vocabulary: dict[str, int]) -> TokenIds:
+        """Ids from ``vocabulary``; unknown tokens get -1."""
+        lookup = vocabulary.get
+        ids = np.fromiter((lookup(t, -1) for seg in segments for t in seg), np.int64)
+        return cls.from_ids(ids, np.fromiter(map(len, segments), np.int64, len(segments)))
+
+    @classmethod
+    def from_ids(cls, ids: IntArray, lengths: IntArray) -> TokenIds:
+        """Build the index arrays for flat ``ids`` cut into segments of ``lengths``."""
+        segment = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
+        starts = np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.int64)
+        position = np.arange(len(ids), dtype=np.int64) - np.repeat(starts, lengths)
+        return cls(ids, lengths.astype(np.int64), segment, position)
+
+    @property
+    def size(self) -> int:
+        """The number of segments."""
+        return len(self.lengths)
+
+    def fits(self, n: int) -> npt.NDArray[np.bool_]:
+        """For every token, whether an n-gram starting there stays inside its segment."""
+        return self.position + n <= self.lengths[self.segment]
+
+
+def build_vocabulary(segments_per_reference: Sequence[Sequence[Sequence[str]]]) -> dict[str, int]:
+    """Ids for every token of the references, in order of first appearance."""
+    vocabulary: dict[str, int] = {}
+    for segments in segments_per_reference:
+        for tokens in segments:
+            for token in tokens:
+                vocabulary.setdefault(token, len(vocabulary))
+    return vocabulary
+
+
+@dataclass(frozen=True)
+class OrderIndex:
+    """The reference n-grams of one order n."""
+
+    pairs: IntArray  # sorted unique (prefix id * V + last token id); n-gram id = rank
+    keys: IntArray  # sorted unique (segment * G + n-gram id) over all references
+    max_counts: IntArray  # per key: the largest count in any single reference (for clipping)
+    pooled_counts: IntArray  # per n-gram id: its count over all references and segments
+
+    @property
+    def num_ngrams(self) -> int:
+        """G, the number of distinct reference n-grams of this order."""
+        return len(self.pooled_counts)
+
+
+class ReferenceNgrams:
+    """Every reference n-gram up to ``max_order``, per segment and pooled (for NIST weights)."""
+
+    def __init__(
+        self, references: Sequence[TokenIds], vocabulary_size: int, max_order: int
+    ) -> None:
+        self.vocabulary_size = max(vocabulary_size, 1)
+        self.max_order = max_order
+        self.num_segments = references[0].size
+        self.lengths = np.stack([ref.lengths for ref in references], axis=1)  # (N, R)
+        self.total_words = int(self.lengths.sum())
+        self.orders: list[OrderIndex] = []
+        gram_ids = [ref.ids for ref in references]  # order 1: the token ids themselves
+        pairs = np.arange(self.vocabulary_size, dtype=np.int64)
+        for n in range(1, max_order + 1):
+            if n > 1:
+                gram_ids, pairs = self._next_order(references, gram_ids, n)
+            self.orders.append(self._order_index(references, gram_ids, pairs))
+
+    def _next_order(
+        self, references: Sequence[TokenIds], previous: list[IntArray], n: int
+    ) -> tuple[list[IntArray], IntArray]:
+        """Ids of the order-n grams at every reference position (-1 where none fits), and the
+        sorted pairs that define them."""
+        pairs = [self._pairs(ref, ids, n) for ref, ids in zip(references, previous, strict=True)]
+        unique = np.unique(np.concatenate([p[p >= 0] for p in pairs]))
+        return [np.where(p >= 0, np.searchsorted(unique, p), -1) for p in pairs], unique
+
+    def _pairs(self, tokens: TokenIds, previous: IntArray, n: int) -> IntArray:
+        """For each position, (id of the (n-1)-gram there) * V + (token n-1 further), or -1."""
+        fits = tokens.fits(n)
+        shifted = np.full(len(tokens.ids), -1, dtype=np.int64)
+        ahead = max(len(tokens.ids) - (n - 1), 0)
+        shifted[:ahead] = tokens.ids[n - 1 :]
+        ok = fits & (previous >= 0) & (shifted >= 0)
+        return np.where(ok, previous * self.vocabulary_size + shifted, -1)
+
+    def _order_index(
+        self, references: Sequence[TokenIds], gram_ids: list[IntArray], pairs: IntArray
+    ) -> OrderIndex:
+        """Clipping caps per (segment, n-gram) and pooled counts for one order."""
+        num_ngrams = max(len(pairs), 1)
+        key_arrays, count_arrays = [], []
+        pooled = np.zeros(num_ngrams, dtype=np.int64)
+        for ref, ids in zip(references, gram_ids, strict=True):
+            valid = ids >= 0
+            keys, counts = np.unique(
+                ref.segment[valid] * num_ngrams + ids[valid], return_counts=True
+            )
+            key_arrays.append(keys)
+            count_arrays.append(counts)
+            pooled += np.bincount(ids[valid], minlength=num_ngrams)
+        keys, max_counts = _max_per_key(np.concatenate(key_arrays), np.concatenate(count_arrays))
+        return OrderIndex(pairs, keys, max_counts, pooled)
+
+    def hypothesis_ids(self, hypothesis: TokenIds) -> list[IntArray]:
+        """For each order, the reference n-gram id at every hypothesis position (-1: none)."""
+        result = [hypothesis.ids]
+        for n in range(2, self.max_order + 1):
+            pairs = self._pairs(hypothesis, result[-1], n)
+            index = self.orders[n - 1].pairs
+            rank = np.searchsorted(index, pairs)
+            rank_ok = np.minimum(rank, max(len(index) - 1, 0))
+            found = (pairs >= 0) & (len(index) > 0)
+            if len(index):
+                found &= index[rank_ok] == pairs
+            result.append(np.where(found, rank, -1))
+        return result
+
+
+@dataclass(frozen=True)
+class OrderMatches:
+    """Per-segment counts of one order for one hypothesis."""
+
+    total: IntArray  # hypothesis n-grams per segment
+    matched: IntArray  # clipped matches per segment
+    clipped_counts: IntArray  # clipped count of each matched (segment, n-gram) pair
+    matched_ids: IntArray  # the n-gram id of each of those pairs
+    matched_segments: IntArray  # the segment of each of those pairs
+
+
+def match(references: ReferenceNgrams, hypothesis: TokenIds) -> list[OrderMatches]:
+    """Clipped n-gram matches of a hypothesis against the references, order by order.
+
+    A hypothesis n-gram's count is capped by its largest count in any single reference
+    (Papineni et al. 2002, section 2.1).
+    """
+    n_segments = references.num_segments
+    result = []
+    for n, ids in enumerate(references.hypothesis_ids(hypothesis), start=1):
+        order = references.orders[n - 1]
+        total = np.maximum(hypothesis.lengths - n + 1, 0)
+        valid = ids >= 0
+        keys, counts = np.unique(
+            hypothesis.segment[valid] * order.num_ngrams + ids[valid], return_counts=True
+        )
+        caps = _lookup(order.keys, order.max_counts, keys)
+        clipped = np.minimum(counts, caps)
+        segments = keys // order.num_ngrams
+        matched = np.bincount(segments, weights=clipped, minlength=n_segments).astype(np.int64)
+        keep = clipped > 0
+        result.append(
+            OrderMatches(
+                total, matched, clipped[keep], keys[keep] % order.num_ngrams, segments[keep]
+            )
+        )
+    return result
+
+
+def _max_per_key(keys: IntArray, counts: IntArray) -> tuple[IntArray, IntArray]:
+    """Unique keys with the largest count each had."""
+    if len(keys) == 0:
+        return keys, counts
+    order = np.lexsort((counts, keys))
+    keys, counts = keys[order], counts[order]
+    last = np.append(keys[1:] != keys[:-1], True)
+    return keys[last], counts[last]
+
+
+def _lookup(keys: IntArray, values: IntArray, queries: IntArray) -> IntArray:
+    """``values`` at ``queries`` in the sorted ``keys``; 0 where a query is absent."""
+    if len(keys) == 0 or len(queries) == 0:
+        return np.zeros(len(queries), dtype=np.int64)
+    rank = np.minimum(np.searchsorted(keys, queries), len(keys) - 1)
+    return np.where(keys[rank] == queries, values[rank], 0)

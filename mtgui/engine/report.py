@@ -1,0 +1,117 @@
+"""Results as data for people and programs: the score table, the JSON report, segment rows.
+
+The JSON shape is stable (later versions add fields, never move them):
+``{"mtgui_version", "settings", "test_set", "systems": [{"name", "scores": {metric: {"score",
+...}}, "details": {"bleu": [...], "nist": [...]}}]}``. NaN becomes null.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from mtgui import __version__
+from mtgui.engine.corpus import Corpus
+from mtgui.engine.statistics import Statistics
+
+_NIST_PARTS = ("info", "match", "hyp")
+
+
+def evaluation_report(corpus: Corpus, statistics: Statistics) -> dict[str, Any]:
+    """The report of one evaluation as JSON-ready data."""
+    test_set = corpus.test_set
+    settings = statistics.settings
+    return {
+        "mtgui_version": __version__,
+        "settings": {
+            "metrics": [m.name for m in statistics.metrics],
+            "tokenize": settings.tokenize,
+            "case": settings.case.value,
+            "nist_zero_quirk": settings.nist_zero_quirk,
+            "signature": statistics.signature(),
+        },
+        "test_set": {
+            "segments": test_set.size,
+            "documents": len(test_set.documents) if test_set.has_documents else None,
+            "references": [ref.name for ref in test_set.references],
+        },
+        "systems": [_system_entry(statistics, name) for name in statistics.system_names],
+    }
+
+
+def _system_entry(statistics: Statistics, name: str) -> dict[str, Any]:
+    """One system's scores and detail tables."""
+    scores, details = {}, {}
+    for metric in statistics.metrics:
+        totals = statistics.totals(name, metric.name)
+        scores[metric.name] = {"score": metric.score_one(totals), **metric.summary(totals)}
+        rows = metric.details(totals)
+        if rows:
+            details[metric.name] = rows
+    return _clean({"name": name, "scores": scores, "details": details})
+
+
+def _clean(value: Any) -> Any:
+    """NaN and infinities become None, which JSON can carry."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _clean(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_clean(item) for item in value]
+    return value
+
+
+def score_table(statistics: Statistics) -> str:
+    """The system scores as an aligned text table, one row per system."""
+    metrics = statistics.metrics
+    header = ["System", *(m.label for m in metrics)]
+    rows = [
+        [name, *(_format(statistics.score(name, m.name)) for m in metrics)]
+        for name in statistics.system_names
+    ]
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for row in [header, *rows]:
+        cells = [row[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def _format(value: float) -> str:
+    """Four decimals, as mteval prints; '-' for a missing score."""
+    return "-" if math.isnan(value) else f"{value:.4f}"
+
+
+def segment_table(corpus: Corpus, statistics: Statistics) -> tuple[list[str], list[list[Any]]]:
+    """Segment-level scores, one row per system and segment (a long table for spreadsheets).
+
+    BLEU is sacreBLEU's sentence BLEU; NIST is mteval's segment NIST, with its per-order
+    components (information-weighted matches, clipped matches, hypothesis n-grams).
+    """
+    test_set = corpus.test_set
+    header = ["system", "segment", "doc_id", "seg_id"]
+    for metric in statistics.metrics:
+        header.append(metric.name)
+        if metric.name == "nist":
+            header += [f"nist_{part}_{n}" for part in _NIST_PARTS for n in range(1, 6)]
+    rows: list[list[Any]] = []
+    for name in statistics.system_names:
+        columns = []
+        for metric in statistics.metrics:
+            columns.append(statistics.segment_scores(name, metric.name))
+            if metric.name == "nist":
+                columns += list(statistics.rows(name, "nist")[:, :15].T)
+        for i in range(test_set.size):
+            values = [_cell(column[i]) for column in columns]
+            rows.append([name, i + 1, test_set.doc_ids[i], test_set.seg_ids[i], *values])
+    return header, rows
+
+
+def _cell(value: float) -> float | int | str:
+    """A CSV cell: integers as integers, NaN as empty."""
+    if math.isnan(value):
+        return ""
+    return int(value) if float(value).is_integer() and abs(value) < 2**53 else float(value)

@@ -1,0 +1,133 @@
+"""Per-segment statistics of every system and metric, extracted once (Zhang & Vogel 3.3).
+
+``iter_statistics`` is the long-running form: a generator that yields a progress snapshot after
+each system and returns the finished :class:`Statistics`, so a worker thread can report
+progress and stop between systems. ``compute_statistics`` runs it to the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+import numpy as np
+
+from mtgui.engine.corpus import Corpus
+from mtgui.engine.errors import InputError
+from mtgui.engine.extraction import ExtractionContext
+from mtgui.engine.metrics import DEFAULT_METRICS, Metric, create_metrics
+from mtgui.engine.metrics.base import FloatArray
+from mtgui.engine.settings import MetricSettings
+
+
+@dataclass(frozen=True)
+class SystemStatistics:
+    """The statistics rows of one system, per metric name: arrays of shape (N, k)."""
+
+    system: str
+    rows: Mapping[str, FloatArray]
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """Everything needed to score any subset or resample of the test set, for every system."""
+
+    settings: MetricSettings
+    metrics: tuple[Metric, ...]
+    systems: tuple[SystemStatistics, ...]
+
+    @property
+    def system_names(self) -> tuple[str, ...]:
+        """The systems, in load order."""
+        return tuple(s.system for s in self.systems)
+
+    def metric(self, name: str) -> Metric:
+        """The metric called ``name``."""
+        return next(m for m in self.metrics if m.name == name)
+
+    def rows(self, system: str, metric: str) -> FloatArray:
+        """The per-segment rows of one system and metric."""
+        return next(s for s in self.systems if s.system == system).rows[metric]
+
+    def totals(self, system: str, metric: str) -> FloatArray:
+        """The rows summed over the whole test set."""
+        return self.rows(system, metric).sum(axis=0)
+
+    def score(self, system: str, metric: str) -> float:
+        """The corpus score of one system on the whole test set."""
+        return self.metric(metric).score_one(self.totals(system, metric))
+
+    def segment_scores(self, system: str, metric: str) -> FloatArray:
+        """One score per segment, for display and export."""
+        return self.metric(metric).segment_scores(self.rows(system, metric))
+
+    def signature(self) -> str:
+        """The settings and metrics that produced these numbers."""
+        metrics = ",".join(m.signature() for m in self.metrics)
+        return f"{self.settings.signature}|metrics:{metrics}"
+
+
+@dataclass(frozen=True)
+class StatisticsProgress:
+    """Where an extraction is: systems done out of all, and the one just finished."""
+
+    done: int
+    total: int
+    system: str
+
+
+def iter_statistics(
+    corpus: Corpus,
+    metric_names: Sequence[str] = DEFAULT_METRICS,
+    settings: MetricSettings | None = None,
+    context: ExtractionContext | None = None,
+) -> Generator[StatisticsProgress, None, Statistics]:
+    """Extract statistics system by system, yielding progress after each.
+
+    Pass a ``context`` from an earlier run on the same test set and settings to reuse its
+    reference caches.
+
+    Raises
+    ------
+    InputError
+        If ``human`` is asked for but no per-segment scores are loaded.
+    """
+    settings = settings or MetricSettings()
+    if "human" in metric_names and not corpus.scores:
+        raise InputError(
+            "the human metric needs per-segment scores, and none are loaded.",
+            hint="Load a scores file (--scores), or leave 'human' out of the metrics.",
+        )
+    if context is None or context.test_set is not corpus.test_set or context.settings != settings:
+        context = ExtractionContext(corpus.test_set, settings, corpus.scores)
+    metrics = create_metrics(metric_names, corpus.test_set)
+    systems = []
+    for done, system in enumerate(corpus.systems, start=1):
+        rows = {m.name: _read_only(context.rows(m, system)) for m in metrics}
+        systems.append(SystemStatistics(system.name, MappingProxyType(rows)))
+        context.forget(system)
+        yield StatisticsProgress(done, len(corpus.systems), system.name)
+    return Statistics(settings, metrics, tuple(systems))
+
+
+def compute_statistics(
+    corpus: Corpus,
+    metric_names: Sequence[str] = DEFAULT_METRICS,
+    settings: MetricSettings | None = None,
+) -> Statistics:
+    """Run :func:`iter_statistics` to the end."""
+    generator = iter_statistics(corpus, metric_names, settings)
+    while True:
+        try:
+            next(generator)
+        except StopIteration as finished:
+            result: Statistics = finished.value
+            return result
+
+
+def _read_only(array: FloatArray) -> FloatArray:
+    """The array, made immutable: results cross threads and must not change."""
+    array = np.ascontiguousarray(array, dtype=np.float64)
+    array.flags.writeable = False
+    return array
