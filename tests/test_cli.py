@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -159,3 +160,83 @@ def test_module_entry_point_exit_code_on_bad_input(tmp_path):
     result = run("eval", "--ref", "nope.sgm", "--hyp", "nope.txt", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr == "mtgui: nope.sgm: there is no such file.\n"
+
+
+def eval_args(inputs, *extra):
+    return [
+        "eval",
+        "--ref",
+        str(inputs["ref"]),
+        "--hyp",
+        str(inputs["a"]),
+        str(inputs["b"]),
+        *extra,
+    ]
+
+
+def test_score_table_is_printed(inputs, capsys):
+    assert main(eval_args(inputs, "--metrics", "bleu,chrf,ter,wer")) == 0
+    out = capsys.readouterr().out
+    assert "Scores (tok:13a|case:mixed|nist-info:mteval|metrics:bleu,chrf[" in out
+    lines = out.splitlines()
+    header = lines.index("System    BLEU      chrF      TER     WER")
+    assert lines[header + 1] == "alpha   1.0000  100.0000   0.0000  0.0000"
+    assert lines[header + 2].startswith("beta    0.")
+
+
+def test_json_report_to_stdout_has_the_stable_shape(inputs, capsys):
+    assert main(eval_args(inputs, "--json", "-", "--metrics", "bleu,nist,mbleu")) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {"mtgui_version", "settings", "test_set", "systems"}
+    assert report["settings"]["metrics"] == ["bleu", "nist", "mbleu"]
+    assert report["test_set"] == {"segments": 2, "documents": 1, "references": ["ref"]}
+    alpha = report["systems"][0]
+    assert alpha["name"] == "alpha"
+    assert alpha["scores"]["bleu"]["score"] == 1.0
+    assert set(alpha["scores"]["nist"]) >= {"score", "length_penalty", "precision_score"}
+    assert [row["n"] for row in alpha["details"]["bleu"]] == [1, 2, 3, 4]
+    assert [row["n"] for row in alpha["details"]["nist"]] == [1, 2, 3, 4, 5]
+
+
+def test_json_and_segments_files_are_written_and_never_silently_replaced(inputs, capsys, tmp_path):
+    report, segments = tmp_path / "report.json", tmp_path / "segments.csv"
+    args = eval_args(inputs, "--json", str(report), "--segments", str(segments))
+    assert main(args) == 0
+    assert json.loads(report.read_text())["systems"][1]["name"] == "beta"
+    rows = segments.read_text().splitlines()
+    assert rows[0].startswith("system,segment,doc_id,seg_id,bleu,nist,nist_info_1,")
+    assert rows[1].startswith("alpha,1,d1,1,1,")
+    assert len(rows) == 1 + 2 * 2
+    capsys.readouterr()
+    assert main(args) == 2
+    assert "report.json: the file already exists." in capsys.readouterr().err
+    assert main([*args, "--overwrite"]) == 0
+    assert main(eval_args(inputs, "--json", str(inputs["ref"]), "--overwrite")) == 2
+    assert "this is one of the input files" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+@pytest.mark.parametrize(
+    ("option", "case", "tokenize"),
+    [
+        (["--lowercase"], "full", "13a"),
+        (["-lc", "ascii"], "ascii", "13a"),
+        (["--tokenize", "char"], "sensitive", "char"),
+    ],
+)
+def test_case_and_tokenizer_options(inputs, capsys, option, case, tokenize):
+    assert main(eval_args(inputs, *option, "--json", "-")) == 0
+    settings = json.loads(capsys.readouterr().out)["settings"]
+    assert (settings["case"], settings["tokenize"]) == (case, tokenize)
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--metrics", "bleu,meteor"], "unknown metric 'meteor'"),
+        (["--metrics", "human"], "the human metric needs per-segment scores"),
+    ],
+)
+def test_bad_metric_choices_exit_2(inputs, capsys, option, message):
+    assert main(eval_args(inputs, *option)) == 2
+    assert message in capsys.readouterr().err

@@ -143,7 +143,8 @@ def information_weights(references: ReferenceNgrams, zero_token: int = -1) -> li
             prefix_counts = previous_counts[prefix]
             if n == 2 and zero_token >= 0:
                 prefix_counts = np.where(prefix == zero_token, total, prefix_counts)
-        safe = np.where(counts > 0, counts, 1.0)
-        weights.append(np.where(counts > 0, np.log2(prefix_counts / safe), 0.0))
+        seen = counts > 0  # every reference n-gram; its prefix was seen at least as often
+        ratio = np.where(seen, prefix_counts, 1.0) / np.where(seen, counts, 1.0)
+        weights.append(np.where(seen, np.log2(ratio), 0.0))
         previous_counts = counts
     return weights
