@@ -21,7 +21,7 @@ from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES, parse_metric_names
 from mtgui.engine.report import evaluation_report, score_table, segment_table
 from mtgui.engine.settings import TOKENIZERS, Case, MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.statistics import Statistics, iter_statistics
 from mtgui.engine.summary import summarize
 from mtgui.io.assemble import assemble
 from mtgui.io.decode import ENCODINGS
@@ -241,7 +241,7 @@ def run_eval(args: argparse.Namespace) -> int:
         if target is not None and str(target) != "-":
             check_writable(target, args.overwrite, inputs)
     corpus = load_inputs(args)
-    statistics = compute_statistics(corpus, metrics, settings)
+    statistics = _score_with_progress(corpus, metrics, settings)
     report = evaluation_report(corpus, statistics)
     if args.json is not None and str(args.json) == "-":
         sys.stdout.write(json_text(report))
@@ -254,6 +254,29 @@ def run_eval(args: argparse.Namespace) -> int:
     if args.segments is not None:
         write_text_atomic(args.segments, csv_text(*segment_table(corpus, statistics)))
     return EXIT_OK
+
+
+def _score_with_progress(
+    corpus: Corpus, metrics: tuple[str, ...], settings: MetricSettings
+) -> Statistics:
+    """Extract statistics, telling a person at a terminal how far it got (TER is slow)."""
+    generator = iter_statistics(corpus, metrics, settings)
+    show = sys.stderr.isatty()
+    while True:
+        try:
+            progress = next(generator)
+        except StopIteration as finished:
+            if show:
+                print("\r\033[K", end="", file=sys.stderr, flush=True)
+            result: Statistics = finished.value
+            return result
+        if show:
+            print(
+                f"\rscoring: {progress.done}/{progress.total} systems ({progress.system})\033[K",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
 
 
 def run_gui(args: argparse.Namespace) -> int:

@@ -240,3 +240,11 @@ def test_case_and_tokenizer_options(inputs, capsys, option, case, tokenize):
 def test_bad_metric_choices_exit_2(inputs, capsys, option, message):
     assert main(eval_args(inputs, *option)) == 2
     assert message in capsys.readouterr().err
+
+
+def test_progress_is_shown_only_at_a_terminal(inputs, capsys, monkeypatch):
+    assert main(eval_args(inputs)) == 0
+    assert "scoring:" not in capsys.readouterr().err
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(eval_args(inputs)) == 0
+    assert "scoring: 2/2 systems (beta)" in capsys.readouterr().err
