@@ -78,3 +78,32 @@ def test_human_metric_needs_scores():
     corpus = make_corpus([["a"]], system=["a"])
     with pytest.raises(InputError, match="needs per-segment scores"):
         compute_statistics(corpus, ["human"])
+
+
+def test_segment_chrf_and_ter_equal_sacrebleu_sentence_scores():
+    refs_a = ["The cat sat on the mat.", "It rained ALL day.", ""]
+    refs_b = ["A cat was sitting on the mat.", "Rain fell the whole day.", "Nothing."]
+    hyps = ["the cat sits on the mat", "It rained the whole day.", "Nothing at all."]
+    stats = compute_statistics(make_corpus([refs_a, refs_b], system=hyps), ["chrf", "ter"])
+    chrf, ter = stats.segment_scores("system", "chrf"), stats.segment_scores("system", "ter")
+    for i, hyp in enumerate(hyps):
+        refs = [refs_a[i], refs_b[i]]
+        assert chrf[i] == pytest.approx(CHRF().sentence_score(hyp, refs).score, abs=1e-9)
+        assert ter[i] == pytest.approx(TER().sentence_score(hyp, refs).score, abs=1e-9)
+
+
+def test_scores_of_many_summed_rows_at_once_equal_scores_one_by_one():
+    """The bootstrap scores a (B, k) array of resample sums in one call."""
+    from mtgui.demo import load_demo
+
+    corpus = load_demo()
+    stats = compute_statistics(corpus, ["bleu", "nist", "mbleu", "chrf", "ter", "wer"])
+    rng = np.random.default_rng(3)
+    for metric in stats.metrics:
+        rows = stats.rows("Quill", metric.name)
+        resamples = np.stack(
+            [rows[rng.integers(0, len(rows), len(rows))].sum(axis=0) for _ in range(20)]
+        )
+        together = metric.score(resamples)
+        assert together.shape == (20,)
+        assert together.tolist() == [metric.score_one(r) for r in resamples]
