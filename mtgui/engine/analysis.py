@@ -1,0 +1,208 @@
+"""The whole significance analysis of one set of statistics, as one generator.
+
+``iter_bootstrap`` draws the bootstrap resamples (and, if asked, the randomization trials) in
+chunks, yielding a :class:`~mtgui.engine.bootstrap.BootstrapProgress` after each, and returns a
+frozen :class:`BootstrapResult` with every interval, every pairwise comparison and every
+ranking. It knows nothing of threads: stopping the generator is the cancel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+from itertools import combinations
+
+import numpy as np
+
+from mtgui import __version__
+from mtgui.engine.bootstrap import (
+    BootstrapProgress,
+    BootstrapSettings,
+    IntArray,
+    Unit,
+    _Layout,
+    chunk_size,
+    iter_resample_scores,
+    stack_units,
+    unit_index,
+)
+from mtgui.engine.intervals import ScoreInterval, summarize_samples
+from mtgui.engine.metrics.base import FloatArray
+from mtgui.engine.ranking import Ranking, rank
+from mtgui.engine.significance import TIE, PairComparison, compare, holm
+from mtgui.engine.statistics import Statistics
+
+
+@dataclass(frozen=True)
+class BootstrapResult:
+    """Intervals, comparisons and rankings of every system under every metric."""
+
+    settings: BootstrapSettings
+    signature: str
+    systems: tuple[str, ...]
+    metrics: tuple[str, ...]
+    intervals: tuple[ScoreInterval, ...]
+    pairs: tuple[PairComparison, ...]  # every ordered pair of distinct systems, per metric
+    rankings: tuple[Ranking, ...]
+    notes: tuple[str, ...] = ()
+
+    def interval(self, system: str, metric: str) -> ScoreInterval:
+        """The interval of one system under one metric."""
+        return next(i for i in self.intervals if i.system == system and i.metric == metric)
+
+    def pair(self, metric: str, x: str, y: str) -> PairComparison:
+        """How x compares with y under a metric."""
+        return next(p for p in self.pairs if (p.metric, p.x, p.y) == (metric, x, y))
+
+    def ranking(self, metric: str) -> Ranking:
+        """The ranking under a metric."""
+        return next(r for r in self.rankings if r.metric == metric)
+
+    def grid(self, metric: str) -> tuple[list[str], list[list[str]]]:
+        """Systems ordered by score (best first) and the matrix of verdicts, '' on the diagonal."""
+        order = [entry.system for entry in self.ranking(metric).systems]
+        matrix = [[self.pair(metric, x, y).verdict if x != y else "" for y in order] for x in order]
+        return order, matrix
+
+
+def iter_bootstrap(
+    statistics: Statistics,
+    settings: BootstrapSettings | None = None,
+    document_index: IntArray | None = None,
+) -> Generator[BootstrapProgress, None, BootstrapResult]:
+    """Run the analysis (see the module docstring).
+
+    ``document_index`` (the test set's) is needed for resampling by document; without it, or
+    when the test set has no documents, segments are resampled and a note says so.
+    """
+    settings = settings or BootstrapSettings()
+    notes = []
+    if settings.unit is Unit.DOCUMENT and document_index is None:
+        notes.append("The test set has no documents, so single segments were resampled.")
+    layout = stack_units(statistics, unit_index(statistics, document_index, settings.unit))
+    scores = yield from iter_resample_scores(statistics, layout, settings)
+    full = {
+        (s, m.name): statistics.score(s, m.name)
+        for s in statistics.system_names
+        for m in statistics.metrics
+    }
+    intervals = tuple(
+        summarize_samples(system, metric, full[(system, metric)], samples, settings.level)
+        for (system, metric), samples in scores.items()
+    )
+    pairs = _compare_all(statistics, full, scores, settings.level)
+    if settings.ar_trials:
+        p_ar = yield from _iter_randomization(statistics, layout, settings, full)
+        pairs = [replace(p, p_value_ar=p_ar[(p.metric, p.x, p.y)]) for p in pairs]
+    if settings.holm:
+        pairs = _holm(pairs, [m.name for m in statistics.metrics])
+    ordered = tuple([*pairs, *(p.mirrored() for p in pairs)])
+    verdicts = {(p.metric, p.x, p.y): p.verdict for p in ordered}
+    rankings = tuple(
+        rank(
+            m.name,
+            {s: full[(s, m.name)] for s in statistics.system_names},
+            m.higher_is_better,
+            partial(_lookup_verdict, verdicts, m.name),
+        )
+        for m in statistics.metrics
+    )
+    signature = f"mtgui:{__version__}|{statistics.signature()}|{settings.signature()}"
+    return BootstrapResult(
+        settings,
+        signature,
+        statistics.system_names,
+        tuple(m.name for m in statistics.metrics),
+        intervals,
+        ordered,
+        rankings,
+        tuple(notes),
+    )
+
+
+def _lookup_verdict(verdicts: dict[tuple[str, str, str], str], metric: str, x: str, y: str) -> str:
+    """The verdict of x against y, '~' for a system against itself."""
+    return verdicts.get((metric, x, y), TIE)
+
+
+def _compare_all(
+    statistics: Statistics,
+    full: dict[tuple[str, str], float],
+    scores: dict[tuple[str, str], FloatArray],
+    level: float,
+) -> list[PairComparison]:
+    """Every unordered pair under every metric (the mirror images are added later)."""
+    return [
+        compare(
+            metric.name,
+            x,
+            y,
+            (full[(x, metric.name)], full[(y, metric.name)]),
+            (scores[(x, metric.name)], scores[(y, metric.name)]),
+            level,
+            metric.higher_is_better,
+        )
+        for metric in statistics.metrics
+        for x, y in combinations(statistics.system_names, 2)
+    ]
+
+
+def _iter_randomization(
+    statistics: Statistics,
+    layout: _Layout,
+    settings: BootstrapSettings,
+    full: dict[tuple[str, str], float],
+) -> Generator[BootstrapProgress, None, dict[tuple[str, str, str], float]]:
+    """Approximate randomization for every unordered pair: swap each unit's rows with p = 1/2.
+
+    With a mask M (trials x units), the two pseudo-systems of a trial sum to
+    ``X + M (Y - X)`` and ``Y - M (Y - X)``; one product serves all pairs and metrics.
+    """
+    keys, blocks, start = [], [], 0
+    for metric in statistics.metrics:
+        for x, y in combinations(statistics.system_names, 2):
+            cx, cy = layout.columns[(x, metric.name)], layout.columns[(y, metric.name)]
+            block = layout.rows[:, cy] - layout.rows[:, cx]
+            keys.append((metric, x, y, slice(start, start + block.shape[1])))
+            blocks.append(block)
+            start += block.shape[1]
+    differences = np.hstack(blocks)
+    totals = layout.rows.sum(axis=0)
+    exceed = dict.fromkeys(((m.name, x, y) for m, x, y, _ in keys), 0)
+    rng = np.random.default_rng([settings.seed, 1])  # a stream of its own
+    units, total, done = layout.rows.shape[0], settings.ar_trials, 0
+    step = chunk_size(units, differences.shape[1])
+    while done < total:
+        size = min(step, total - done)
+        shift = rng.integers(0, 2, size=(size, units)).astype(np.float64) @ differences
+        for metric, x, y, columns in keys:
+            x_totals = totals[layout.columns[(x, metric.name)]]
+            y_totals = totals[layout.columns[(y, metric.name)]]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                trial = metric.score(x_totals + shift[:, columns]) - metric.score(
+                    y_totals - shift[:, columns]
+                )
+            delta = abs(full[(x, metric.name)] - full[(y, metric.name)])
+            exceed[(metric.name, x, y)] += int(np.sum(np.abs(trial) > delta))
+        done += size
+        yield BootstrapProgress(done, total, "randomization", {})
+    result = {key: (count + 1) / (total + 1) for key, count in exceed.items()}
+    return {**result, **{(m, y, x): p for (m, x, y), p in result.items()}}
+
+
+def _holm(pairs: Sequence[PairComparison], metrics: Sequence[str]) -> list[PairComparison]:
+    """Holm-Bonferroni across each metric's unordered pairs, for each p-value present."""
+    result = list(pairs)
+    for metric in metrics:
+        indices = [i for i, p in enumerate(result) if p.metric == metric]
+        adjusted = holm([result[i].p_value for i in indices])
+        ar_values = [result[i].p_value_ar for i in indices]
+        adjusted_ar = holm([v for v in ar_values if v is not None]) if None not in ar_values else []
+        for k, i in enumerate(indices):
+            result[i] = replace(
+                result[i],
+                p_holm=adjusted[k],
+                p_holm_ar=adjusted_ar[k] if adjusted_ar else None,
+            )
+    return result

@@ -1,0 +1,76 @@
+"""Confidence intervals of one system's score from its bootstrap scores (Zhang & Vogel 3.1).
+
+Per system and metric: the full-set score, the bootstrap median, mean, standard deviation,
+RSD = 100 sigma / mu % (Zhang, Vogel & Waibel Tables 2-3), the percentile interval at the chosen
+level and the relative CI ``[-(median - low) / median %, +(high - median) / median %]`` (Zhang &
+Vogel Table 1). Percentiles interpolate linearly between order statistics (numpy's default);
+resamples whose score is undefined (NaN: a human score with no judged segment drawn) are left
+out and counted.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from mtgui.engine.metrics.base import FloatArray
+
+
+@dataclass(frozen=True)
+class ScoreInterval:
+    """The bootstrap summary of one system under one metric; ``samples`` are all B scores."""
+
+    system: str
+    metric: str
+    score: float
+    median: float
+    mean: float
+    std: float
+    rsd: float
+    ci_low: float
+    ci_high: float
+    rel_ci_low: float
+    rel_ci_high: float
+    samples: FloatArray
+
+    @property
+    def undefined_resamples(self) -> int:
+        """Resamples whose score was undefined and left out."""
+        return int(np.isnan(self.samples).sum())
+
+
+def summarize_samples(
+    system: str, metric: str, score: float, samples: FloatArray, level: float
+) -> ScoreInterval:
+    """The interval summary of ``samples`` at confidence ``level``."""
+    samples = np.asarray(samples, dtype=np.float64)
+    samples.flags.writeable = False
+    valid = samples[~np.isnan(samples)]
+    if len(valid) == 0:
+        nan = math.nan
+        return ScoreInterval(system, metric, score, nan, nan, nan, nan, nan, nan, nan, nan, samples)
+    alpha = 1 - level
+    low, median, high = np.percentile(valid, [100 * alpha / 2, 50, 100 * (1 - alpha / 2)])
+    mean = float(valid.mean())
+    std = float(valid.std(ddof=1)) if len(valid) > 1 else 0.0
+    return ScoreInterval(
+        system=system,
+        metric=metric,
+        score=score,
+        median=float(median),
+        mean=mean,
+        std=std,
+        rsd=_percent(std, mean),
+        ci_low=float(low),
+        ci_high=float(high),
+        rel_ci_low=-_percent(median - low, median),
+        rel_ci_high=_percent(high - median, median),
+        samples=samples,
+    )
+
+
+def _percent(part: float, whole: float) -> float:
+    """100 part / whole, NaN when whole is 0."""
+    return 100 * float(part) / float(whole) if whole else math.nan
