@@ -16,17 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from mtgui import __version__
+from mtgui.engine.analysis import iter_bootstrap
+from mtgui.engine.bootstrap import DEFAULT_SEED, BootstrapSettings, Unit
 from mtgui.engine.corpus import Corpus, Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES, parse_metric_names
-from mtgui.engine.report import evaluation_report, score_table, segment_table
 from mtgui.engine.settings import TOKENIZERS, Case, MetricSettings
-from mtgui.engine.statistics import Statistics, iter_statistics
-from mtgui.engine.summary import summarize
+from mtgui.engine.statistics import iter_statistics
+from mtgui.eval_outputs import EvalOutputs, drain
 from mtgui.io.assemble import assemble
 from mtgui.io.decode import ENCODINGS
 from mtgui.io.loader import ROLE_FLAGS, load_file, load_scores
-from mtgui.io.writers import check_writable, csv_text, json_text, write_text_atomic
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -175,6 +175,49 @@ def _add_metric_arguments(parser: argparse.ArgumentParser) -> None:
         help="NIST information weights as the formula says, without mteval-v13a's quirk for "
         "bigrams after the token '0' (the default reproduces mteval exactly)",
     )
+    resampling = parser.add_argument_group("confidence and significance")
+    resampling.add_argument(
+        "--bootstrap",
+        "-b",
+        type=int,
+        default=2000,
+        metavar="B",
+        help="bootstrap resamples, 100 to 100,000 (default: 2000; 0 turns the bootstrap off)",
+    )
+    resampling.add_argument(
+        "--seed",
+        type=int,
+        default=DEFAULT_SEED,
+        help=f"random seed, recorded in the report (default: {DEFAULT_SEED}, as sacreBLEU)",
+    )
+    resampling.add_argument(
+        "--ci",
+        type=float,
+        default=0.95,
+        metavar="LEVEL",
+        help="confidence level of the intervals and verdicts (default: 0.95)",
+    )
+    resampling.add_argument(
+        "--unit",
+        choices=[u.value for u in Unit],
+        default="segment",
+        help="resample single segments (default) or whole documents, whose sentences are "
+        "correlated (needs documents: SGML or XML input)",
+    )
+    resampling.add_argument(
+        "--paired-ar",
+        type=int,
+        nargs="?",
+        const=10_000,
+        default=0,
+        metavar="R",
+        help="also run approximate randomization with R trials (default R: 10,000)",
+    )
+    resampling.add_argument(
+        "--holm",
+        action="store_true",
+        help="adjust the p-values of each metric's grid for multiple comparisons (Holm)",
+    )
     output = parser.add_argument_group("output")
     output.add_argument(
         "--json",
@@ -184,6 +227,17 @@ def _add_metric_arguments(parser: argparse.ArgumentParser) -> None:
     )
     output.add_argument(
         "--segments", metavar="FILE", type=Path, help="write segment-level scores as CSV to FILE"
+    )
+    output.add_argument(
+        "--csv",
+        metavar="DIR",
+        type=Path,
+        help="write CSV reports into DIR: scores with CIs, pairs, one grid per metric",
+    )
+    output.add_argument(
+        "--samples",
+        action="store_true",
+        help="with --csv, also write every bootstrap score (samples.csv)",
     )
     output.add_argument(
         "--overwrite", action="store_true", help="replace output files that already exist"
@@ -232,51 +286,33 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     return corpus
 
 
+def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
+    """The resampling the options ask for; None with --bootstrap 0."""
+    if args.bootstrap == 0:
+        return None
+    return BootstrapSettings(
+        resamples=args.bootstrap,
+        level=args.ci,
+        seed=args.seed,
+        unit=Unit(args.unit),
+        ar_trials=args.paired_ar,
+        holm=args.holm,
+    )
+
+
 def run_eval(args: argparse.Namespace) -> int:
-    """``mtgui eval``: load, score every system, print the table and write what was asked."""
+    """``mtgui eval``: load, score, bootstrap, print the tables and write what was asked."""
     metrics = parse_metric_names(args.metrics)
-    settings = metric_settings(args)
-    inputs = [*args.ref, *args.hyp, *args.scores, *([args.src] if args.src else [])]
-    for target in (args.json, args.segments):
-        if target is not None and str(target) != "-":
-            check_writable(target, args.overwrite, inputs)
+    settings, resampling = metric_settings(args), bootstrap_settings(args)
+    outputs = EvalOutputs.from_args(args)
     corpus = load_inputs(args)
-    statistics = _score_with_progress(corpus, metrics, settings)
-    report = evaluation_report(corpus, statistics)
-    if args.json is not None and str(args.json) == "-":
-        sys.stdout.write(json_text(report))
-    else:
-        print(summarize(corpus))
-        print(f"\nScores ({statistics.signature()}):")
-        print(score_table(statistics))
-        if args.json is not None:
-            write_text_atomic(args.json, json_text(report))
-    if args.segments is not None:
-        write_text_atomic(args.segments, csv_text(*segment_table(corpus, statistics)))
+    statistics = drain(iter_statistics(corpus, metrics, settings), "scoring")
+    result = None
+    if resampling is not None:
+        documents = corpus.test_set.document_index() if corpus.test_set.has_documents else None
+        result = drain(iter_bootstrap(statistics, resampling, documents), "resampling")
+    outputs.write(corpus, statistics, result)
     return EXIT_OK
-
-
-def _score_with_progress(
-    corpus: Corpus, metrics: tuple[str, ...], settings: MetricSettings
-) -> Statistics:
-    """Extract statistics, telling a person at a terminal how far it got (TER is slow)."""
-    generator = iter_statistics(corpus, metrics, settings)
-    show = sys.stderr.isatty()
-    while True:
-        try:
-            progress = next(generator)
-        except StopIteration as finished:
-            if show:
-                print("\r\033[K", end="", file=sys.stderr, flush=True)
-            result: Statistics = finished.value
-            return result
-        if show:
-            print(
-                f"\rscoring: {progress.done}/{progress.total} systems ({progress.system})\033[K",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
 
 
 def run_gui(args: argparse.Namespace) -> int:

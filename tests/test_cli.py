@@ -187,7 +187,17 @@ def test_score_table_is_printed(inputs, capsys):
 def test_json_report_to_stdout_has_the_stable_shape(inputs, capsys):
     assert main(eval_args(inputs, "--json", "-", "--metrics", "bleu,nist,mbleu")) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report) == {"mtgui_version", "settings", "test_set", "systems"}
+    assert set(report) == {
+        "mtgui_version",
+        "settings",
+        "test_set",
+        "systems",
+        "pairs",
+        "rankings",
+        "bootstrap",
+        "signature",
+    }
+    assert report["bootstrap"]["resamples"] == 2000 and report["bootstrap"]["seed"] == 12345
     assert report["settings"]["metrics"] == ["bleu", "nist", "mbleu"]
     assert report["test_set"] == {"segments": 2, "documents": 1, "references": ["ref"]}
     alpha = report["systems"][0]
@@ -196,6 +206,47 @@ def test_json_report_to_stdout_has_the_stable_shape(inputs, capsys):
     assert set(alpha["scores"]["nist"]) >= {"score", "length_penalty", "precision_score"}
     assert [row["n"] for row in alpha["details"]["bleu"]] == [1, 2, 3, 4]
     assert [row["n"] for row in alpha["details"]["nist"]] == [1, 2, 3, 4, 5]
+    bleu = alpha["scores"]["bleu"]
+    assert set(bleu) >= {
+        "median",
+        "mean",
+        "std",
+        "rsd",
+        "ci_low",
+        "ci_high",
+        "rel_ci_low",
+        "rel_ci_high",
+    }
+    assert bleu["ci_low"] <= bleu["median"] <= bleu["ci_high"]
+    pair = next(
+        p for p in report["pairs"] if (p["metric"], p["x"], p["y"]) == ("bleu", "alpha", "beta")
+    )
+    assert set(pair) == {
+        "metric",
+        "x",
+        "y",
+        "delta",
+        "ci_low",
+        "ci_high",
+        "win_fraction",
+        "p_value",
+        "verdict",
+    }
+    assert len(report["pairs"]) == 3 * 2  # ordered pairs x metrics
+    assert report["signature"].startswith("mtgui:")
+
+
+def test_without_bootstrap_the_report_has_scores_only(inputs, capsys):
+    assert main(eval_args(inputs, "--json", "-", "--bootstrap", "0")) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {"mtgui_version", "settings", "test_set", "systems"}
+    assert set(report["systems"][0]["scores"]["bleu"]) == {
+        "score",
+        "bp",
+        "ratio",
+        "hyp_length",
+        "ref_length",
+    }
 
 
 def test_json_and_segments_files_are_written_and_never_silently_replaced(inputs, capsys, tmp_path):
@@ -247,4 +298,6 @@ def test_progress_is_shown_only_at_a_terminal(inputs, capsys, monkeypatch):
     assert "scoring:" not in capsys.readouterr().err
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert main(eval_args(inputs)) == 0
-    assert "scoring: 2/2 systems (beta)" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "scoring: 2/2" in err
+    assert "bootstrap: 2000/2000" in err

@@ -70,18 +70,20 @@ def iter_bootstrap(
     statistics: Statistics,
     settings: BootstrapSettings | None = None,
     document_index: IntArray | None = None,
+    chunk: int | None = None,
 ) -> Generator[BootstrapProgress, None, BootstrapResult]:
     """Run the analysis (see the module docstring).
 
     ``document_index`` (the test set's) is needed for resampling by document; without it, or
-    when the test set has no documents, segments are resampled and a note says so.
+    when the test set has no documents, segments are resampled and a note says so. ``chunk``
+    fixes the resamples per chunk (finer progress); the results do not depend on it.
     """
     settings = settings or BootstrapSettings()
     notes = []
     if settings.unit is Unit.DOCUMENT and document_index is None:
         notes.append("The test set has no documents, so single segments were resampled.")
     layout = stack_units(statistics, unit_index(statistics, document_index, settings.unit))
-    scores = yield from iter_resample_scores(statistics, layout, settings)
+    scores = yield from iter_resample_scores(statistics, layout, settings, chunk)
     full = {
         (s, m.name): statistics.score(s, m.name)
         for s in statistics.system_names
@@ -93,7 +95,7 @@ def iter_bootstrap(
     )
     pairs = _compare_all(statistics, full, scores, settings.level)
     if settings.ar_trials:
-        p_ar = yield from _iter_randomization(statistics, layout, settings, full)
+        p_ar = yield from _iter_randomization(statistics, layout, settings, full, chunk)
         pairs = [replace(p, p_value_ar=p_ar[(p.metric, p.x, p.y)]) for p in pairs]
     if settings.holm:
         pairs = _holm(pairs, [m.name for m in statistics.metrics])
@@ -153,6 +155,7 @@ def _iter_randomization(
     layout: _Layout,
     settings: BootstrapSettings,
     full: dict[tuple[str, str], float],
+    chunk: int | None,
 ) -> Generator[BootstrapProgress, None, dict[tuple[str, str, str], float]]:
     """Approximate randomization for every unordered pair: swap each unit's rows with p = 1/2.
 
@@ -172,7 +175,7 @@ def _iter_randomization(
     exceed = dict.fromkeys(((m.name, x, y) for m, x, y, _ in keys), 0)
     rng = np.random.default_rng([settings.seed, 1])  # a stream of its own
     units, total, done = layout.rows.shape[0], settings.ar_trials, 0
-    step = chunk_size(units, differences.shape[1])
+    step = chunk or chunk_size(units, differences.shape[1])
     while done < total:
         size = min(step, total - done)
         shift = rng.integers(0, 2, size=(size, units)).astype(np.float64) @ differences
@@ -184,7 +187,7 @@ def _iter_randomization(
                     y_totals - shift[:, columns]
                 )
             delta = abs(full[(x, metric.name)] - full[(y, metric.name)])
-            exceed[(metric.name, x, y)] += int(np.sum(np.abs(trial) > delta))
+            exceed[(metric.name, x, y)] += int(np.sum(np.abs(trial) >= delta))
         done += size
         yield BootstrapProgress(done, total, "randomization", {})
     result = {key: (count + 1) / (total + 1) for key, count in exceed.items()}

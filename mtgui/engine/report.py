@@ -2,7 +2,10 @@
 
 The JSON shape is stable (later versions add fields, never move them):
 ``{"mtgui_version", "settings", "test_set", "systems": [{"name", "scores": {metric: {"score",
-...}}, "details": {"bleu": [...], "nist": [...]}}]}``. NaN becomes null.
+...}}, "details": {"bleu": [...], "nist": [...]}}]}``; with the bootstrap, each score gains
+``median, mean, std, rsd, ci_low, ci_high, rel_ci_low, rel_ci_high`` (relative values in
+percent), and the report ``"pairs"``, ``"rankings"``, ``"bootstrap"`` and ``"signature"``.
+NaN becomes null.
 """
 
 from __future__ import annotations
@@ -11,14 +14,86 @@ import math
 from typing import Any
 
 from mtgui import __version__
+from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.corpus import Corpus
+from mtgui.engine.significance import PairComparison
 from mtgui.engine.statistics import Statistics
 
 _NIST_PARTS = ("info", "match", "hyp")
 
 
-def evaluation_report(corpus: Corpus, statistics: Statistics) -> dict[str, Any]:
-    """The report of one evaluation as JSON-ready data."""
+_INTERVAL_FIELDS = (
+    "median",
+    "mean",
+    "std",
+    "rsd",
+    "ci_low",
+    "ci_high",
+    "rel_ci_low",
+    "rel_ci_high",
+)
+_PAIR_FIELDS = (
+    "metric",
+    "x",
+    "y",
+    "delta",
+    "ci_low",
+    "ci_high",
+    "win_fraction",
+    "p_value",
+    "verdict",
+)
+
+
+def evaluation_report(
+    corpus: Corpus, statistics: Statistics, bootstrap: BootstrapResult | None = None
+) -> dict[str, Any]:
+    """The report of one evaluation as JSON-ready data (with the bootstrap's, if run)."""
+    report = _basic_report(corpus, statistics)
+    if bootstrap is None:
+        return report
+    for entry in report["systems"]:
+        for metric, score in entry["scores"].items():
+            interval = bootstrap.interval(entry["name"], metric)
+            score.update(_clean({key: getattr(interval, key) for key in _INTERVAL_FIELDS}))
+    report["pairs"] = [_pair_entry(pair) for pair in bootstrap.pairs]
+    report["rankings"] = {
+        r.metric: [
+            {
+                "system": e.system,
+                "score": e.score,
+                "ranks": [e.best_rank, e.worst_rank],
+                "cluster": e.cluster,
+            }
+            for e in r.systems
+        ]
+        for r in bootstrap.rankings
+    }
+    report["bootstrap"] = {
+        "resamples": bootstrap.settings.resamples,
+        "seed": bootstrap.settings.seed,
+        "unit": bootstrap.settings.unit.value,
+        "level": bootstrap.settings.level,
+        "ar_trials": bootstrap.settings.ar_trials,
+        "holm": bootstrap.settings.holm,
+        "notes": list(bootstrap.notes),
+    }
+    report["signature"] = bootstrap.signature
+    return _clean(report)
+
+
+def _pair_entry(pair: PairComparison) -> dict[str, Any]:
+    """One comparison; the optional p-values only where they were computed."""
+    entry = {key: getattr(pair, key) for key in _PAIR_FIELDS}
+    for key in ("p_value_ar", "p_holm", "p_holm_ar"):
+        value = getattr(pair, key)
+        if value is not None:
+            entry[key] = value
+    return entry
+
+
+def _basic_report(corpus: Corpus, statistics: Statistics) -> dict[str, Any]:
+    """Settings, test set and the full-set scores with their details."""
     test_set = corpus.test_set
     settings = statistics.settings
     return {

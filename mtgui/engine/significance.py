@@ -7,10 +7,15 @@ For every pair of systems and every metric, from the paired bootstrap scores:
   for TER and WER, lower is better, so a negative delta interval means ``>``;
 - Koehn's win fraction: the share of resamples in which x is better than y (and the share of
   ties, so that the mirrored comparison is exact);
-- sacreBLEU's two-sided paired-bootstrap p-value:
-  ``p = (#{|d_b| - mean|d| > |delta|} + 1) / (B + 1)``;
+- sacreBLEU's two-sided paired-bootstrap p-value,
+  ``p = (#{|d_b| - mean|d| >= |delta|} + 1) / (B + 1)``;
 - optionally the approximate-randomization p-value (Riezler & Maxwell 2005, as sacreBLEU's
-  ``--paired-ar``) and the Holm-Bonferroni adjustment of the p-values across each metric's grid.
+  ``--paired-ar``), ``(#{|A_r - B_r| >= |delta|} + 1) / (R + 1)``, and the Holm-Bonferroni
+  adjustment of the p-values across each metric's grid.
+
+Both p-values count a resample that ties the observed difference as at least as extreme;
+sacreBLEU counts only strictly larger ones, which gives two identical systems p = 1/(B + 1),
+"significant". With ``>=`` they get p = 1; on real data the two agree.
 """
 
 from __future__ import annotations
@@ -81,7 +86,7 @@ def compare(
     wins, ties = float(np.mean(improvement > 0)), float(np.mean(improvement == 0))
     verdict = _verdict(low, high, higher_is_better)
     absolute = np.abs(valid)
-    p_value = (np.sum(absolute - absolute.mean() > abs(delta)) + 1) / (len(valid) + 1)
+    p_value = (np.sum(absolute - absolute.mean() >= abs(delta)) + 1) / (len(valid) + 1)
     return PairComparison(
         metric, x, y, delta, float(low), float(high), wins, ties, float(p_value), verdict
     )
@@ -106,9 +111,3 @@ def holm(p_values: Sequence[float]) -> list[float]:
         running = max(running, min(1.0, (m - rank) * values[index]))
         adjusted[index] = running
     return adjusted.tolist()
-
-
-def randomization_p_value(full_difference: float, trial_differences: FloatArray) -> float:
-    """``(#{|A_r - B_r| > |delta|} + 1) / (R + 1)`` over the randomization trials."""
-    valid = trial_differences[~np.isnan(trial_differences)]
-    return float((np.sum(np.abs(valid) > abs(full_difference)) + 1) / (len(valid) + 1))

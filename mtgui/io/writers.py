@@ -38,8 +38,8 @@ def check_writable(path: Path, overwrite: bool, inputs: Collection[Path] = ()) -
         raise InputError("the folder to write into does not exist.", path=path)
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` in one step."""
+def write_text_atomic(path: Path, text: str, bom: bool = False) -> None:
+    """Write ``text`` (UTF-8, with a byte-order mark if ``bom``) to ``path`` in one step."""
     temporary: Path | None = None
     try:
         with tempfile.NamedTemporaryFile(
