@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from mtgui.engine.corpus import SegmentScores, SystemOutput, TestSet
 from mtgui.engine.ngrams import OrderMatches, ReferenceNgrams, TokenIds, build_vocabulary, match
 from mtgui.engine.settings import MetricSettings
-from mtgui.engine.tokenize import fold_case, tokenize
+from mtgui.engine.tokenize import fold_case, tokenize_flat
 
 if TYPE_CHECKING:
     from mtgui.engine.metrics.base import FloatArray, Metric
@@ -39,8 +39,8 @@ class ExtractionContext:
         self._systems: dict[tuple[str, str], Any] = {}
 
     @cached_property
-    def reference_tokens(self) -> list[list[list[str]]]:
-        """Every reference, tokenized."""
+    def reference_tokens(self) -> list[list[str]]:
+        """Every reference, tokenized (flat, segments separated by ``SEGMENT_BREAK``)."""
         return [self.tokenize(ref.texts) for ref in self.test_set.references]
 
     @cached_property
@@ -58,9 +58,9 @@ class ExtractionContext:
         """The references' n-grams up to order 5."""
         return ReferenceNgrams(self.reference_ids, len(self.vocabulary), MAX_ORDER)
 
-    def tokenize(self, texts: Sequence[str]) -> list[list[str]]:
-        """Tokens under the current tokenizer and case settings."""
-        return tokenize(texts, self.settings.tokenize, self.settings.case)
+    def tokenize(self, texts: Sequence[str]) -> list[str]:
+        """Tokens under the current tokenizer and case settings, flat (see ``tokenize_flat``)."""
+        return tokenize_flat(texts, self.settings.tokenize, self.settings.case)
 
     def folded_texts(self, texts: Sequence[str]) -> list[str]:
         """Texts with the case setting applied (for character-level metrics)."""
