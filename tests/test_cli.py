@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import subprocess
 import sys
@@ -301,3 +302,54 @@ def test_progress_is_shown_only_at_a_terminal(inputs, capsys, monkeypatch):
     err = capsys.readouterr().err
     assert "scoring: 2/2" in err
     assert "bootstrap: 2000/2000" in err
+
+
+def test_csv_reports_open_as_spreadsheets(inputs, capsys, tmp_path):
+    folder = tmp_path / "reports"
+    args = eval_args(
+        inputs,
+        "--csv",
+        str(folder),
+        "--samples",
+        "--bootstrap",
+        "200",
+        "--paired-ar",
+        "200",
+        "--holm",
+    )
+    assert main(args) == 0
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == [
+        "grid-bleu.csv",
+        "grid-mbleu.csv",
+        "grid-nist.csv",
+        "pairs.csv",
+        "samples.csv",
+        "scores.csv",
+    ]
+    raw = (folder / "scores.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # the byte-order mark Excel needs for UTF-8
+    with (folder / "scores.csv").open(encoding="utf-8-sig", newline="") as handle:
+        scores = list(csv.DictReader(handle))
+    assert [row["system"] for row in scores[:2]] == ["alpha", "beta"]
+    assert float(scores[0]["score"]) == 1.0 and scores[0]["best_rank"] == "1"
+    with (folder / "pairs.csv").open(encoding="utf-8-sig", newline="") as handle:
+        pairs = list(csv.DictReader(handle))
+    assert len(pairs) == 6 and all(row["p_value_ar"] and row["p_holm"] for row in pairs)
+    grid = (folder / "grid-bleu.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert grid[0] == ",alpha,beta"
+    assert grid[1].startswith("alpha,,")
+    samples = (folder / "samples.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert len(samples) == 1 + 200
+    capsys.readouterr()
+    assert main(args) == 2  # the reports exist now
+    assert "scores.csv: the file already exists" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [(["--bootstrap", "50"], "from 100 to 100,000"), (["--ci", "1.5"], "confidence level")],
+)
+def test_bad_bootstrap_settings_exit_2(inputs, capsys, option, message):
+    assert main(eval_args(inputs, *option)) == 2
+    assert message in capsys.readouterr().err

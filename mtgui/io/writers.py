@@ -44,7 +44,7 @@ def write_text_atomic(path: Path, text: str, bom: bool = False) -> None:
     try:
         with tempfile.NamedTemporaryFile(
             "w",
-            encoding="utf-8",
+            encoding="utf-8-sig" if bom else "utf-8",
             newline="",
             dir=path.parent,
             prefix=f".{path.name}.",
