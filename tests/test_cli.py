@@ -255,7 +255,7 @@ def test_json_and_segments_files_are_written_and_never_silently_replaced(inputs,
     args = eval_args(inputs, "--json", str(report), "--segments", str(segments))
     assert main(args) == 0
     assert json.loads(report.read_text())["systems"][1]["name"] == "beta"
-    rows = segments.read_text().splitlines()
+    rows = segments.read_text(encoding="utf-8-sig").splitlines()
     assert rows[0].startswith("system,segment,doc_id,seg_id,bleu,nist,nist_info_1,")
     assert rows[1].startswith("alpha,1,d1,1,1,")
     assert len(rows) == 1 + 2 * 2
