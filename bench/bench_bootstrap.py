@@ -33,6 +33,7 @@ from mtgui.engine.metrics import create_metrics
 from mtgui.engine.metrics.bleu import Bleu
 from mtgui.engine.metrics.mbleu import MBleu
 from mtgui.engine.metrics.nist import Nist
+from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics import Statistics, SystemStatistics, compute_statistics
 from mtgui.io.assemble import assemble
@@ -40,15 +41,6 @@ from mtgui.io.loader import load_file
 
 B = 10_000
 METRICS = ("bleu", "nist", "mbleu")
-
-
-def run_to_end(generator):  # noqa: ANN001, ANN201 - any engine generator
-    """The generator's return value."""
-    while True:
-        try:
-            next(generator)
-        except StopIteration as finished:
-            return finished.value
 
 
 def in_memory(refs: list[Path], systems: list[Path]) -> float:
@@ -152,7 +144,8 @@ def sacrebleu(refs: list[Path], systems: list[Path]) -> float:
 MEMORY_PROBE = """
 import resource, numpy as np, sys
 sys.path.insert(0, {bench!r})
-from bench_bootstrap import synthetic_statistics, run_to_end
+from bench_bootstrap import synthetic_statistics
+from mtgui.engine.running import run_to_end
 from mtgui.engine.analysis import iter_bootstrap
 from mtgui.engine.bootstrap import BootstrapSettings
 statistics = synthetic_statistics(100_000, 20)

@@ -14,6 +14,7 @@ import time
 
 from mtgui.engine.bootstrap import BootstrapSettings
 from mtgui.engine.calibration import measure_coverage, synthetic_pool
+from mtgui.engine.running import run_to_end
 
 
 def main() -> None:
@@ -26,12 +27,7 @@ def main() -> None:
     for size in (100, 300, 1000):
         start = time.perf_counter()
         generator = measure_coverage(pool, size, args.test_sets, BootstrapSettings(), seed=size)
-        while True:
-            try:
-                next(generator)
-            except StopIteration as finished:
-                coverage = finished.value
-                break
+        coverage = run_to_end(generator)
         print(
             f"{size:>8}  {coverage.test_sets:>9}  {coverage.score_covered:>13.1%}  "
             f"{coverage.delta_covered:>13.1%}  {time.perf_counter() - start:.0f} s"

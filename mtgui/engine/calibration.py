@@ -15,9 +15,10 @@ from types import MappingProxyType
 import numpy as np
 
 from mtgui.engine.analysis import BootstrapResult, iter_bootstrap
-from mtgui.engine.bootstrap import BootstrapProgress, BootstrapSettings
+from mtgui.engine.bootstrap import BootstrapSettings
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.metrics.bleu import ORDER, Bleu
+from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics import Statistics, SystemStatistics
 
@@ -90,12 +91,4 @@ def _bootstrap(
             SystemStatistics("B", MappingProxyType({"bleu": rows_b})),
         ),
     )
-    generator: Generator[BootstrapProgress, None, BootstrapResult] = iter_bootstrap(
-        statistics, settings
-    )
-    while True:
-        try:
-            next(generator)
-        except StopIteration as finished:
-            result: BootstrapResult = finished.value
-            return result
+    return run_to_end(iter_bootstrap(statistics, settings))

@@ -17,6 +17,9 @@ import numpy as np
 
 from mtgui.engine.metrics.base import FloatArray
 
+INTERVAL_FIELDS = ("median", "mean", "std", "rsd", "ci_low", "ci_high", "rel_ci_low", "rel_ci_high")
+"""The bootstrap summary fields of a :class:`ScoreInterval`, in report order."""
+
 
 @dataclass(frozen=True)
 class ScoreInterval:

@@ -16,22 +16,13 @@ from typing import Any
 from mtgui import __version__
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.corpus import Corpus
+from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.significance import PairComparison
 from mtgui.engine.statistics import Statistics
 
 _NIST_PARTS = ("info", "match", "hyp")
 
 
-_INTERVAL_FIELDS = (
-    "median",
-    "mean",
-    "std",
-    "rsd",
-    "ci_low",
-    "ci_high",
-    "rel_ci_low",
-    "rel_ci_high",
-)
 _PAIR_FIELDS = (
     "metric",
     "x",
@@ -55,7 +46,7 @@ def evaluation_report(
     for entry in report["systems"]:
         for metric, score in entry["scores"].items():
             interval = bootstrap.interval(entry["name"], metric)
-            score.update(_clean({key: getattr(interval, key) for key in _INTERVAL_FIELDS}))
+            score.update(_clean({key: getattr(interval, key) for key in INTERVAL_FIELDS}))
     report["pairs"] = [_pair_entry(pair) for pair in bootstrap.pairs]
     report["rankings"] = {
         r.metric: [

@@ -6,20 +6,14 @@ import math
 from typing import Any
 
 from mtgui.engine.analysis import BootstrapResult
+from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.metrics.base import Metric
 
 SCORE_COLUMNS = (
     "system",
     "metric",
     "score",
-    "median",
-    "mean",
-    "std",
-    "rsd",
-    "ci_low",
-    "ci_high",
-    "rel_ci_low",
-    "rel_ci_high",
+    *INTERVAL_FIELDS,
     "best_rank",
     "worst_rank",
     "cluster",
@@ -80,24 +74,9 @@ def score_rows(result: BootstrapResult) -> list[list[Any]]:
     for ranking in result.rankings:
         for entry in ranking.systems:
             i = result.interval(entry.system, ranking.metric)
-            rows.append(
-                [
-                    entry.system,
-                    ranking.metric,
-                    i.score,
-                    i.median,
-                    i.mean,
-                    i.std,
-                    i.rsd,
-                    i.ci_low,
-                    i.ci_high,
-                    i.rel_ci_low,
-                    i.rel_ci_high,
-                    entry.best_rank,
-                    entry.worst_rank,
-                    entry.cluster,
-                ]
-            )
+            values = [getattr(i, field) for field in INTERVAL_FIELDS]
+            ranks = [entry.best_rank, entry.worst_rank, entry.cluster]
+            rows.append([entry.system, ranking.metric, i.score, *values, *ranks])
     return [[_cell(value) for value in row] for row in rows]
 
 

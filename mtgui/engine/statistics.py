@@ -18,6 +18,7 @@ from mtgui.engine.errors import InputError
 from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.metrics import DEFAULT_METRICS, Metric, create_metrics
 from mtgui.engine.metrics.base import FloatArray
+from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import MetricSettings
 
 
@@ -117,13 +118,7 @@ def compute_statistics(
     settings: MetricSettings | None = None,
 ) -> Statistics:
     """Run :func:`iter_statistics` to the end."""
-    generator = iter_statistics(corpus, metric_names, settings)
-    while True:
-        try:
-            next(generator)
-        except StopIteration as finished:
-            result: Statistics = finished.value
-            return result
+    return run_to_end(iter_statistics(corpus, metric_names, settings))
 
 
 def _read_only(array: FloatArray) -> FloatArray:

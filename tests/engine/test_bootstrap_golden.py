@@ -18,6 +18,7 @@ from shared_corpora import DATASETS, MISSING, golden, statistics
 
 from mtgui.engine.analysis import iter_bootstrap
 from mtgui.engine.bootstrap import BootstrapSettings
+from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import Case
 
 pytestmark = pytest.mark.shared
@@ -26,12 +27,7 @@ METRICS = {"BLEU": ("bleu", 100.0), "chrF2": ("chrf", 1.0), "TER": ("ter", 1.0)}
 
 
 def run(statistics_, settings):
-    generator = iter_bootstrap(statistics_, settings)
-    while True:
-        try:
-            next(generator)
-        except StopIteration as finished:
-            return finished.value
+    return run_to_end(iter_bootstrap(statistics_, settings))
 
 
 def cases() -> list:

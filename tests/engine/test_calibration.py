@@ -11,17 +11,13 @@ from __future__ import annotations
 
 from mtgui.engine.bootstrap import BootstrapSettings
 from mtgui.engine.calibration import measure_coverage, synthetic_pool
+from mtgui.engine.running import run_to_end
 
 
 def test_95_percent_intervals_cover_the_true_score_93_to_97_percent_of_the_time():
     pool = synthetic_pool(20_000, better_by=0.03, seed=1)
     generator = measure_coverage(pool, 300, 2000, BootstrapSettings(resamples=1000), seed=2)
-    while True:
-        try:
-            next(generator)
-        except StopIteration as finished:
-            coverage = finished.value
-            break
+    coverage = run_to_end(generator)
     assert coverage.true_delta > 0
     assert 0.93 <= coverage.score_covered <= 0.97
     assert 0.93 <= coverage.delta_covered <= 0.97
