@@ -21,12 +21,13 @@ from mtgui.engine.bootstrap import (
     BootstrapSettings,
     IntArray,
     Unit,
-    _Layout,
+    UnitLayout,
     chunk_size,
     iter_resample_scores,
     stack_units,
     unit_index,
 )
+from mtgui.engine.errors import InputError
 from mtgui.engine.intervals import ScoreInterval, summarize_samples
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.ranking import Ranking, rank
@@ -79,6 +80,8 @@ def iter_bootstrap(
     fixes the resamples per chunk (finer progress); the results do not depend on it.
     """
     settings = settings or BootstrapSettings()
+    if not statistics.systems:
+        raise InputError("there is no system output to compare.", hint="Load a system output.")
     notes = []
     if settings.unit is Unit.DOCUMENT and document_index is None:
         notes.append("The test set has no documents, so single segments were resampled.")
@@ -152,7 +155,7 @@ def _compare_all(
 
 def _iter_randomization(
     statistics: Statistics,
-    layout: _Layout,
+    layout: UnitLayout,
     settings: BootstrapSettings,
     full: dict[tuple[str, str], float],
     chunk: int | None,

@@ -87,7 +87,7 @@ class BootstrapProgress:
 
 
 @dataclass
-class _Layout:
+class UnitLayout:
     """Where each (system, metric) block of statistics sits in the stacked unit rows."""
 
     columns: dict[tuple[str, str], slice]
@@ -102,7 +102,7 @@ def unit_index(statistics: Statistics, document_index: IntArray | None, unit: Un
     return np.arange(size, dtype=np.int64)
 
 
-def stack_units(statistics: Statistics, units: IntArray) -> _Layout:
+def stack_units(statistics: Statistics, units: IntArray) -> UnitLayout:
     """All statistics side by side, summed per unit (a segment, or a document).
 
     Metrics that share a statistics array (BLEU and M-BLEU) share its columns.
@@ -125,7 +125,7 @@ def stack_units(statistics: Statistics, units: IntArray) -> _Layout:
         per_unit = np.zeros((count, stacked.shape[1]))
         np.add.at(per_unit, units, stacked)
         stacked = per_unit
-    return _Layout(columns, on_exact_grid(stacked))
+    return UnitLayout(columns, on_exact_grid(stacked))
 
 
 def on_exact_grid(rows: FloatArray) -> FloatArray:
@@ -164,7 +164,7 @@ def draw_counts(rng: np.random.Generator, resamples: int, units: int) -> FloatAr
 
 def iter_resample_scores(
     statistics: Statistics,
-    layout: _Layout,
+    layout: UnitLayout,
     settings: BootstrapSettings,
     chunk: int | None = None,
 ) -> Generator[BootstrapProgress, None, dict[tuple[str, str], FloatArray]]:

@@ -164,3 +164,15 @@ def test_document_unit_without_documents_falls_back_with_a_note(demo_statistics)
     settings = BootstrapSettings(resamples=100, unit=Unit.DOCUMENT)
     _, result = run(iter_bootstrap(demo_statistics, settings, None))
     assert result.notes == ("The test set has no documents, so single segments were resampled.",)
+
+
+def test_one_system_has_intervals_and_no_pairs_and_none_is_an_error(demo_statistics):
+    from mtgui.engine.statistics import Statistics
+
+    one = Statistics(demo_statistics.settings, demo_statistics.metrics, demo_statistics.systems[:1])
+    _, result = run(iter_bootstrap(one, BootstrapSettings(resamples=100)))
+    assert result.pairs == () and len(result.intervals) == len(METRICS)
+    assert result.ranking("bleu").clusters == [["Lumen"]]
+    none = Statistics(demo_statistics.settings, demo_statistics.metrics, ())
+    with pytest.raises(InputError, match="no system output to compare"):
+        run(iter_bootstrap(none, BootstrapSettings(resamples=100)))
