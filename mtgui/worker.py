@@ -1,0 +1,82 @@
+"""Running an engine generator on a QThread: the thin layer between the engine and the GUI.
+
+The engine's long work is a plain generator that yields progress snapshots and returns its
+result (superqt's pattern). :class:`GeneratorWorker` runs one such generator on its thread,
+checks an abort flag between steps (so a cancel takes effect within one engine chunk), and
+reports through signals: progress at most about ten times a second but always the last one,
+then exactly one of finished, failed or cancelled. Every signal carries the run id so that the
+receiver can drop what belongs to a superseded run.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from collections.abc import Callable, Generator
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from mtgui.engine.errors import InputError
+
+GeneratorFactory = Callable[[], Generator[Any, None, Any]]
+PROGRESS_INTERVAL = 0.1  # seconds between progress signals: about 10 updates a second
+
+
+class GeneratorWorker(QObject):
+    """Runs ``factory()`` to its end (or until aborted) when :meth:`run` is called."""
+
+    progress_changed = Signal(int, object)  # run id, latest snapshot
+    finished = Signal(int, object)  # run id, result
+    failed = Signal(int, str)  # run id, message for the user
+    cancelled = Signal(int)  # run id
+
+    def __init__(
+        self, run_id: int, factory: GeneratorFactory, interval: float = PROGRESS_INTERVAL
+    ) -> None:
+        super().__init__()
+        self.run_id = run_id
+        self._factory = factory
+        self._interval = interval
+        self._abort = threading.Event()
+
+    def abort(self) -> None:
+        """Ask the run to stop at its next step (safe from any thread)."""
+        self._abort.set()
+
+    @Slot()
+    def run(self) -> None:
+        """Drive the generator; emit progress, then the outcome."""
+        last_emit, pending = 0.0, None
+        generator: Generator[Any, None, Any] | None = None
+        try:
+            generator = self._factory()
+            while not self._abort.is_set():
+                try:
+                    pending = next(generator)
+                except StopIteration as finished:
+                    self._emit_progress(pending)
+                    self.finished.emit(self.run_id, finished.value)
+                    return
+                now = time.monotonic()
+                if now - last_emit >= self._interval:
+                    self._emit_progress(pending)
+                    last_emit, pending = now, None
+            self.cancelled.emit(self.run_id)
+        except InputError as error:
+            self.failed.emit(self.run_id, error.message)
+        except Exception as error:  # reported to the user, never a crash
+            traceback.print_exc()
+            self.failed.emit(
+                self.run_id,
+                f"internal error ({type(error).__name__}: {error}). This is a bug in mtgui.",
+            )
+        finally:
+            if generator is not None:
+                generator.close()
+
+    def _emit_progress(self, snapshot: object) -> None:
+        """Emit ``snapshot`` unless there is none pending."""
+        if snapshot is not None:
+            self.progress_changed.emit(self.run_id, snapshot)
