@@ -31,7 +31,8 @@ def modules_importing_qt(imports: str) -> str:
     [
         "import mtgui.engine.corpus, mtgui.engine.errors, mtgui.engine.summary",
         "import mtgui.io.loader, mtgui.io.assemble, mtgui.io.scores, mtgui.io.naming",
-        "import mtgui.cli, mtgui.demo, mtgui.eval_options, mtgui.eval_outputs, mtgui.engine.running",
+        "import mtgui.cli, mtgui.demo, mtgui.eval_options, mtgui.eval_outputs",
+        "import mtgui.engine.running, mtgui.engine.analysis, mtgui.engine.calibration",
     ],
 )
 def test_engine_io_and_cli_do_not_import_qt(imports):

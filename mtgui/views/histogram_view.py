@@ -1,0 +1,115 @@
+"""Bootstrap score distributions, one small histogram per system (Zhang & Vogel Figures 1-2).
+
+The plot items are created once per run and updated in place as chunks of resamples arrive
+(pyqtgraph's habit), and each system's bin edges are fixed when its first scores arrive (their
+range, widened by half on each side), so the axes do not jump while the run fills the bars.
+When the run ends, lines mark the full-set score (solid), the median (dashed) and the interval
+bounds (dotted).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+
+os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from mtgui.engine.analysis import BootstrapResult
+from mtgui.engine.metrics.base import FloatArray
+
+BINS = 40
+COLUMNS = 2
+_FILL = (86, 180, 233, 150)  # Okabe-Ito sky blue, translucent
+_LINE = (0, 114, 178)  # Okabe-Ito blue
+
+
+class HistogramView(QWidget):
+    """Small multiples of the bootstrap distributions of one metric."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._layout_widget = pg.GraphicsLayoutWidget()
+        self._layout_widget.setBackground("w")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._layout_widget)
+        self._metric = ""
+        self._plots: dict[str, pg.PlotItem] = {}
+        self._curves: dict[str, pg.PlotDataItem] = {}
+        self._edges: dict[str, FloatArray] = {}
+
+    def start_run(self, systems: Sequence[str], metric: str, label: str) -> None:
+        """Lay out one empty plot per system for a new run."""
+        self._layout_widget.clear()
+        self._plots, self._curves, self._edges = {}, {}, {}
+        self._metric = metric
+        for number, system in enumerate(systems):
+            plot = self._layout_widget.addPlot(row=number // COLUMNS, col=number % COLUMNS)
+            plot.setTitle(system, size="9pt")
+            plot.setLabel("bottom", label)
+            plot.getAxis("bottom").enableAutoSIPrefix(False)  # BLEU 0.82, not "820 (x0.001)"
+            plot.hideAxis("left")
+            plot.setMouseEnabled(x=False, y=False)
+            curve = plot.plot(
+                [0, 1], [0], stepMode="center", fillLevel=0, brush=_FILL, pen=pg.mkPen(_LINE)
+            )
+            self._plots[system], self._curves[system] = plot, curve
+
+    def update_scores(self, scores: Mapping[tuple[str, str], FloatArray]) -> None:
+        """Redraw the histograms from every score drawn so far (one snapshot of the run)."""
+        for (system, metric), values in scores.items():
+            if metric != self._metric or system not in self._curves:
+                continue
+            values = np.asarray(values)
+            values = values[~np.isnan(values)]
+            edges = self._edges.get(system)
+            if edges is None:
+                edges = _fixed_edges(values)
+                if edges is None:
+                    continue
+                self._edges[system] = edges
+                self._plots[system].setXRange(edges[0], edges[-1], padding=0)
+            counts, _ = np.histogram(np.clip(values, edges[0], edges[-1]), bins=edges)
+            self._curves[system].setData(edges, counts)
+
+    def finish_run(self, result: BootstrapResult) -> None:
+        """Draw the final histograms and mark score, median and interval."""
+        self.update_scores(
+            {(i.system, i.metric): i.samples for i in result.intervals if i.metric == self._metric}
+        )
+        for system, plot in self._plots.items():
+            interval = result.interval(system, self._metric)
+            marks = [
+                (interval.score, Qt.PenStyle.SolidLine, "score on the whole test set"),
+                (interval.median, Qt.PenStyle.DashLine, "median of the resamples"),
+                (interval.ci_low, Qt.PenStyle.DotLine, "lower bound of the interval"),
+                (interval.ci_high, Qt.PenStyle.DotLine, "upper bound of the interval"),
+            ]
+            for value, style, meaning in marks:
+                line = pg.InfiniteLine(value, angle=90, pen=pg.mkPen((40, 40, 40), style=style))
+                line.setToolTip(f"{meaning}: {value:.4f}")
+                plot.addItem(line)
+
+    @property
+    def plots(self) -> dict[str, pg.PlotItem]:
+        """The plot of each system (for tests and exports)."""
+        return dict(self._plots)
+
+    def counts(self, system: str) -> FloatArray:
+        """The bar heights shown for ``system``."""
+        _, heights = self._curves[system].getData()
+        return np.asarray(heights)
+
+
+def _fixed_edges(values: FloatArray) -> FloatArray | None:
+    """Bin edges for a whole run from its first scores: their range, widened for later ones."""
+    if len(values) == 0:
+        return None
+    low, high = float(values.min()), float(values.max())
+    spread = max(high - low, 1e-3 * max(abs(high), 1.0))
+    return np.linspace(low - 0.5 * spread, high + 0.5 * spread, BINS + 1)

@@ -1,0 +1,101 @@
+"""The relative-CI table (Zhang & Vogel Table 1; Zhang, Vogel & Waibel Tables 2-3) as a Qt model.
+
+One row per system, for one metric: score, median, the interval, the relative interval, mean
+and RSD. The display role shows rounded text; ``SORT_ROLE`` gives the raw number so that a
+``QSortFilterProxyModel`` sorts numerically. The best system under the metric is shown in bold.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from mtgui.engine.analysis import BootstrapResult
+from mtgui.engine.intervals import ScoreInterval
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+_Index = QModelIndex | QPersistentModelIndex
+
+COLUMNS: tuple[tuple[str, str, str], ...] = (
+    # header, attribute, tooltip
+    ("System", "system", "The system's name."),
+    ("Score", "score", "The score on the whole test set."),
+    ("Median", "median", "The median of the bootstrap scores."),
+    ("CI low", "ci_low", "The lower bound of the confidence interval (a percentile)."),
+    ("CI high", "ci_high", "The upper bound of the confidence interval (a percentile)."),
+    ("Rel. low", "rel_ci_low", "How far below the median the interval reaches, in percent."),
+    ("Rel. high", "rel_ci_high", "How far above the median the interval reaches, in percent."),
+    ("Mean", "mean", "The mean of the bootstrap scores."),
+    ("RSD", "rsd", "Relative standard deviation: 100 x sigma / mean, in percent."),
+)
+_PERCENT = {"rel_ci_low", "rel_ci_high", "rsd"}
+
+
+class ScoreTableModel(QAbstractTableModel):
+    """Intervals of every system under one metric, best first."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: list[ScoreInterval] = []
+        self._best: str | None = None
+
+    def set_result(self, result: BootstrapResult | None, metric: str) -> None:
+        """Show ``metric`` of ``result`` (or nothing)."""
+        self.beginResetModel()
+        if result is None or metric not in result.metrics:
+            self._rows, self._best = [], None
+        else:
+            order = [entry.system for entry in result.ranking(metric).systems]
+            self._rows = [result.interval(system, metric) for system in order]
+            self._best = order[0] if order else None
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        interval, (_, attribute, _) = self._rows[index.row()], COLUMNS[index.column()]
+        value = getattr(interval, attribute)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _text(value, attribute)
+        if role == SORT_ROLE:
+            return value
+        if role == Qt.ItemDataRole.TextAlignmentRole and attribute != "system":
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and interval.system == self._best:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole and interval.system == self._best:
+            return "The best system under this metric."
+        return None
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section][0]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return COLUMNS[section][2]
+        return None
+
+
+def _text(value: Any, attribute: str) -> str:
+    """Numbers rounded for reading; '-' for undefined."""
+    if isinstance(value, str):
+        return value
+    if value is None or math.isnan(value):
+        return "-"
+    if attribute in _PERCENT:
+        return f"{value:+.2f}%" if attribute.startswith("rel") else f"{value:.2f}%"
+    return f"{value:.4f}"

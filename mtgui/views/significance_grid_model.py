@@ -1,0 +1,113 @@
+"""The system-against-system grid of one metric as a Qt model (Zhang & Vogel 3.2).
+
+Rows and columns are the systems ordered by score, best first; a cell says how the row system
+compares with the column system: ``>`` clearly better, ``<`` clearly worse, ``~`` not
+distinguishable. The colours are the Okabe-Ito blue and orange, which stay apart for
+colour-blind readers, and the symbol is always shown too. The tooltip gives the delta, its
+interval, the win fraction and the p-values.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from mtgui.engine.analysis import BootstrapResult
+from mtgui.engine.significance import BETTER, TIE, WORSE, PairComparison
+
+_Index = QModelIndex | QPersistentModelIndex
+COLORS = {
+    BETTER: QColor("#56B4E9"),  # Okabe-Ito sky blue
+    WORSE: QColor("#E69F00"),  # Okabe-Ito orange
+    TIE: QColor("#E8E8E8"),
+}
+MEANING = {
+    BETTER: "clearly better than",
+    WORSE: "clearly worse than",
+    TIE: "not distinguishable from",
+}
+
+
+class SignificanceGridModel(QAbstractTableModel):
+    """Verdicts of every ordered pair of systems under one metric."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._order: list[str] = []
+        self._pairs: dict[tuple[str, str], PairComparison] = {}
+        self._level = 0.95
+
+    def set_result(self, result: BootstrapResult | None, metric: str) -> None:
+        """Show ``metric`` of ``result`` (or nothing)."""
+        self.beginResetModel()
+        if result is None or metric not in result.metrics:
+            self._order, self._pairs = [], {}
+        else:
+            self._order = [entry.system for entry in result.ranking(metric).systems]
+            self._pairs = {(p.x, p.y): p for p in result.pairs if p.metric == metric}
+            self._level = result.settings.level
+        self.endResetModel()
+
+    @property
+    def systems(self) -> list[str]:
+        """The systems in grid order (best first)."""
+        return list(self._order)
+
+    def pair(self, row: int, column: int) -> PairComparison | None:
+        """The comparison in a cell; None on the diagonal."""
+        return self._pairs.get((self._order[row], self._order[column]))
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._order)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._order)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        pair = self.pair(index.row(), index.column())
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if pair is None:
+            return "·" if role == Qt.ItemDataRole.DisplayRole else None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return pair.verdict
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return QBrush(COLORS[pair.verdict])
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(pair)
+        return None
+
+    def _tooltip(self, pair: PairComparison) -> str:
+        """Everything behind a verdict, in words."""
+        level = f"{self._level * 100:g}%"
+        lines = [
+            f"{pair.x} is {MEANING[pair.verdict]} {pair.y}.",
+            f"Difference {pair.x} - {pair.y}: {pair.delta:+.4f}",
+            f"{level} interval of the difference: [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
+            f"{pair.x} wins in {pair.win_fraction:.1%} of the resamples.",
+            f"p-value (paired bootstrap): {_p(pair.p_value)}",
+        ]
+        if pair.p_value_ar is not None:
+            lines.append(f"p-value (approximate randomization): {_p(pair.p_value_ar)}")
+        if pair.p_holm is not None:
+            lines.append(f"p-value after Holm's correction: {_p(pair.p_holm)}")
+        return "\n".join(lines)
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and section < len(self._order):
+            return self._order[section]
+        if role == Qt.ItemDataRole.ToolTipRole and section < len(self._order):
+            side = "row" if orientation == Qt.Orientation.Vertical else "column"
+            return f"{self._order[section]} (the {side} system; best first)"
+        return None
+
+
+def _p(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.4f}"

@@ -1,0 +1,105 @@
+"""The result views on the demo data: models, colours, tooltips, histograms, screenshots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtWidgets import QTableView
+
+from mtgui.demo import load_demo
+from mtgui.engine.analysis import iter_bootstrap
+from mtgui.engine.bootstrap import BootstrapSettings
+from mtgui.engine.running import run_to_end
+from mtgui.engine.statistics import compute_statistics
+from mtgui.views.histogram_view import HistogramView
+from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
+from mtgui.views.significance_grid_model import COLORS, SignificanceGridModel
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def result():
+    statistics = compute_statistics(load_demo(), ["bleu", "ter"])
+    return run_to_end(iter_bootstrap(statistics, BootstrapSettings(resamples=1000)))
+
+
+def shoot(widget, name: str) -> Path:
+    """Save what a person would see (kept out of git; look at it when changing a view)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    assert widget.grab().save(str(path))
+    return path
+
+
+def test_score_table_is_best_first_with_bold_best_and_numeric_sorting(qtbot, result):
+    model = ScoreTableModel()
+    model.set_result(result, "bleu")
+    assert model.rowCount() == 4 and model.columnCount() == 9
+    assert model.index(0, 0).data() == "Lumen"
+    assert model.index(0, 1).data() == f"{result.interval('Lumen', 'bleu').score:.4f}"
+    assert model.index(0, 5).data().startswith("-") and model.index(0, 5).data().endswith("%")
+    assert model.index(0, 0).data(Qt.ItemDataRole.FontRole).bold()
+    assert model.index(1, 0).data(Qt.ItemDataRole.FontRole) is None
+    proxy = QSortFilterProxyModel()
+    proxy.setSourceModel(model)
+    proxy.setSortRole(SORT_ROLE)
+    proxy.sort(1, Qt.SortOrder.AscendingOrder)
+    assert [proxy.index(r, 0).data() for r in range(4)] == ["Ostrich", "Tessera", "Quill", "Lumen"]
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.resize(820, 200)
+    view.resizeColumnsToContents()
+    shoot(view, "score-table-demo")
+
+
+def test_ter_table_puts_the_lowest_first(result):
+    model = ScoreTableModel()
+    model.set_result(result, "ter")
+    assert model.index(0, 0).data() == "Lumen"  # the lowest TER is the best
+
+
+def test_grid_symbols_colours_and_tooltips(qtbot, result):
+    model = SignificanceGridModel()
+    model.set_result(result, "bleu")
+    assert model.systems == ["Lumen", "Quill", "Tessera", "Ostrich"]
+    assert model.index(0, 1).data() == "~" and model.index(0, 2).data() == ">"
+    assert model.index(2, 0).data() == "<" and model.index(1, 1).data() == "·"
+    brush = model.index(0, 2).data(Qt.ItemDataRole.BackgroundRole)
+    assert brush.color() == COLORS[">"]
+    tip = model.index(0, 2).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.startswith("Lumen is clearly better than Tessera.")
+    assert "95% interval of the difference" in tip and "wins in" in tip and "p-value" in tip
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.resize(520, 200)
+    shoot(view, "significance-grid-demo")
+
+
+def test_histograms_fill_as_chunks_arrive_then_mark_the_interval(qtbot, result):
+    view = HistogramView()
+    qtbot.addWidget(view)
+    view.resize(800, 500)
+    view.start_run(["Lumen", "Quill", "Tessera", "Ostrich"], "bleu", "BLEU")
+    first = {(i.system, i.metric): i.samples[:100] for i in result.intervals}
+    view.update_scores(first)
+    assert view.counts("Lumen").sum() == 100
+    edges = view.plots["Lumen"].viewRange()[0]
+    view.finish_run(result)
+    assert view.counts("Lumen").sum() == 1000
+    assert view.plots["Lumen"].viewRange()[0] == edges  # the axis did not jump
+    lines = [item for item in view.plots["Lumen"].items if hasattr(item, "value")]
+    values = sorted(line.value() for line in lines)
+    interval = result.interval("Lumen", "bleu")
+    assert values == pytest.approx(
+        sorted([interval.score, interval.median, interval.ci_low, interval.ci_high])
+    )
+    view.show()
+    qtbot.waitExposed(view)
+    shoot(view, "histograms-demo")
+    assert np.all(view.counts("Ostrich") >= 0)
