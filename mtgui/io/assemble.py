@@ -61,6 +61,8 @@ def assemble(
     test_set = _test_set(skeleton, sources, by_role[Role.REFERENCE])
     systems = _systems(skeleton, by_role[Role.SYSTEM], renames)
     segment_scores, notes = _scores(scores, test_set, [s.name for s in systems])
+    reader_notes = dict.fromkeys(s.metadata["note"] for s in streams if "note" in s.metadata)
+    notes = [*reader_notes, *notes]
     return Corpus(test_set, tuple(systems), tuple(segment_scores), tuple(notes))
 
 

@@ -163,10 +163,46 @@ class _WmtXmlReader:
         return value
 
     def streams(self) -> tuple[TextStream, ...]:
-        """The collected parts as streams: source first, then references, then systems."""
+        """The collected parts as streams: source first, then references, then systems.
+
+        Real WMT files are not always complete, and what a user expects is kept: documents with
+        no reference at all (WMT's test suites) are not part of the test set, and a reference
+        that covers only some documents is left out when another covers them all. Notes say so.
+        """
         order = {Role.SOURCE: 0, Role.REFERENCE: 1, Role.SYSTEM: 2}
         parts = sorted(self.parts.values(), key=lambda part: order[part.role])
+        notes = self._trim_to_references(parts)
+        if notes:
+            self.metadata["note"] = " ".join(notes)
+            parts = [p for p in parts if p.rows]
         return tuple(self._stream(part) for part in parts)
+
+    def _trim_to_references(self, parts: list[_Part]) -> list[str]:
+        """Drop unreferenced documents and partial references (see :meth:`streams`)."""
+        references = [p for p in parts if p.role is Role.REFERENCE]
+        if not references:
+            return []
+        notes = []
+        every_doc = {doc for part in parts for doc in part.docs}
+        referenced = set().union(*(p.docs for p in references))
+        complete = [p for p in references if set(p.docs) >= referenced]
+        if complete:
+            for partial in (p for p in references if p not in complete):
+                partial.rows = []
+                notes.append(
+                    f"reference '{partial.name}' covers only {len(partial.docs)} of the "
+                    f"{len(referenced)} documents and was left out."
+                )
+        else:
+            referenced = set.intersection(*(set(p.docs) for p in references))
+        if every_doc - referenced:
+            for part in parts:
+                part.rows = [row for row in part.rows if row[0] in referenced]
+            notes.append(
+                f"{len(every_doc - referenced)} of {len(every_doc)} documents have no reference "
+                "and were left out of the test set."
+            )
+        return [f"{self.origin.path}: {note}" for note in notes]
 
     def _stream(self, part: _Part) -> TextStream:
         """One part as a stream."""

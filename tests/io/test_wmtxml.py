@@ -119,11 +119,30 @@ def test_malformed_xml_is_refused_with_its_line(write, text, line, words):
     assert caught.value.line == line
 
 
-def test_reference_missing_from_one_document_is_an_alignment_error(write):
+def test_a_reference_covering_only_some_documents_is_left_out_with_a_note(write):
     broken = XML.replace('<ref lang="en" translator="B"><p><seg id="1">Goodbye</seg></p></ref>', "")
-    with pytest.raises(
-        InputError,
-        match=r"reference 'B' lacks 1 of the test set's 2 documents "
-        r"\('d2'\)",
-    ):
-        assemble([load_file(write("all.xml", broken))])
+    path = write("all.xml", broken)
+    corpus = assemble([load_file(path)])
+    assert [r.name for r in corpus.test_set.references] == ["A"]
+    assert corpus.test_set.documents == ("d1", "d2")
+    assert corpus.notes == (
+        f"{path}: reference 'B' covers only 1 of the 2 documents and was left out.",
+    )
+
+
+def test_documents_without_references_are_left_out_with_a_note(write):
+    suite = (
+        '  <doc id="suite-1" origlang="is">\n'
+        '   <src lang="is"><p><seg id="1">Próf</seg></p></src>\n'
+        '   <hyp system="S1" lang="en"><p><seg id="1">Test</seg></p></hyp>\n'
+        '   <hyp system="S2" lang="en"><p><seg id="1">Exam</seg></p></hyp>\n'
+        "  </doc>\n"
+    )
+    text = XML.replace(" </collection>", suite + " </collection>")
+    corpus = assemble([load_file(write("all.xml", text))])
+    assert corpus.test_set.documents == ("d1", "d2")
+    assert corpus.system("S1").hypotheses == ("Hello", "M&amp;C", "Bye")
+    assert corpus.notes == (
+        f"{write('all.xml', text)}: 1 of 3 documents have no reference and were left out of "
+        "the test set.",
+    )
