@@ -62,10 +62,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def expand_folders(paths: list[Path]) -> list[Path]:
+    """Folders replaced by the visible files directly in them, in name order."""
+    expanded: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+            if not files:
+                raise InputError("this folder holds no files.", path=path)
+            expanded += files
+        else:
+            expanded.append(path)
+    return expanded
+
+
 def load_inputs(args: argparse.Namespace) -> Corpus:
     """Load every file named on the command line into one corpus.
 
-    A file given under several options (a WMT XML file as --ref and --hyp) is read once.
+    A file given under several options (a WMT XML file as --ref and --hyp) is read once; a
+    folder given with --hyp stands for the files in it.
     """
     if args.demo:
         from mtgui.demo import load_demo
@@ -79,7 +94,7 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     for role, paths in (
         (Role.SOURCE, [args.src] if args.src else []),
         (Role.REFERENCE, args.ref),
-        (Role.SYSTEM, args.hyp),
+        (Role.SYSTEM, expand_folders(args.hyp)),
     ):
         for path in paths:
             roles = wanted.setdefault(path, set())

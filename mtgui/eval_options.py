@@ -61,7 +61,12 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--ref", "-r", **files, help="reference translations (repeat for several references)"
     )
-    group.add_argument("--hyp", "-t", **files, help="system outputs (repeat, or list several)")
+    group.add_argument(
+        "--hyp",
+        "-t",
+        **files,
+        help="system outputs (repeat, list several, or give a folder of them)",
+    )
     group.add_argument("--src", "-s", metavar="FILE", type=Path, help="the source text (optional)")
     group.add_argument(
         "--scores", **files, help="per-segment scores, e.g. human judgments (CSV/TSV)"

@@ -353,3 +353,17 @@ def test_csv_reports_open_as_spreadsheets(inputs, capsys, tmp_path):
 def test_bad_bootstrap_settings_exit_2(inputs, capsys, option, message):
     assert main(eval_args(inputs, *option)) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_folder_of_system_outputs(inputs, capsys, tmp_path):
+    folder = tmp_path / "systems"
+    folder.mkdir()
+    (folder / "one.txt").write_text("Hallo Welt\nTschüss\n", encoding="utf-8")
+    (folder / "two.txt").write_text("Hallo\nTschau\n", encoding="utf-8")
+    (folder / ".hidden").write_text("x\n", encoding="utf-8")
+    assert main(["eval", "--ref", str(inputs["ref"]), "--hyp", str(folder), "-b", "0"]) == 0
+    assert "Systems (2):\n  one  one.txt\n  two  two.txt" in capsys.readouterr().out
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["eval", "--ref", str(inputs["ref"]), "--hyp", str(empty)]) == 2
+    assert "empty: this folder holds no files." in capsys.readouterr().err
