@@ -12,24 +12,16 @@ import sys
 from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
 from mtgui.engine.report import evaluation_report, score_table, segment_table
-from mtgui.engine.significance_report import (
-    PAIR_COLUMNS,
-    SCORE_COLUMNS,
-    grid_rows,
-    grid_text,
-    interval_table,
-    pair_rows,
-    sample_rows,
-    score_rows,
-)
+from mtgui.engine.significance_report import grid_text, interval_table
 from mtgui.engine.statistics import Statistics
 from mtgui.engine.summary import summarize
+from mtgui.io.reports import report_tables, write_reports
 from mtgui.io.writers import check_writable, csv_text, json_text, write_text_atomic
 
 T = TypeVar("T")
@@ -120,29 +112,9 @@ class EvalOutputs:
             self._write_csv(statistics, result)
 
     def _write_csv(self, statistics: Statistics, result: BootstrapResult | None) -> None:
-        """scores.csv, pairs.csv, grid-<metric>.csv and, if asked, samples.csv."""
+        """The CSV reports (see :mod:`mtgui.io.reports`)."""
         assert self.csv is not None
-        self.csv.mkdir(exist_ok=True)
-        files: dict[str, tuple[list[str] | tuple[str, ...], list[list[Any]]]] = {}
-        if result is None:
-            rows = [
-                [s, m.name, statistics.score(s, m.name)]
-                for s in statistics.system_names
-                for m in statistics.metrics
-            ]
-            files["scores.csv"] = (["system", "metric", "score"], rows)
-        else:
-            files["scores.csv"] = (SCORE_COLUMNS, score_rows(result))
-            files["pairs.csv"] = (PAIR_COLUMNS, pair_rows(result))
-            for metric in result.metrics:
-                files[f"grid-{metric}.csv"] = grid_rows(result, metric)
-            if self.samples:
-                files["samples.csv"] = sample_rows(result)
-        for name, (header, rows) in files.items():
-            path = self.csv / name
-            if path.exists() and not self.overwrite:
-                check_writable(path, self.overwrite)
-            write_text_atomic(path, csv_text(header, rows), bom=True)
+        write_reports(self.csv, report_tables(statistics, result, self.samples), self.overwrite)
 
 
 def terminal_report(corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> str:

@@ -1,0 +1,39 @@
+"""The whole analysis of a corpus as one generator: statistics, then the bootstrap.
+
+The desktop application runs this on its worker thread: progress snapshots come from both
+phases (``StatisticsProgress`` first, then ``BootstrapProgress``), and the result holds the
+corpus, the statistics and the bootstrap result together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+
+from mtgui.engine.analysis import BootstrapResult, iter_bootstrap
+from mtgui.engine.bootstrap import BootstrapProgress, BootstrapSettings
+from mtgui.engine.corpus import Corpus
+from mtgui.engine.settings import MetricSettings
+from mtgui.engine.statistics import Statistics, StatisticsProgress, iter_statistics
+
+
+@dataclass(frozen=True)
+class AnalysisResult:
+    """A finished analysis."""
+
+    corpus: Corpus
+    statistics: Statistics
+    bootstrap: BootstrapResult
+
+
+def iter_analysis(
+    corpus: Corpus,
+    metric_names: Sequence[str],
+    metric_settings: MetricSettings,
+    bootstrap_settings: BootstrapSettings,
+) -> Generator[StatisticsProgress | BootstrapProgress, None, AnalysisResult]:
+    """Extract statistics, then bootstrap them; yields the progress of both."""
+    statistics = yield from iter_statistics(corpus, metric_names, metric_settings)
+    documents = corpus.test_set.document_index() if corpus.test_set.has_documents else None
+    result = yield from iter_bootstrap(statistics, bootstrap_settings, documents)
+    return AnalysisResult(corpus, statistics, result)
