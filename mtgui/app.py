@@ -1,21 +1,25 @@
-"""The desktop application: the QApplication and its main window.
+"""The desktop application: the QApplication, the main window, and the last line of defence.
 
-Qt is imported here and in :mod:`mtgui.views` only. The environment variables that pyqtgraph
-reads are set before anything imports it, so that it uses PySide6 whatever else is installed.
+Qt is imported here and in :mod:`mtgui.views` only. An unexpected exception anywhere in the
+GUI thread is shown in a dialog (with its details to copy) and printed, and the window stays
+usable.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mtgui import __version__
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.errors import InputError
 from mtgui.views.main_window import MainWindow
 
 
@@ -30,21 +34,51 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def load_demo_corpus() -> Corpus:
-    """The bundled demo data (small: it loads in milliseconds, before the window shows)."""
-    from mtgui.demo import load_demo
+def load_demo_into(window: MainWindow) -> None:
+    """Load the bundled demo data into ``window`` (the analysis starts by itself)."""
+    from mtgui.demo import demo_inputs
 
-    return load_demo()
+    inputs = demo_inputs()
+    window.add_files([path for path, _ in inputs], dict(inputs))
 
 
-def run_application(demo: bool = False) -> int:
-    """Open the main window (on the demo data if asked) and run the event loop."""
+def show_unexpected_error(
+    kind: type[BaseException], error: BaseException, trace: TracebackType | None
+) -> None:
+    """``sys.excepthook`` for the GUI: print, then tell the user without closing anything."""
+    details = "".join(traceback.format_exception(kind, error, trace))
+    print(details, file=sys.stderr)
+    box = QMessageBox(
+        QMessageBox.Icon.Critical,
+        "mtgui: unexpected error",
+        f"Something went wrong inside mtgui ({kind.__name__}: {error}). "
+        "The window stays usable. This is a bug; please report it with the "
+        "details.",
+    )
+    box.setDetailedText(details)  # the details pane has its own copy command
+    copy = box.addButton("Copy details", QMessageBox.ButtonRole.ActionRole)
+    box.addButton(QMessageBox.StandardButton.Close)
+    box.exec()
+    if box.clickedButton() is copy:
+        QApplication.clipboard().setText(details)
+
+
+def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
+    """Open the main window (on the demo data or the given files) and run the event loop."""
     app = create_application()
+    previous_hook, sys.excepthook = sys.excepthook, show_unexpected_error
     window = MainWindow()
-    if demo:
-        try:
-            window.show_corpus(load_demo_corpus(), "demo data")
-        except InputError as error:  # the installation is broken: say so, do not crash
-            QMessageBox.critical(window, "mtgui", f"The demo data could not be loaded:\n{error}")
-    window.show()
-    return app.exec()
+    try:
+        window.show()
+        if demo:
+            load_demo_into(window)
+        if files:
+            window.add_files(list(files))
+        return app.exec()
+    finally:
+        # Delete the window while Qt is alive: left to Python's last garbage collection, the
+        # wrappers of Qt objects would outlive the application.
+        window.close()
+        window.deleteLater()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+        sys.excepthook = previous_hook

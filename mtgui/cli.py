@@ -26,6 +26,7 @@ from mtgui.io.assemble import assemble
 from mtgui.io.loader import ROLE_FLAGS, load_file, load_scores
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
+COMMANDS = ("eval",)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -145,13 +146,27 @@ def run_gui(args: argparse.Namespace) -> int:
         )
     from mtgui.app import run_application
 
-    return run_application(demo=args.demo)
+    return run_application(demo=args.demo, files=[Path(f) for f in args.files])
+
+
+def _leading_files(arguments: list[str]) -> list[str]:
+    """``mtgui FILE ...`` opens the window with those files: the arguments before any option
+    or command (argparse cannot mix a list of files with subcommands)."""
+    files = []
+    for argument in arguments:
+        if argument.startswith("-") or argument in COMMANDS:
+            break
+        files.append(argument)
+    return files
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mtgui`` command; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    files = _leading_files(arguments)
+    args = parser.parse_args(arguments[len(files) :])
+    args.files = files
     try:
         if args.command == "eval":
             return run_eval(args)

@@ -20,7 +20,7 @@ class RunController(QObject):
     finished = Signal(object)  # the current run's result
     failed = Signal(str)  # the current run's error message
     cancelled = Signal()
-    running_changed = Signal(bool)
+    running_changed = Signal()  # read ``running`` for the state
 
     def __init__(
         self,
@@ -55,7 +55,7 @@ class RunController(QObject):
         worker.finished.connect(self._on_worker_finished)
         worker.failed.connect(self._on_worker_failed)
         worker.cancelled.connect(self._on_worker_cancelled)
-        self.running_changed.emit(True)
+        self.running_changed.emit()
         if self._synchronous:
             worker.run()
         else:
@@ -80,7 +80,7 @@ class RunController(QObject):
         if self._worker is not None:
             self._worker.abort()
             self._worker = None
-            self.running_changed.emit(False)
+            self.running_changed.emit()
             self.cancelled.emit()
 
     def shutdown(self, timeout_ms: int = 5000) -> bool:
@@ -104,14 +104,14 @@ class RunController(QObject):
     def _on_worker_finished(self, run_id: int, result: object) -> None:
         if self._is_current(run_id):
             self._worker = None
-            self.running_changed.emit(False)
+            self.running_changed.emit()
             self.finished.emit(result)
 
     @Slot(int, str)
     def _on_worker_failed(self, run_id: int, message: str) -> None:
         if self._is_current(run_id):
             self._worker = None
-            self.running_changed.emit(False)
+            self.running_changed.emit()
             self.failed.emit(message)
 
     @Slot(int)

@@ -1,33 +1,134 @@
-"""The desktop application's window, driven as a user would (offscreen)."""
+"""The desktop application driven as a user would: drops, runs, cancel, export, errors, close."""
 
 from __future__ import annotations
 
-from mtgui.app import create_application, load_demo_corpus
+import csv
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+
+from mtgui.app import create_application, load_demo_into
+from mtgui.demo import demo_inputs
+from mtgui.engine.corpus import Role
 from mtgui.views.main_window import MainWindow
 
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 
-def test_empty_main_window_opens(qtbot):
+
+@pytest.fixture
+def window(qtbot):
     window = MainWindow()
     qtbot.addWidget(window)
+    window.settings_panel.resamples.setValue(300)  # fast runs
     window.show()
     qtbot.waitExposed(window)
+    yield window
+    window.close()
+
+
+def drop(window: MainWindow, paths: list[Path]) -> None:
+    """A real drop event with file URLs, as a file manager sends it."""
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    event = QDropEvent(
+        QPointF(100, 100),
+        Qt.DropAction.CopyAction,
+        data,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(event)
+
+
+def wait_for_result(qtbot, window: MainWindow) -> None:
+    qtbot.waitUntil(
+        lambda: window.result is not None and not window._runner.running, timeout=30_000
+    )
+
+
+def shoot(widget, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    assert widget.grab().save(str(SCREENSHOTS / f"{name}.png"))
+
+
+def test_empty_window_invites_a_drop(window):
     assert window.windowTitle() == "mtgui"
-    assert window.summary_text == ""
-    assert window.statusBar().currentMessage() == "Nothing loaded"
+    assert "Drop reference and system files" in window.statusBar().currentMessage()
+    assert window.files_panel.topLevelItemCount() == 0
 
 
-def test_demo_corpus_is_shown(qtbot, tmp_path):
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show_corpus(load_demo_corpus(), "demo data")
-    window.show()
-    qtbot.waitExposed(window)
-    assert window.windowTitle() == "mtgui — demo data"
-    assert "Systems (4):" in window.summary_text
-    assert window.statusBar().currentMessage() == "4 systems, 2 references, 95 segments"
-    shot = tmp_path / "main-window-demo.png"
-    assert window.grab().save(str(shot))
-    assert shot.stat().st_size > 0
+def test_dropping_the_demo_files_runs_the_analysis(qtbot, window):
+    drop(window, [path for path, _ in demo_inputs()])
+    wait_for_result(qtbot, window)
+    assert window.files_panel.topLevelItemCount() == 5
+    assert window.score_model.rowCount() == 4
+    assert window.score_model.index(0, 0).data() == "Lumen"
+    assert window.grid_model.index(0, 1).data() == "~"
+    assert "{Lumen, Quill} > {Tessera} > {Ostrich}" in window.clusters.text()
+    assert window.histograms.counts("Lumen").sum() == 300
+    assert window.export_action.isEnabled()
+    assert window.statusBar().currentMessage().startswith("Done in")
+    for index, name in enumerate(["distributions", "scores", "significance"]):
+        window.tabs.setCurrentIndex(index)
+        shoot(window, f"main-window-{name}-demo")
+
+
+def test_plain_text_asks_its_role_and_bad_files_show_their_problem(qtbot, window, tmp_path):
+    ref = tmp_path / "newstest.ref.en"
+    ref.write_text("a b c\nd e f\n", encoding="utf-8")
+    hyp = tmp_path / "sysA.en"
+    hyp.write_text("a b c\nd e x\n", encoding="utf-8")
+    bad = tmp_path / "broken.sgm"
+    bad.write_text("<tstset>\n<doc docid='a'>\n<seg id='1'>x\n", encoding="utf-8")
+    asked = []
+    window.choose_role = lambda path, guess: asked.append((path.name, guess)) or guess
+    drop(window, [ref, hyp, bad])
+    wait_for_result(qtbot, window)
+    assert asked == [("newstest.ref.en", Role.REFERENCE), ("sysA.en", Role.SYSTEM)]
+    broken = window.files_panel.topLevelItem(2)
+    assert broken.text(1) == "could not be read"
+    assert "never closed" in broken.child(0).text(0)
+    assert window.score_model.rowCount() == 1
+
+
+def test_export_writes_csv_and_asks_before_replacing(qtbot, window, tmp_path):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    window.choose_folder = lambda: tmp_path
+    asked = []
+    window.confirm_overwrite = lambda existing: asked.append(len(existing)) or False
+    window.export()
+    with (tmp_path / "scores.csv").open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert {row["system"] for row in rows} == {"Lumen", "Quill", "Tessera", "Ostrich"}
+    before = (tmp_path / "scores.csv").stat().st_mtime_ns
+    window.export()  # the files exist now: asked, refused, nothing replaced
+    assert asked == [len(list(tmp_path.glob("*.csv")))]
+    assert (tmp_path / "scores.csv").stat().st_mtime_ns == before
+
+
+def test_cancel_mid_run_and_a_setting_change_restarts(qtbot, window):
+    window.settings_panel.resamples.setValue(100_000)
+    load_demo_into(window)
+    qtbot.waitUntil(lambda: window._runner.running, timeout=10_000)
+    first = window._runner.run_id
+    window.settings_panel.seed.setValue(7)  # restarts after a short delay
+    qtbot.waitUntil(lambda: window._runner.run_id > first, timeout=5000)
+    window.cancel()
+    assert not window._runner.running
+    assert window.statusBar().currentMessage() == "Cancelled."
+    assert all(thread.wait(2000) for thread, _ in window._runner._threads.values())
+
+
+def test_closing_during_a_run_shuts_the_thread_down(qtbot, window):
+    window.settings_panel.resamples.setValue(100_000)
+    load_demo_into(window)
+    qtbot.waitUntil(lambda: window._runner.running, timeout=10_000)
+    threads = [thread for thread, _ in window._runner._threads.values()]
+    window.close()
+    assert all(thread.isFinished() for thread in threads)
 
 
 def test_application_has_its_names(qapp):
@@ -36,22 +137,21 @@ def test_application_has_its_names(qapp):
     assert app.applicationName() == "mtgui"
 
 
-def test_mtgui_demo_command_opens_the_window_and_runs_the_event_loop(qapp, monkeypatch):
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--demo"], (True, [])),
+        (["a.sgm", "b.txt"], (False, [Path("a.sgm"), Path("b.txt")])),
+        ([], (False, [])),
+    ],
+)
+def test_the_command_opens_the_window_on_the_demo_or_on_files(monkeypatch, argv, expected):
+    from mtgui import app, cli
 
-    from mtgui.cli import main
-
+    calls = []
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
-    seen = []
-
-    def look_and_quit():
-        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
-        seen.extend(w.summary_text for w in windows if w.isVisible())
-        for window in windows:
-            window.close()
-        QApplication.quit()
-
-    QTimer.singleShot(200, look_and_quit)
-    assert main(["--demo"]) == 0
-    assert any("Test set: 95 segments in 6 documents" in text for text in seen)
+    monkeypatch.setattr(
+        app, "run_application", lambda demo, files: calls.append((demo, files)) or 0
+    )
+    assert cli.main(argv) == 0
+    assert calls == [expected]

@@ -1,62 +1,412 @@
-"""The main window. For now it shows what is loaded; the analysis views arrive in later versions."""
+"""The main window: drop files, see which systems are better, by how much, and how sure.
+
+Files are read on a worker thread and listed in the files panel (with their problems, in plain
+words); as soon as a reference and a system are loaded, and again whenever a setting changes,
+the analysis runs on another worker thread while the histograms fill, and the score table and
+the significance grid appear when it ends. The window never computes itself.
+"""
 
 from __future__ import annotations
 
-from html import escape
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QLabel, QMainWindow, QPlainTextEdit, QVBoxLayout, QWidget
-
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.summary import summarize
-
-_WELCOME = (
-    "<h2>mtgui</h2>"
-    "<p>Is one machine-translation system really better than another?</p>"
-    "<p>Loading files by drag and drop is coming in the next version. Until then, start "
-    "<tt>mtgui --demo</tt> to see the bundled demo data, or use <tt>mtgui eval</tt> on the "
-    "command line.</p>"
+from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
 )
+
+from mtgui.controller import RunController
+from mtgui.engine.bootstrap import BootstrapProgress
+from mtgui.engine.corpus import Role
+from mtgui.engine.errors import InputError
+from mtgui.engine.pipeline import AnalysisResult, iter_analysis
+from mtgui.engine.statistics import StatisticsProgress
+from mtgui.io.reports import existing_reports, report_tables, write_reports
+from mtgui.io.workspace import Entry, Workspace, guess_role, iter_read, needs_role
+from mtgui.views.files_panel import FilesPanel
+from mtgui.views.histogram_view import HistogramView
+from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
+from mtgui.views.settings_panel import LABELS, SettingsPanel
+from mtgui.views.significance_grid_model import SignificanceGridModel
+
+RoleChooser = Callable[[Path, Role], Role | None]
+_RERUN_DELAY_MS = 300  # settings changes within this time start one run, not several
 
 
 class MainWindow(QMainWindow):
     """The application's main window."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, synchronous: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle("mtgui")
-        self.resize(900, 600)
-        self._heading = QLabel(_WELCOME)
-        self._heading.setWordWrap(True)
-        self._heading.setTextFormat(Qt.TextFormat.RichText)
-        self._summary = QPlainTextEdit()
-        self._summary.setReadOnly(True)
-        self._summary.setFont(QFont("monospace"))
-        self._summary.setPlaceholderText("Nothing is loaded yet.")
-        self._summary.setObjectName("summary")
-        central = QWidget()
-        layout = QVBoxLayout(central)
-        layout.addWidget(self._heading)
-        layout.addWidget(self._summary, stretch=1)
-        self.setCentralWidget(central)
-        self.statusBar().showMessage("Nothing loaded")
+        self.resize(1200, 760)
+        self.setAcceptDrops(True)
+        self.workspace = Workspace()
+        self.result: AnalysisResult | None = None
+        self.choose_role: RoleChooser = self._ask_role
+        self.choose_folder: Callable[[], Path | None] = self._ask_folder
+        self.confirm_overwrite: Callable[[list[Path]], bool] = self._ask_overwrite
+        self._loader = RunController(self, synchronous)
+        self._runner = RunController(self, synchronous)
+        self._started = 0.0
+        self._histograms_started = False
+        self._rerun = QTimer(self, singleShot=True, interval=_RERUN_DELAY_MS)
+        self._rerun.timeout.connect(self.run)
+        self._build()
+        self._connect()
+        self.statusBar().showMessage("Drop reference and system files on the window to start.")
 
-    def show_corpus(self, corpus: Corpus, label: str) -> None:
-        """Show what ``corpus`` holds; ``label`` says where it came from (for the title)."""
-        self._heading.setText(
-            f"<h2>mtgui</h2><p>Loaded: {escape(label)}. The scores, confidence intervals and "
-            "significance grid arrive in the next version.</p>"
+    # -- building -----------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.files_panel = FilesPanel()
+        self.settings_panel = SettingsPanel()
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self.files_panel)
+        left.addWidget(self.settings_panel)
+        self.metric_choice = QComboBox()
+        self.metric_choice.setToolTip("The metric the views show.")
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #B00020;")
+        self.histograms = HistogramView()
+        self.score_model, self.grid_model = ScoreTableModel(self), SignificanceGridModel(self)
+        self.score_table = self._table(self.score_model, sortable=True)
+        self.grid_table = self._table(self.grid_model, sortable=False)
+        self.clusters = QLabel()
+        self.clusters.setWordWrap(True)
+        grid_page = QWidget()
+        grid_layout = QVBoxLayout(grid_page)
+        grid_layout.addWidget(self.grid_table, stretch=1)
+        grid_layout.addWidget(self.clusters)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.histograms, "Distributions")
+        self.tabs.addTab(self.score_table, "Scores")
+        self.tabs.addTab(grid_page, "Significance")
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Metric:"))
+        top.addWidget(self.metric_choice)
+        top.addStretch(1)
+        right_layout.addLayout(top)
+        right_layout.addWidget(self.problem)
+        right_layout.addWidget(self.tabs, stretch=1)
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(1, 1)
+        self.setCentralWidget(splitter)
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(260)
+        self.progress.setVisible(False)
+        self.statusBar().addPermanentWidget(self.progress)
+        self._build_actions()
+
+    def _table(self, model: object, sortable: bool) -> QTableView:
+        view = QTableView()
+        if sortable:
+            proxy = QSortFilterProxyModel(self)
+            proxy.setSourceModel(model)  # type: ignore[arg-type]
+            proxy.setSortRole(SORT_ROLE)
+            view.setModel(proxy)
+            view.setSortingEnabled(True)
+        else:
+            view.setModel(model)  # type: ignore[arg-type]
+        view.setAlternatingRowColors(sortable)
+        return view
+
+    def _build_actions(self) -> None:
+        self.open_action = QAction(
+            "&Open...", self, shortcut=QKeySequence(QKeySequence.StandardKey.Open)
         )
-        self._summary.setPlainText(summarize(corpus))
-        self.setWindowTitle(f"mtgui — {label}")
-        test_set = corpus.test_set
+        self.export_action = QAction("&Export CSV...", self, shortcut=QKeySequence("Ctrl+E"))
+        self.run_action = QAction("&Run", self, shortcut=QKeySequence("Ctrl+R"))
+        self.cancel_action = QAction("&Cancel", self, shortcut=QKeySequence("Esc"))
+        quit_action = QAction("&Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
+        self.open_action.triggered.connect(self._on_open_triggered)
+        self.export_action.triggered.connect(self.export)
+        self.run_action.triggered.connect(self.run)
+        self.cancel_action.triggered.connect(self.cancel)
+        quit_action.triggered.connect(self.close)
+        self.export_action.setEnabled(False)
+        self.cancel_action.setEnabled(False)
+        file_menu = self.menuBar().addMenu("&File")
+        file_menu.addActions([self.open_action, self.export_action])
+        file_menu.addSeparator()
+        file_menu.addAction(quit_action)
+        self.menuBar().addMenu("&Analysis").addActions([self.run_action, self.cancel_action])
+        toolbar = self.addToolBar("Analysis")
+        toolbar.addActions(
+            [self.open_action, self.run_action, self.cancel_action, self.export_action]
+        )
+
+    def _connect(self) -> None:
+        self._loader.progress_changed.connect(self._on_loader_progress_changed)
+        self._loader.finished.connect(self._on_loader_finished)
+        self._runner.progress_changed.connect(self._on_runner_progress_changed)
+        self._runner.finished.connect(self._on_runner_finished)
+        self._runner.failed.connect(self._on_runner_failed)
+        self._runner.running_changed.connect(self._on_runner_running_changed)
+        self.settings_panel.settings_changed.connect(self._rerun.start)
+        self.metric_choice.currentIndexChanged.connect(self._on_metric_changed)
+        self.files_panel.remove_requested.connect(self._on_files_remove_requested)
+        self.files_panel.rename_requested.connect(self._on_files_rename_requested)
+        self.files_panel.hide_requested.connect(self._on_files_hide_requested)
+
+    # -- loading ------------------------------------------------------------------------------
+
+    def add_files(self, paths: Sequence[Path], roles: dict[Path, Role] | None = None) -> None:
+        """Read files (folders stand for the files in them) on a worker thread."""
+        requests: list[tuple[Path, Role | None]] = []
+        for path in _expand(paths):
+            role = (roles or {}).get(path)
+            if role is None and needs_role(path):
+                role = self.choose_role(path, guess_role(path))
+                if role is None:
+                    continue
+            requests.append((path, role))
+        if requests:
+            self.statusBar().showMessage(f"Reading {len(requests)} files...")
+            self._loader.start(lambda: iter_read(requests))
+
+    def _on_loader_progress_changed(self, snapshot: tuple[int, int, Entry]) -> None:
+        done, total, entry = snapshot
+        self.statusBar().showMessage(f"Reading files: {done} of {total} ({entry.path.name})")
+
+    def _on_loader_finished(self, entries: list[Entry]) -> None:
+        for entry in entries:
+            self.workspace = self.workspace.with_entry(entry)
+        self._workspace_changed()
+
+    def _workspace_changed(self) -> None:
+        self.files_panel.show_workspace(self.workspace)
+        names = [e.path.name for e in self.workspace.entries if e.ok]
+        self.setWindowTitle("mtgui — " + ", ".join(names[:3]) + (" ..." if len(names) > 3 else ""))
+        self.run()
+
+    def _on_files_remove_requested(self, path: Path) -> None:
+        self.workspace = self.workspace.without(path)
+        self._workspace_changed()
+
+    def _on_files_rename_requested(self, old: str, new: str) -> None:
+        self.workspace = self.workspace.renamed(old, new)
+        self._workspace_changed()
+
+    def _on_files_hide_requested(self, system: str, hidden: bool) -> None:
+        self.workspace = self.workspace.with_hidden(system, hidden)
+        self._workspace_changed()
+
+    # -- running ------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Start the analysis of what is loaded (cancelling a run under way)."""
+        self._rerun.stop()
+        try:
+            corpus = self.workspace.corpus()
+            metrics = self.settings_panel.metric_names()
+            if not metrics:
+                raise InputError("no metric is chosen.", hint="Tick at least one metric.")
+            if "human" in metrics and not corpus.scores:
+                metrics = tuple(m for m in metrics if m != "human")
+            metric_settings = self.settings_panel.metric_settings()
+            resampling = self.settings_panel.bootstrap_settings()
+        except InputError as error:
+            self._runner.cancel()
+            self.problem.setText(error.message if self.workspace.entries else "")
+            return
+        self.problem.clear()
+        self._histograms_started = False
+        self._started = time.monotonic()
+        self._runner.start(lambda: iter_analysis(corpus, metrics, metric_settings, resampling))
+
+    def cancel(self) -> None:
+        """Stop the analysis under way."""
+        if self._runner.running:
+            self._runner.cancel()
+            self.statusBar().showMessage("Cancelled.")
+
+    def _on_runner_running_changed(self) -> None:
+        running = self._runner.running
+        self.cancel_action.setEnabled(running)
+        self.progress.setVisible(running)
+
+    def _on_runner_progress_changed(self, snapshot: object) -> None:
+        if isinstance(snapshot, StatisticsProgress):
+            self.progress.setRange(0, snapshot.total)
+            self.progress.setValue(snapshot.done)
+            self.statusBar().showMessage(
+                f"Scoring: {snapshot.done} of {snapshot.total} systems ({snapshot.system})"
+            )
+        elif isinstance(snapshot, BootstrapProgress):
+            self._show_bootstrap_progress(snapshot)
+
+    def _show_bootstrap_progress(self, snapshot: BootstrapProgress) -> None:
+        self.progress.setRange(0, snapshot.total)
+        self.progress.setValue(snapshot.done)
+        elapsed = time.monotonic() - self._started
+        left = elapsed * (snapshot.total - snapshot.done) / max(snapshot.done, 1)
         self.statusBar().showMessage(
-            f"{len(corpus.systems)} systems, {test_set.num_references} references, "
-            f"{test_set.size} segments"
+            f"Resampling ({snapshot.phase}): {snapshot.done:,} of {snapshot.total:,}, "
+            f"about {left:.0f} s left"
+        )
+        if snapshot.phase == "bootstrap" and snapshot.scores:
+            if not self._histograms_started:
+                self._start_histograms([system for system, _ in snapshot.scores])
+            self.histograms.update_scores(snapshot.scores)
+
+    def _start_histograms(self, systems: list[str]) -> None:
+        metric = self.current_metric()
+        names = list(dict.fromkeys(systems))
+        self.histograms.start_run(names, metric, LABELS.get(metric, metric))
+        self._histograms_started = True
+
+    def _on_runner_finished(self, result: AnalysisResult) -> None:
+        self.result = result
+        metrics = list(result.bootstrap.metrics)
+        current = self.current_metric()
+        self.metric_choice.blockSignals(True)
+        self.metric_choice.clear()
+        for name in metrics:
+            self.metric_choice.addItem(LABELS.get(name, name), name)
+        self.metric_choice.setCurrentIndex(metrics.index(current) if current in metrics else 0)
+        self.metric_choice.blockSignals(False)
+        self._show_metric()
+        self.export_action.setEnabled(True)
+        seconds = time.monotonic() - self._started
+        notes = " ".join(result.corpus.notes + result.bootstrap.notes)
+        self.statusBar().showMessage(
+            f"Done in {seconds:.1f} s: {len(result.corpus.systems)} systems, "
+            f"{result.corpus.test_set.size} segments. {notes}".strip()
         )
 
-    @property
-    def summary_text(self) -> str:
-        """The text of the summary pane (for tests and for copying)."""
-        return self._summary.toPlainText()
+    def _on_runner_failed(self, message: str) -> None:
+        self.problem.setText(message)
+        self.statusBar().showMessage("The analysis stopped: see the message above the views.")
+
+    def current_metric(self) -> str:
+        """The metric the views show."""
+        data = self.metric_choice.currentData()
+        if data:
+            return str(data)
+        names = self.settings_panel.metric_names()
+        return names[0] if names else "bleu"
+
+    def _on_metric_changed(self) -> None:
+        self._show_metric()
+
+    def _show_metric(self) -> None:
+        if self.result is None:
+            return
+        metric, bootstrap = self.current_metric(), self.result.bootstrap
+        self.score_model.set_result(bootstrap, metric)
+        self.grid_model.set_result(bootstrap, metric)
+        self.score_table.resizeColumnsToContents()
+        self.grid_table.resizeColumnsToContents()
+        clusters = " > ".join("{" + ", ".join(c) + "}" for c in bootstrap.ranking(metric).clusters)
+        self.clusters.setText(
+            f"Clusters of systems that are not significantly different, best first: {clusters}"
+        )
+        ranked = [entry.system for entry in bootstrap.ranking(metric).systems]
+        self.histograms.start_run(ranked, metric, LABELS.get(metric, metric))
+        self._histograms_started = True
+        self.histograms.finish_run(bootstrap)
+
+    # -- export -------------------------------------------------------------------------------
+
+    def export(self) -> None:
+        """Write the CSV reports into a folder the user chooses; ask before replacing files."""
+        if self.result is None:
+            return
+        folder = self.choose_folder()
+        if folder is None:
+            return
+        tables = report_tables(self.result.statistics, self.result.bootstrap, samples=True)
+        existing = existing_reports(folder, tables)
+        if existing and not self.confirm_overwrite(existing):
+            return
+        try:
+            written = write_reports(folder, tables, overwrite=True)
+        except InputError as error:
+            self.problem.setText(error.message)
+            return
+        self.statusBar().showMessage(f"Wrote {len(written)} CSV files to {folder}.")
+
+    # -- the window ---------------------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        paths = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
+        event.acceptProposedAction()
+        self.add_files(paths)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        self._rerun.stop()
+        self._runner.shutdown()
+        self._loader.shutdown()
+        super().closeEvent(event)
+
+    def _on_open_triggered(self) -> None:
+        names, _ = QFileDialog.getOpenFileNames(self, "Open references, system outputs, scores")
+        self.add_files([Path(name) for name in names])
+
+    def _ask_role(self, path: Path, guess: Role) -> Role | None:
+        box = QMessageBox(self)
+        box.setWindowTitle("What is this file?")
+        box.setText(
+            f"{path.name} is plain text: is it a reference translation, a system's "
+            "output, or the source?"
+        )
+        buttons = {
+            box.addButton("Reference", QMessageBox.ButtonRole.AcceptRole): Role.REFERENCE,
+            box.addButton("System output", QMessageBox.ButtonRole.AcceptRole): Role.SYSTEM,
+            box.addButton("Source", QMessageBox.ButtonRole.AcceptRole): Role.SOURCE,
+        }
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(next(b for b, r in buttons.items() if r is guess))
+        box.exec()
+        clicked = box.clickedButton()
+        return next((role for button, role in buttons.items() if button is clicked), None)
+
+    def _ask_folder(self) -> Path | None:
+        name = QFileDialog.getExistingDirectory(self, "Export the CSV reports into")
+        return Path(name) if name else None
+
+    def _ask_overwrite(self, existing: list[Path]) -> bool:
+        names = "\n".join(p.name for p in existing)
+        answer = QMessageBox.question(
+            self, "Replace files?", f"These files exist already:\n{names}\nReplace them?"
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+
+def _expand(paths: Sequence[Path]) -> list[Path]:
+    """Folders replaced by the visible files in them (recursively), in name order."""
+    result: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            result += sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file() and not any(part.startswith(".") for part in p.parts)
+            )
+        else:
+            result.append(path)
+    return result

@@ -1,0 +1,172 @@
+"""The analysis settings beside the files: metrics, resampling, tokenizer, case, tests.
+
+Every control has a one-sentence tooltip; every change emits ``settings_changed`` so that the
+window can run the analysis again.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mtgui.engine.bootstrap import (
+    DEFAULT_SEED,
+    MAX_RESAMPLES,
+    MIN_RESAMPLES,
+    BootstrapSettings,
+    Unit,
+)
+from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
+from mtgui.engine.settings import TOKENIZERS, Case, MetricSettings
+
+METRIC_TIPS = {
+    "bleu": "BLEU (Papineni et al. 2002): n-gram precision with a brevity penalty, as mteval.",
+    "nist": "NIST: n-gram matches weighted by how informative they are, as mteval.",
+    "mbleu": "M-BLEU (Zhang & Vogel 2004): BLEU with the arithmetic mean of the precisions.",
+    "chrf": "chrF2: character n-gram F-score, as sacreBLEU computes it.",
+    "ter": "TER: edits needed to turn the output into a reference (lower is better).",
+    "wer": "WER: word edit distance to the closest reference (lower is better).",
+    "human": "The mean of the per-segment scores you loaded (e.g. human judgments).",
+}
+LABELS = {
+    "bleu": "BLEU",
+    "nist": "NIST",
+    "mbleu": "M-BLEU",
+    "chrf": "chrF",
+    "ter": "TER",
+    "wer": "WER",
+    "human": "Human",
+}
+
+
+class SettingsPanel(QWidget):
+    """The controls of one analysis."""
+
+    settings_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self._metrics_box())
+        layout.addWidget(self._resampling_box())
+        layout.addWidget(self._text_box())
+        layout.addStretch(1)
+
+    def _metrics_box(self) -> QGroupBox:
+        box = QGroupBox("Metrics")
+        grid = QGridLayout(box)
+        self.metric_boxes: dict[str, QCheckBox] = {}
+        for number, name in enumerate(METRIC_NAMES):
+            check = QCheckBox(LABELS[name])
+            check.setChecked(name in DEFAULT_METRICS)
+            check.setToolTip(METRIC_TIPS[name])
+            check.toggled.connect(self.settings_changed)
+            grid.addWidget(check, number // 3, number % 3)
+            self.metric_boxes[name] = check
+        return box
+
+    def _resampling_box(self) -> QGroupBox:
+        box = QGroupBox("Confidence and significance")
+        form = QFormLayout(box)
+        self.resamples = _spin(MIN_RESAMPLES, MAX_RESAMPLES, 2000, 100)
+        self.resamples.setToolTip(
+            "How many times the test set is resampled; 2,000 is the "
+            "papers' choice, more gives steadier intervals."
+        )
+        self.level = QDoubleSpinBox()
+        self.level.setRange(0.5, 0.999)
+        self.level.setDecimals(3)
+        self.level.setSingleStep(0.01)
+        self.level.setValue(0.95)
+        self.level.setToolTip(
+            "How sure the intervals and the grid's verdicts are: 0.95 means "
+            "95% confidence intervals."
+        )
+        self.seed = _spin(0, 2**31 - 1, DEFAULT_SEED, 1)
+        self.seed.setToolTip("The random seed: the same seed gives the same numbers again.")
+        self.unit = QComboBox()
+        self.unit.addItems([u.value for u in Unit])
+        self.unit.setToolTip(
+            "Resample single segments, or whole documents (better when "
+            "sentences of one document are alike)."
+        )
+        self.randomization = QCheckBox("Approximate randomization")
+        self.randomization.setToolTip(
+            "Also test each pair by randomly swapping segments (10,000 trials; slower)."
+        )
+        self.holm = QCheckBox("Holm correction")
+        self.holm.setToolTip("Adjust the p-values for making many comparisons at once.")
+        for label, widget in (
+            ("Resamples", self.resamples),
+            ("Confidence", self.level),
+            ("Seed", self.seed),
+            ("Resample by", self.unit),
+        ):
+            form.addRow(label, widget)
+        form.addRow(self.randomization)
+        form.addRow(self.holm)
+        for widget in (self.resamples, self.seed):
+            widget.valueChanged.connect(self.settings_changed)
+        self.level.valueChanged.connect(self.settings_changed)
+        self.unit.currentIndexChanged.connect(self.settings_changed)
+        self.randomization.toggled.connect(self.settings_changed)
+        self.holm.toggled.connect(self.settings_changed)
+        return box
+
+    def _text_box(self) -> QGroupBox:
+        box = QGroupBox("Words")
+        form = QFormLayout(box)
+        self.tokenizer = QComboBox()
+        self.tokenizer.addItems(TOKENIZERS)
+        self.tokenizer.setToolTip(
+            "How text is cut into words: 13a is the standard of WMT, mteval and sacreBLEU."
+        )
+        self.case = QComboBox()
+        self.case.addItems(["case-sensitive", "lowercase all", "lowercase A-Z only"])
+        self.case.setToolTip(
+            "Whether 'The' and 'the' count as the same word; 'A-Z only' is mteval's old default."
+        )
+        form.addRow("Tokenizer", self.tokenizer)
+        form.addRow("Case", self.case)
+        self.tokenizer.currentIndexChanged.connect(self.settings_changed)
+        self.case.currentIndexChanged.connect(self.settings_changed)
+        return box
+
+    def metric_names(self) -> tuple[str, ...]:
+        """The metrics ticked, in the standard order."""
+        return tuple(name for name, box in self.metric_boxes.items() if box.isChecked())
+
+    def metric_settings(self) -> MetricSettings:
+        """Tokenizer and case."""
+        case = (Case.SENSITIVE, Case.FULL, Case.ASCII)[self.case.currentIndex()]
+        return MetricSettings(self.tokenizer.currentText(), case)
+
+    def bootstrap_settings(self) -> BootstrapSettings:
+        """The resampling settings."""
+        return BootstrapSettings(
+            resamples=self.resamples.value(),
+            level=round(self.level.value(), 3),
+            seed=self.seed.value(),
+            unit=Unit(self.unit.currentText()),
+            ar_trials=10_000 if self.randomization.isChecked() else 0,
+            holm=self.holm.isChecked(),
+        )
+
+
+def _spin(low: int, high: int, value: int, step: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setSingleStep(step)
+    spin.setValue(value)
+    spin.setKeyboardTracking(False)  # a change is one event, not one per keystroke
+    return spin
