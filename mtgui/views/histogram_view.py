@@ -16,7 +16,7 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from mtgui.engine.analysis import BootstrapResult
@@ -24,6 +24,7 @@ from mtgui.engine.metrics.base import FloatArray
 
 BINS = 40
 COLUMNS = 2
+_PLOTS_PER_TURN = 1
 _FILL = (86, 180, 233, 150)  # Okabe-Ito sky blue, translucent
 _LINE = (0, 114, 178)  # Okabe-Ito blue
 
@@ -38,20 +39,39 @@ class HistogramView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._layout_widget)
-        self._metric = ""
+        self._metric, self._label = "", ""
+        self._waiting: list[str] = []
         self._plots: dict[str, pg.PlotItem] = {}
         self._curves: dict[str, pg.PlotDataItem] = {}
         self._edges: dict[str, FloatArray] = {}
 
     def start_run(self, systems: Sequence[str], metric: str, label: str) -> None:
-        """Lay out one empty plot per system for a new run."""
+        """Get one empty plot per system ready for a new run.
+
+        The plots of the last run are reused when the systems are the same. New plots are made
+        a few per turn of the event loop (a pyqtgraph plot takes ~12 ms to make), so that ten
+        systems do not freeze the window; scores for a plot not made yet wait for the next
+        update.
+        """
+        self._metric, self._label, self._edges = metric, label, {}
+        if list(self._plots) == list(systems):
+            for system, plot in self._plots.items():
+                self._reset(plot, self._curves[system])
+            return
         self._layout_widget.clear()
-        self._plots, self._curves, self._edges = {}, {}, {}
-        self._metric = metric
-        for number, system in enumerate(systems):
+        self._plots, self._curves = {}, {}
+        self._waiting = list(systems)
+        self._make_some_plots()
+
+    def _make_some_plots(self) -> None:
+        """Make the next few plots, and come back for the rest."""
+        for _ in range(_PLOTS_PER_TURN):
+            if not self._waiting:
+                return
+            system = self._waiting.pop(0)
+            number = len(self._plots)
             plot = self._layout_widget.addPlot(row=number // COLUMNS, col=number % COLUMNS)
             plot.setTitle(system, size="9pt")
-            plot.setLabel("bottom", label)
             plot.getAxis("bottom").enableAutoSIPrefix(False)  # BLEU 0.82, not "820 (x0.001)"
             plot.hideAxis("left")
             plot.setMouseEnabled(x=False, y=False)
@@ -59,6 +79,16 @@ class HistogramView(QWidget):
                 [0, 1], [0], stepMode="center", fillLevel=0, brush=_FILL, pen=pg.mkPen(_LINE)
             )
             self._plots[system], self._curves[system] = plot, curve
+            self._reset(plot, curve)
+        if self._waiting:
+            QTimer.singleShot(0, self._make_some_plots)
+
+    def _reset(self, plot: pg.PlotItem, curve: pg.PlotDataItem) -> None:
+        """An empty histogram with this run's axis label and no marks."""
+        plot.setLabel("bottom", self._label)
+        for item in [i for i in plot.items if isinstance(i, pg.InfiniteLine)]:
+            plot.removeItem(item)
+        curve.setData([0, 1], [0])
 
     def update_scores(self, scores: Mapping[tuple[str, str], FloatArray]) -> None:
         """Redraw the histograms from every score drawn so far (one snapshot of the run)."""
@@ -75,10 +105,12 @@ class HistogramView(QWidget):
                 self._edges[system] = edges
                 self._plots[system].setXRange(edges[0], edges[-1], padding=0)
             counts, _ = np.histogram(np.clip(values, edges[0], edges[-1]), bins=edges)
-            self._curves[system].setData(edges, counts)
+            self._curves[system].setData(edges, counts, skipFiniteCheck=True)
 
     def finish_run(self, result: BootstrapResult) -> None:
         """Draw the final histograms and mark score, median and interval."""
+        while self._waiting:  # a run shorter than the plots' making: finish them now
+            self._make_some_plots()
         self.update_scores(
             {(i.system, i.metric): i.samples for i in result.intervals if i.metric == self._metric}
         )

@@ -63,6 +63,8 @@ class MainWindow(QMainWindow):
         self._loader = RunController(self, synchronous)
         self._runner = RunController(self, synchronous)
         self._started = 0.0
+        self._phase_started: float | None = None  # when the current resampling phase began
+        self._phase_done = 0
         self._histograms_started = False
         self._rerun = QTimer(self, singleShot=True, interval=_RERUN_DELAY_MS)
         self._rerun.timeout.connect(self.run)
@@ -232,6 +234,8 @@ class MainWindow(QMainWindow):
         self.problem.clear()
         self._histograms_started = False
         self._started = time.monotonic()
+        self._phase_started = None
+        self._phase_done = 0
         self._runner.start(lambda: iter_analysis(corpus, metrics, metric_settings, resampling))
 
     def cancel(self) -> None:
@@ -258,8 +262,11 @@ class MainWindow(QMainWindow):
     def _show_bootstrap_progress(self, snapshot: BootstrapProgress) -> None:
         self.progress.setRange(0, snapshot.total)
         self.progress.setValue(snapshot.done)
-        elapsed = time.monotonic() - self._started
-        left = elapsed * (snapshot.total - snapshot.done) / max(snapshot.done, 1)
+        if self._phase_started is None or snapshot.done < self._phase_done:
+            self._phase_started, self._phase_done = time.monotonic(), snapshot.done
+        elapsed = time.monotonic() - self._phase_started
+        remaining = snapshot.total - snapshot.done
+        left = elapsed * remaining / max(snapshot.done - self._phase_done, 1)
         self.statusBar().showMessage(
             f"Resampling ({snapshot.phase}): {snapshot.done:,} of {snapshot.total:,}, "
             f"about {left:.0f} s left"
@@ -321,8 +328,8 @@ class MainWindow(QMainWindow):
         self.clusters.setText(
             f"Clusters of systems that are not significantly different, best first: {clusters}"
         )
-        ranked = [entry.system for entry in bootstrap.ranking(metric).systems]
-        self.histograms.start_run(ranked, metric, LABELS.get(metric, metric))
+        # Load order, as while the run was filling them: the plots are kept, not made again.
+        self.histograms.start_run(list(bootstrap.systems), metric, LABELS.get(metric, metric))
         self._histograms_started = True
         self.histograms.finish_run(bootstrap)
 
