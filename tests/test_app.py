@@ -65,6 +65,7 @@ def test_dropping_the_demo_files_runs_the_analysis(qtbot, window):
     assert window.files_panel.topLevelItemCount() == 5
     assert window.score_model.rowCount() == 4
     assert window.score_model.index(0, 0).data() == "Lumen"
+    assert window.score_table.model().index(0, 0).data() == "Lumen"  # the view too: best first
     assert window.grid_model.index(0, 1).data() == "~"
     assert "{Lumen, Quill} > {Tessera} > {Ostrich}" in window.clusters.text()
     assert window.histograms.counts("Lumen").sum() == 300

@@ -127,6 +127,7 @@ class MainWindow(QMainWindow):
             proxy.setSortRole(SORT_ROLE)
             view.setModel(proxy)
             view.setSortingEnabled(True)
+            view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # best first until a click
         else:
             view.setModel(model)  # type: ignore[arg-type]
         view.setAlternatingRowColors(sortable)
