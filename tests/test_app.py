@@ -156,3 +156,31 @@ def test_the_command_opens_the_window_on_the_demo_or_on_files(monkeypatch, argv,
     )
     assert cli.main(argv) == 0
     assert calls == [expected]
+
+
+def test_an_unexpected_error_is_shown_with_its_details_and_nothing_closes(
+    qtbot, window, monkeypatch, capsys
+):
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from mtgui.app import show_unexpected_error
+
+    shown = []
+
+    def fake_exec(box):
+        shown.append((box.text(), box.detailedText()))
+        copy = next(b for b in box.buttons() if b.text() == "Copy details")
+        copy.click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", fake_exec)
+    try:
+        raise ZeroDivisionError("boom")
+    except ZeroDivisionError as error:
+        show_unexpected_error(type(error), error, error.__traceback__)
+    ((text, details),) = shown
+    assert "Something went wrong inside mtgui (ZeroDivisionError: boom)" in text
+    assert "Traceback" in details and "ZeroDivisionError: boom" in details
+    assert QApplication.clipboard().text() == details
+    assert "ZeroDivisionError: boom" in capsys.readouterr().err
+    assert window.isVisible()

@@ -47,9 +47,11 @@ class Workspace:
     hidden: frozenset[str] = frozenset()
 
     def with_entry(self, entry: Entry) -> Workspace:
-        """A workspace with ``entry`` added, or replacing the entry of the same path."""
-        others = tuple(e for e in self.entries if e.path != entry.path)
-        return replace(self, entries=(*others, entry))
+        """A workspace with ``entry`` added, or in the place of the entry of the same path."""
+        if any(e.path == entry.path for e in self.entries):
+            entries = tuple(entry if e.path == entry.path else e for e in self.entries)
+            return replace(self, entries=entries)
+        return replace(self, entries=(*self.entries, entry))
 
     def without(self, path: Path) -> Workspace:
         """A workspace without the file at ``path``."""
