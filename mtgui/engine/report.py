@@ -17,23 +17,10 @@ from mtgui import __version__
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.intervals import INTERVAL_FIELDS
-from mtgui.engine.significance import PairComparison
+from mtgui.engine.significance import OPTIONAL_PAIR_FIELDS, PAIR_FIELDS, PairComparison
 from mtgui.engine.statistics import Statistics
 
 _NIST_PARTS = ("info", "match", "hyp")
-
-
-_PAIR_FIELDS = (
-    "metric",
-    "x",
-    "y",
-    "delta",
-    "ci_low",
-    "ci_high",
-    "win_fraction",
-    "p_value",
-    "verdict",
-)
 
 
 def evaluation_report(
@@ -75,8 +62,8 @@ def evaluation_report(
 
 def _pair_entry(pair: PairComparison) -> dict[str, Any]:
     """One comparison; the optional p-values only where they were computed."""
-    entry = {key: getattr(pair, key) for key in _PAIR_FIELDS}
-    for key in ("p_value_ar", "p_holm", "p_holm_ar"):
+    entry = {key: getattr(pair, key) for key in PAIR_FIELDS}
+    for key in OPTIONAL_PAIR_FIELDS:
         value = getattr(pair, key)
         if value is not None:
             entry[key] = value

@@ -29,6 +29,20 @@ import numpy as np
 from mtgui.engine.metrics.base import FloatArray
 
 BETTER, WORSE, TIE = ">", "<", "~"
+PAIR_FIELDS = (
+    "metric",
+    "x",
+    "y",
+    "delta",
+    "ci_low",
+    "ci_high",
+    "win_fraction",
+    "p_value",
+    "verdict",
+)
+"""The fields of every comparison in the reports, in their order."""
+OPTIONAL_PAIR_FIELDS = ("p_value_ar", "p_holm", "p_holm_ar")
+"""The fields present only when asked for (randomization, Holm)."""
 
 
 @dataclass(frozen=True)

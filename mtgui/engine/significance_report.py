@@ -8,6 +8,7 @@ from typing import Any
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.metrics.base import Metric
+from mtgui.engine.significance import OPTIONAL_PAIR_FIELDS, PAIR_FIELDS
 
 SCORE_COLUMNS = (
     "system",
@@ -18,20 +19,7 @@ SCORE_COLUMNS = (
     "worst_rank",
     "cluster",
 )
-PAIR_COLUMNS = (
-    "metric",
-    "x",
-    "y",
-    "delta",
-    "ci_low",
-    "ci_high",
-    "win_fraction",
-    "p_value",
-    "p_value_ar",
-    "p_holm",
-    "p_holm_ar",
-    "verdict",
-)
+PAIR_COLUMNS = (*PAIR_FIELDS[:-1], *OPTIONAL_PAIR_FIELDS, "verdict")
 
 
 def interval_table(result: BootstrapResult, metric: Metric) -> str:
