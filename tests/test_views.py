@@ -103,3 +103,17 @@ def test_histograms_fill_as_chunks_arrive_then_mark_the_interval(qtbot, result):
     qtbot.waitExposed(view)
     shoot(view, "histograms-demo")
     assert np.all(view.counts("Ostrich") >= 0)
+
+
+def test_with_many_systems_a_snapshot_redraws_a_few_plots_in_turn(qtbot):
+    view = HistogramView()
+    qtbot.addWidget(view)
+    systems = [f"S{k}" for k in range(6)]
+    view.start_run(systems, "bleu", "BLEU")
+    qtbot.waitUntil(lambda: len(view.plots) == 6)  # made one per turn of the event loop
+    scores = {(s, "bleu"): np.linspace(0.2, 0.3, 50) for s in systems}
+    view.update_scores(scores)
+    drawn = [s for s in systems if view.counts(s).sum() == 50]
+    assert drawn == systems[:4]
+    view.update_scores(scores)
+    assert all(view.counts(s).sum() == 50 for s in systems)

@@ -25,6 +25,7 @@ from mtgui.engine.metrics.base import FloatArray
 BINS = 40
 COLUMNS = 2
 _PLOTS_PER_TURN = 1
+_PLOTS_PER_UPDATE = 4
 _FILL = (86, 180, 233, 150)  # Okabe-Ito sky blue, translucent
 _LINE = (0, 114, 178)  # Okabe-Ito blue
 
@@ -40,6 +41,7 @@ class HistogramView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._layout_widget)
         self._metric, self._label = "", ""
+        self._turn = 0  # where the next partial redraw starts
         self._waiting: list[str] = []
         self._plots: dict[str, pg.PlotItem] = {}
         self._curves: dict[str, pg.PlotDataItem] = {}
@@ -90,11 +92,21 @@ class HistogramView(QWidget):
             plot.removeItem(item)
         curve.setData([0, 1], [0])
 
-    def update_scores(self, scores: Mapping[tuple[str, str], FloatArray]) -> None:
-        """Redraw the histograms from every score drawn so far (one snapshot of the run)."""
-        for (system, metric), values in scores.items():
-            if metric != self._metric or system not in self._curves:
-                continue
+    def update_scores(
+        self, scores: Mapping[tuple[str, str], FloatArray], every_plot: bool = False
+    ) -> None:
+        """Redraw histograms from every score drawn so far (one snapshot of the run).
+
+        While a run goes on, only a few plots are redrawn per snapshot, in turn (redrawing one
+        costs several milliseconds while the worker computes, and the window must not stall);
+        ``every_plot`` redraws them all.
+        """
+        mine = [(s, v) for (s, m), v in scores.items() if m == self._metric and s in self._curves]
+        if not every_plot and len(mine) > _PLOTS_PER_UPDATE:
+            start = self._turn % len(mine)
+            mine = (mine[start:] + mine[:start])[:_PLOTS_PER_UPDATE]
+            self._turn += _PLOTS_PER_UPDATE
+        for system, values in mine:
             values = np.asarray(values)
             values = values[~np.isnan(values)]
             edges = self._edges.get(system)
@@ -111,9 +123,8 @@ class HistogramView(QWidget):
         """Draw the final histograms and mark score, median and interval."""
         while self._waiting:  # a run shorter than the plots' making: finish them now
             self._make_some_plots()
-        self.update_scores(
-            {(i.system, i.metric): i.samples for i in result.intervals if i.metric == self._metric}
-        )
+        final = {(i.system, i.metric): i.samples for i in result.intervals}
+        self.update_scores(final, every_plot=True)
         for system, plot in self._plots.items():
             interval = result.interval(system, self._metric)
             marks = [
