@@ -100,18 +100,22 @@ class RunController(QObject):
         if self._is_current(run_id):
             self.progress_changed.emit(snapshot)
 
+    def _end_current(self, run_id: int) -> bool:
+        """If ``run_id`` is the current run, mark it ended and say so; else ignore it."""
+        if not self._is_current(run_id):
+            return False
+        self._worker = None
+        self.running_changed.emit()
+        return True
+
     @Slot(int, object)
     def _on_worker_finished(self, run_id: int, result: object) -> None:
-        if self._is_current(run_id):
-            self._worker = None
-            self.running_changed.emit()
+        if self._end_current(run_id):
             self.finished.emit(result)
 
     @Slot(int, str)
     def _on_worker_failed(self, run_id: int, message: str) -> None:
-        if self._is_current(run_id):
-            self._worker = None
-            self.running_changed.emit()
+        if self._end_current(run_id):
             self.failed.emit(message)
 
     @Slot(int)
