@@ -92,10 +92,7 @@ class Workspace:
 
 def needs_role(path: Path) -> bool:
     """Whether the user must say what a file is: plain text does not say it itself."""
-    try:
-        return detect_format(read_text(path).text) == PLAIN_TEXT
-    except InputError:
-        return False  # reading it again will report the problem
+    return _format_of(path) == PLAIN_TEXT
 
 
 def guess_role(path: Path) -> Role:
@@ -111,7 +108,7 @@ def guess_role(path: Path) -> Role:
 def read_entry(path: Path, role: Role | None) -> Entry:
     """Read one file into an entry; a problem becomes the entry's message, never an exception."""
     try:
-        if role is Role.SCORES or (role is None and _is_scores(path)):
+        if role is Role.SCORES or (role is None and _format_of(path) == SCORES_TABLE):
             return Entry(path, Role.SCORES, scores=load_scores(path))
         return Entry(path, role, loaded=load_file(path, {role} if role else None))
     except InputError as error:
@@ -130,9 +127,10 @@ def iter_read(
     return entries
 
 
-def _is_scores(path: Path) -> bool:
-    """Whether a file's content is a scores table."""
+def _format_of(path: Path) -> str | None:
+    """A file's format from its content; None if it cannot be read (reading it again to load
+    it reports the problem)."""
     try:
-        return detect_format(read_text(path).text) == SCORES_TABLE
+        return detect_format(read_text(path).text)
     except InputError:
-        return False
+        return None
