@@ -19,6 +19,7 @@ from mtgui.engine.analysis import iter_bootstrap
 from mtgui.engine.corpus import Corpus, Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import parse_metric_names
+from mtgui.engine.pipeline import start_draws
 from mtgui.engine.statistics import iter_statistics
 from mtgui.eval_options import EVAL_EPILOG, add_eval_arguments, bootstrap_settings, metric_settings
 from mtgui.eval_outputs import EvalOutputs, drain
@@ -120,11 +121,17 @@ def run_eval(args: argparse.Namespace) -> int:
     settings, resampling = metric_settings(args), bootstrap_settings(args)
     outputs = EvalOutputs.from_args(args)
     corpus = load_inputs(args)
-    statistics = drain(iter_statistics(corpus, metrics, settings), "scoring")
-    result = None
-    if resampling is not None:
-        documents = corpus.test_set.document_index() if corpus.test_set.has_documents else None
-        result = drain(iter_bootstrap(statistics, resampling, documents), "resampling")
+    draws = start_draws(corpus, resampling) if resampling is not None else None
+    try:
+        statistics = drain(iter_statistics(corpus, metrics, settings), "scoring")
+        result = None
+        if resampling is not None:
+            documents = corpus.test_set.document_index() if corpus.test_set.has_documents else None
+            bootstrap = iter_bootstrap(statistics, resampling, documents, draws=draws)
+            result = drain(bootstrap, "resampling")
+    finally:
+        if draws is not None:
+            draws.close()
     outputs.write(corpus, statistics, result)
     return EXIT_OK
 

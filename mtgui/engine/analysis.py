@@ -20,6 +20,7 @@ from mtgui.engine.bootstrap import (
     BootstrapProgress,
     BootstrapSettings,
     IntArray,
+    ResampleDraws,
     Unit,
     UnitLayout,
     chunk_size,
@@ -72,12 +73,14 @@ def iter_bootstrap(
     settings: BootstrapSettings | None = None,
     document_index: IntArray | None = None,
     chunk: int | None = None,
+    draws: ResampleDraws | None = None,
 ) -> Generator[BootstrapProgress, None, BootstrapResult]:
     """Run the analysis (see the module docstring).
 
     ``document_index`` (the test set's) is needed for resampling by document; without it, or
     when the test set has no documents, segments are resampled and a note says so. ``chunk``
     fixes the resamples per chunk (finer progress); the results do not depend on it.
+    ``draws`` are resample counts started early (see :func:`~mtgui.engine.pipeline.start_draws`).
     """
     settings = settings or BootstrapSettings()
     if not statistics.systems:
@@ -86,7 +89,7 @@ def iter_bootstrap(
     if settings.unit is Unit.DOCUMENT and document_index is None:
         notes.append("The test set has no documents, so single segments were resampled.")
     layout = stack_units(statistics, unit_index(statistics, document_index, settings.unit))
-    scores = yield from iter_resample_scores(statistics, layout, settings, chunk)
+    scores = yield from iter_resample_scores(statistics, layout, settings, chunk, draws)
     full = {
         (s, m.name): statistics.score(s, m.name)
         for s in statistics.system_names

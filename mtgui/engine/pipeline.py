@@ -11,7 +11,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 from mtgui.engine.analysis import BootstrapResult, iter_bootstrap
-from mtgui.engine.bootstrap import BootstrapProgress, BootstrapSettings
+from mtgui.engine.bootstrap import BootstrapProgress, BootstrapSettings, ResampleDraws, Unit
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics import Statistics, StatisticsProgress, iter_statistics
@@ -33,7 +33,23 @@ def iter_analysis(
     bootstrap_settings: BootstrapSettings,
 ) -> Generator[StatisticsProgress | BootstrapProgress, None, AnalysisResult]:
     """Extract statistics, then bootstrap them; yields the progress of both."""
-    statistics = yield from iter_statistics(corpus, metric_names, metric_settings)
-    documents = corpus.test_set.document_index() if corpus.test_set.has_documents else None
-    result = yield from iter_bootstrap(statistics, bootstrap_settings, documents)
+    draws = start_draws(corpus, bootstrap_settings)
+    try:
+        statistics = yield from iter_statistics(corpus, metric_names, metric_settings)
+        documents = corpus.test_set.document_index() if corpus.test_set.has_documents else None
+        result = yield from iter_bootstrap(statistics, bootstrap_settings, documents, draws=draws)
+    finally:
+        draws.close()
     return AnalysisResult(corpus, statistics, result)
+
+
+def start_draws(corpus: Corpus, settings: BootstrapSettings) -> ResampleDraws:
+    """Start drawing the resamples of this corpus now, while its statistics are extracted.
+
+    The draws depend only on the seed, B and the number of units, all known before a single
+    token is counted; the two kinds of work then share the machine's cores.
+    """
+    test_set = corpus.test_set
+    by_document = settings.unit is Unit.DOCUMENT and test_set.has_documents
+    units = len(test_set.documents) if by_document else test_set.size
+    return ResampleDraws(settings.seed, settings.resamples, units)

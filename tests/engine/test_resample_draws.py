@@ -1,0 +1,78 @@
+"""Counts drawn ahead on a helper thread: the same stream, bounded, stoppable."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+from mtgui.demo import load_demo
+from mtgui.engine.analysis import iter_bootstrap
+from mtgui.engine.bootstrap import BootstrapSettings, ResampleDraws, Unit, draw_counts
+from mtgui.engine.pipeline import iter_analysis, start_draws
+from mtgui.engine.running import run_to_end
+from mtgui.engine.settings import MetricSettings
+
+
+def test_taking_in_any_sizes_gives_the_stream_drawn_at_once():
+    expected = draw_counts(np.random.default_rng(7), 2500, 40)
+    draws = ResampleDraws(7, 2500, 40, budget=40 * 300)
+    taken = [draws.take(size) for size in (1, 999, 700, 800)]
+    draws.close()
+    assert np.array_equal(np.concatenate(taken), expected)
+    assert all(t.dtype == np.float64 for t in taken)
+
+
+def test_counts_are_draws_of_n_out_of_n():
+    counts = draw_counts(np.random.default_rng(0), 50, 13)
+    assert np.array_equal(counts.sum(axis=1), np.full(50, 13.0))
+    assert counts.min() >= 0
+
+
+def test_at_most_the_budget_waits_and_close_stops_the_helper():
+    draws = ResampleDraws(1, 100_000, 1000, budget=2e6)  # 1000 resamples a chunk, 2 chunks
+    draws.take(10)
+    assert draws._queue.qsize() <= draws._queue.maxsize == 2
+    draws.close()
+    assert not draws._thread.is_alive()
+
+
+def test_a_failure_on_the_helper_thread_reaches_the_consumer(monkeypatch):
+    def fail(*_):
+        raise MemoryError("no room for the counts")
+
+    monkeypatch.setattr("mtgui.engine.bootstrap.draw_counts", fail)
+    draws = ResampleDraws(1, 100, 10)
+    with pytest.raises(MemoryError, match="no room"):
+        draws.take(10)
+    draws.close()
+
+
+@pytest.mark.parametrize("unit", list(Unit))
+def test_draws_started_before_the_statistics_change_no_result(unit):
+    corpus = load_demo()
+    settings = BootstrapSettings(resamples=300, unit=unit)
+    with_draws = run_to_end(iter_analysis(corpus, ["bleu", "nist"], MetricSettings(), settings))
+    draws = start_draws(corpus, settings)
+    expected_units = (
+        len(corpus.test_set.documents) if unit is Unit.DOCUMENT else corpus.test_set.size
+    )
+    assert draws.units == expected_units
+    draws.close()
+    statistics = with_draws.statistics
+    documents = corpus.test_set.document_index()
+    alone = run_to_end(iter_bootstrap(statistics, settings, documents))
+    for mine, theirs in zip(with_draws.bootstrap.intervals, alone.intervals, strict=True):
+        assert np.array_equal(mine.samples, theirs.samples)
+
+
+def test_stopping_an_analysis_during_the_statistics_stops_the_drawing():
+    before = {t.ident for t in threading.enumerate()}
+    analysis = iter_analysis(
+        load_demo(), ["bleu"], MetricSettings(), BootstrapSettings(resamples=100_000)
+    )
+    next(analysis)
+    analysis.close()
+    drawing = [t for t in threading.enumerate() if t.name == "mtgui-draw" and t.ident not in before]
+    assert drawing == []
