@@ -12,6 +12,7 @@ from PySide6.QtGui import QDropEvent
 from mtgui.app import create_application, load_demo_into
 from mtgui.demo import demo_inputs
 from mtgui.engine.corpus import Role
+from mtgui.views.files_panel import SYSTEM_ROLE
 from mtgui.views.main_window import MainWindow
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -30,16 +31,21 @@ def window(qtbot):
 
 def drop(window: MainWindow, paths: list[Path]) -> None:
     """A real drop event with file URLs, as a file manager sends it."""
+    window.dropEvent(drop_event(paths, QPointF(100, 100)))
+
+
+def drop_event(paths: list[Path], position: QPointF) -> QDropEvent:
     data = QMimeData()
     data.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
     event = QDropEvent(
-        QPointF(100, 100),
+        position,
         Qt.DropAction.CopyAction,
         data,
         Qt.MouseButton.LeftButton,
         Qt.KeyboardModifier.NoModifier,
     )
-    window.dropEvent(event)
+    event.keep_data_alive = data  # the event does not own its data
+    return event
 
 
 def wait_for_result(qtbot, window: MainWindow) -> None:
@@ -92,6 +98,80 @@ def test_plain_text_asks_its_role_and_bad_files_show_their_problem(qtbot, window
     assert broken.text(1) == "could not be read"
     assert "never closed" in broken.child(0).text(0)
     assert window.score_model.rowCount() == 1
+
+
+def test_a_file_dropped_on_a_listed_file_replaces_it_in_its_place_and_role(qtbot, window, tmp_path):
+    ref = tmp_path / "ref.en"
+    ref.write_text("a b c\nd e f\n", encoding="utf-8")
+    first = tmp_path / "sysA.en"
+    first.write_text("a b c\nd e x\n", encoding="utf-8")
+    other = tmp_path / "sysB.en"
+    other.write_text("a x c\nd x x\n", encoding="utf-8")
+    roles = {ref: Role.REFERENCE, first: Role.SYSTEM, other: Role.SYSTEM}
+    window.add_files([ref, first, other], roles)
+    wait_for_result(qtbot, window)
+    newer = tmp_path / "sysA.v2.en"
+    newer.write_text("a b c\nd e f\n", encoding="utf-8")
+    window.choose_role = lambda *_: pytest.fail("a replacement keeps the old file's role")
+    panel = window.files_panel
+    target = panel.visualItemRect(panel.topLevelItem(1)).center()
+    window.result = None
+    panel.dropEvent(drop_event([newer], QPointF(target)))
+    wait_for_result(qtbot, window)
+    assert [e.path for e in window.workspace.entries] == [ref, newer, other]
+    assert panel.topLevelItem(1).text(0) == "sysA.v2.en"
+    best = window.score_model.index(0, 0).data()
+    assert window.result.bootstrap.interval(best, "bleu").score == 1.0  # the new version
+    # Several files dropped on the panel are added, not replacing anything.
+    extra = tmp_path / "sysC.en"
+    extra.write_text("x\ny\n", encoding="utf-8")
+    window.result = None
+    window.choose_role = lambda path, guess: guess
+    panel.dropEvent(drop_event([extra, tmp_path / "missing.en"], QPointF(target)))
+    wait_for_result(qtbot, window)
+    assert len(window.workspace.entries) == 5
+
+
+def test_files_dropped_while_others_load_wait_their_turn(qtbot, window, tmp_path):
+    paths = [path for path, _ in demo_inputs()]
+    drop(window, paths[:2])
+    assert window._loader.running
+    drop(window, paths[2:])
+    wait_for_result(qtbot, window)
+    assert [e.path for e in window.workspace.entries] == paths
+    assert window.score_model.rowCount() == 4
+
+
+def system_item(panel, name):
+    """The files panel's row of a system."""
+    tops = map(panel.topLevelItem, range(panel.topLevelItemCount()))
+    children = [top.child(i) for top in tops for i in range(top.childCount())]
+    return next(item for item in children if item.data(0, SYSTEM_ROLE) == name)
+
+
+def test_systems_are_renamed_and_hidden_from_the_files_panel(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    panel = window.files_panel
+
+    def click(system, text):
+        menu = panel.menu_for(system_item(panel, system))
+        action = next(a for a in menu.actions() if a.text() == text)
+        window.result = None
+        action.trigger()
+        wait_for_result(qtbot, window)
+
+    panel.ask_name = lambda name: "Lumen 2"
+    click("Lumen", "Rename...")
+    assert set(window.result.bootstrap.systems) == {"Lumen 2", "Quill", "Tessera", "Ostrich"}
+    click("Quill", "Hide from the analysis")
+    assert set(window.result.bootstrap.systems) == {"Lumen 2", "Tessera", "Ostrich"}
+    assert window.grid_model.rowCount() == 3
+    assert system_item(panel, "Quill").text(1) == "hidden"
+    assert system_item(panel, "Lumen 2").text(0).endswith("Lumen 2")
+    shoot(window, "main-window-hidden-system")
+    click("Quill", "Show in the analysis")
+    assert len(window.result.bootstrap.systems) == 4
 
 
 def test_export_writes_csv_and_asks_before_replacing(qtbot, window, tmp_path):

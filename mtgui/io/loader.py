@@ -14,7 +14,7 @@ from pathlib import Path
 
 from mtgui.engine.corpus import Origin, Role
 from mtgui.engine.errors import InputError
-from mtgui.io.decode import AUTO, read_text
+from mtgui.io.decode import AUTO, DecodedText, read_text
 from mtgui.io.plaintext import read_plain_text
 from mtgui.io.scores import ScoreTable, looks_like_scores, read_scores
 from mtgui.io.sgml import SET_TAG, read_sgml
@@ -60,7 +60,13 @@ def load_file(
     InputError
         If the file cannot be read, is malformed, or is not what the user said it is.
     """
-    decoded = read_text(path, encoding)
+    return load_decoded(read_text(path, encoding), path, roles)
+
+
+def load_decoded(
+    decoded: DecodedText, path: str | Path, roles: Collection[Role] | None = None
+) -> LoadedFile:
+    """:func:`load_file` on a text already decoded (the desktop reads each file once)."""
     text, kind = decoded.text, detect_format(decoded.text)
     origin = Origin(str(path), kind, decoded.encoding)
     wanted = set(roles) if roles else None
@@ -85,7 +91,13 @@ def load_scores(
     path: str | Path, score_column: str | None = None, encoding: str = AUTO
 ) -> ScoreTable:
     """Read a per-segment scores file (CSV or TSV, see :mod:`mtgui.io.scores`)."""
-    decoded = read_text(path, encoding)
+    return scores_from_decoded(read_text(path, encoding), path, score_column)
+
+
+def scores_from_decoded(
+    decoded: DecodedText, path: str | Path, score_column: str | None = None
+) -> ScoreTable:
+    """:func:`load_scores` on a text already decoded."""
     kind = detect_format(decoded.text)
     origin = Origin(str(path), SCORES_TABLE, decoded.encoding)
     if kind in (SGML, WMT_XML):

@@ -17,7 +17,8 @@ from mtgui.engine.corpus import Corpus, Role
 from mtgui.engine.errors import InputError
 from mtgui.io.assemble import assemble
 from mtgui.io.decode import read_text
-from mtgui.io.loader import detect_format, load_file, load_scores
+from mtgui.io.loader import detect_format, load_decoded, scores_from_decoded
+from mtgui.io.naming import names_from_files
 from mtgui.io.scores import ScoreTable
 from mtgui.io.streams import PLAIN_TEXT, SCORES_TABLE, LoadedFile
 
@@ -31,11 +32,27 @@ class Entry:
     loaded: LoadedFile | None = None
     scores: ScoreTable | None = None
     problem: str | None = None
+    asks_role: bool = False  # plain text read as its name suggests, not yet confirmed
 
     @property
     def ok(self) -> bool:
         """Whether the file could be read."""
         return self.problem is None
+
+    @property
+    def plain_role(self) -> Role | None:
+        """The role of a plain-text file's single stream (None for other files)."""
+        if self.loaded is None or self.loaded.origin.format != PLAIN_TEXT:
+            return None
+        return self.loaded.streams[0].role
+
+    def with_role(self, role: Role) -> Entry:
+        """This plain-text entry as ``role`` (no need to read the file again)."""
+        if self.loaded is None or self.loaded.origin.format != PLAIN_TEXT:
+            raise ValueError(f"{self.path.name} is not plain text: it says its own role")
+        streams = tuple(replace(s, role=role) for s in self.loaded.streams)
+        loaded = replace(self.loaded, streams=streams)
+        return replace(self, role=role, loaded=loaded, asks_role=False)
 
 
 @dataclass(frozen=True)
@@ -53,6 +70,13 @@ class Workspace:
             return replace(self, entries=entries)
         return replace(self, entries=(*self.entries, entry))
 
+    def replaced(self, old: Path, entry: Entry) -> Workspace:
+        """A workspace where ``entry`` (a new version of a file) takes the place of ``old``."""
+        if not any(e.path == old for e in self.entries):
+            return self.with_entry(entry)
+        kept = [e for e in self.entries if e.path != entry.path or e.path == old]
+        return replace(self, entries=tuple(entry if e.path == old else e for e in kept))
+
     def without(self, path: Path) -> Workspace:
         """A workspace without the file at ``path``."""
         return replace(self, entries=tuple(e for e in self.entries if e.path != path))
@@ -66,6 +90,24 @@ class Workspace:
         names = set(self.hidden)
         (names.add if hidden else names.discard)(system)
         return replace(self, hidden=frozenset(names))
+
+    def system_names(self) -> dict[tuple[Path, int], str]:
+        """The name each system stream goes by, keyed by (file, stream number), renames applied.
+
+        The same names as :meth:`corpus` gives them (plain-text systems are named after their
+        files), so the files panel can show, rename and hide plain-text systems too.
+        """
+        found = [
+            (entry.path, number, stream)
+            for entry in self.entries
+            if entry.loaded is not None
+            for number, stream in enumerate(entry.loaded.streams)
+            if stream.role is Role.SYSTEM
+        ]
+        names = names_from_files([stream for _, _, stream in found])
+        for old, new in self.renames:
+            names = [new if name == old else name for name in names]
+        return {(path, number): name for (path, number, _), name in zip(found, names, strict=True)}
 
     def corpus(self) -> Corpus:
         """Everything that loaded, assembled; renames applied, hidden systems left out.
@@ -90,11 +132,6 @@ class Workspace:
         return replace(corpus, systems=visible, scores=scores)
 
 
-def needs_role(path: Path) -> bool:
-    """Whether the user must say what a file is: plain text does not say it itself."""
-    return _format_of(path) == PLAIN_TEXT
-
-
 def guess_role(path: Path) -> Role:
     """A first guess for a plain-text file's role, from its name ('ref', 'src', ...)."""
     parts = {part.lower() for part in path.name.replace("-", ".").replace("_", ".").split(".")}
@@ -106,31 +143,40 @@ def guess_role(path: Path) -> Role:
 
 
 def read_entry(path: Path, role: Role | None) -> Entry:
-    """Read one file into an entry; a problem becomes the entry's message, never an exception."""
+    """Read one file into an entry; a problem becomes the entry's message, never an exception.
+
+    The file is decoded once. Plain text read without a role does not say what it is: it
+    comes back as what its name suggests, with ``asks_role`` set, for the user to confirm.
+    """
     try:
-        if role is Role.SCORES or (role is None and _format_of(path) == SCORES_TABLE):
-            return Entry(path, Role.SCORES, scores=load_scores(path))
-        return Entry(path, role, loaded=load_file(path, {role} if role else None))
+        decoded = read_text(path)
+        kind = detect_format(decoded.text)
+        if role is Role.SCORES or (role is None and kind == SCORES_TABLE):
+            return Entry(path, Role.SCORES, scores=scores_from_decoded(decoded, path))
+        if role is None and kind == PLAIN_TEXT:
+            loaded = load_decoded(decoded, path, {guess_role(path)})
+            return Entry(path, None, loaded=loaded, asks_role=True)
+        return Entry(path, role, loaded=load_decoded(decoded, path, {role} if role else None))
     except InputError as error:
         return Entry(path, role, problem=error.message)
 
 
+@dataclass(frozen=True)
+class LoadRequest:
+    """A file to read: its role if the user gave one, and the entry it replaces if any."""
+
+    path: Path
+    role: Role | None = None
+    replaces: Path | None = None
+
+
 def iter_read(
-    requests: Sequence[tuple[Path, Role | None]],
+    requests: Sequence[LoadRequest],
 ) -> Generator[tuple[int, int, Entry], None, list[Entry]]:
     """Read files one by one (for a worker thread), yielding (done, total, entry)."""
     entries = []
-    for done, (path, role) in enumerate(requests, start=1):
-        entry = read_entry(path, role)
+    for done, request in enumerate(requests, start=1):
+        entry = read_entry(request.path, request.role)
         entries.append(entry)
         yield done, len(requests), entry
     return entries
-
-
-def _format_of(path: Path) -> str | None:
-    """A file's format from its content; None if it cannot be read (reading it again to load
-    it reports the problem)."""
-    try:
-        return detect_format(read_text(path).text)
-    except InputError:
-        return None

@@ -36,7 +36,7 @@ from mtgui.engine.errors import InputError
 from mtgui.engine.pipeline import AnalysisResult, iter_analysis
 from mtgui.engine.statistics import StatisticsProgress
 from mtgui.io.reports import existing_reports, report_tables, write_reports
-from mtgui.io.workspace import Entry, Workspace, guess_role, iter_read, needs_role
+from mtgui.io.workspace import Entry, LoadRequest, Workspace, iter_read
 from mtgui.views.files_panel import FilesPanel
 from mtgui.views.histogram_view import HistogramView
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
@@ -61,6 +61,8 @@ class MainWindow(QMainWindow):
         self.choose_folder: Callable[[], Path | None] = self._ask_folder
         self.confirm_overwrite: Callable[[list[Path]], bool] = self._ask_overwrite
         self._loader = RunController(self, synchronous)
+        self._load_queue: list[LoadRequest] = []  # files waiting for the loader
+        self._loading: list[LoadRequest] = []  # the files the loader is reading
         self._runner = RunController(self, synchronous)
         self._started = 0.0
         self._phase_started: float | None = None  # when the current resampling phase began
@@ -161,6 +163,7 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         self._loader.progress_changed.connect(self._on_loader_progress_changed)
         self._loader.finished.connect(self._on_loader_finished)
+        self._loader.failed.connect(self._on_loader_failed)
         self._runner.progress_changed.connect(self._on_runner_progress_changed)
         self._runner.finished.connect(self._on_runner_finished)
         self._runner.failed.connect(self._on_runner_failed)
@@ -170,31 +173,58 @@ class MainWindow(QMainWindow):
         self.files_panel.remove_requested.connect(self._on_files_remove_requested)
         self.files_panel.rename_requested.connect(self._on_files_rename_requested)
         self.files_panel.hide_requested.connect(self._on_files_hide_requested)
+        self.files_panel.replace_requested.connect(self.replace_file)
+        self.files_panel.files_dropped.connect(self.add_files)
 
     # -- loading ------------------------------------------------------------------------------
 
     def add_files(self, paths: Sequence[Path], roles: dict[Path, Role] | None = None) -> None:
-        """Read files (folders stand for the files in them) on a worker thread."""
-        requests: list[tuple[Path, Role | None]] = []
-        for path in _expand(paths):
-            role = (roles or {}).get(path)
-            if role is None and needs_role(path):
-                role = self.choose_role(path, guess_role(path))
-                if role is None:
-                    continue
-            requests.append((path, role))
-        if requests:
-            self.statusBar().showMessage(f"Reading {len(requests)} files...")
-            self._loader.start(lambda: iter_read(requests))
+        """Read files (folders stand for the files in them) on a worker thread.
+
+        Plain text without a given role is read as its name suggests, and the user confirms
+        its role once it is read. Files given while others are being read wait their turn.
+        """
+        requests = [LoadRequest(path, (roles or {}).get(path)) for path in _expand(paths)]
+        self._queue_loads(requests)
+
+    def replace_file(self, old: Path, new: Path) -> None:
+        """Read ``new`` as the next version of the loaded file ``old``, in its place and role."""
+        entry = next((e for e in self.workspace.entries if e.path == old), None)
+        role = None if entry is None else entry.plain_role or entry.role
+        self._queue_loads([LoadRequest(new, role, replaces=old)])
+
+    def _queue_loads(self, requests: list[LoadRequest]) -> None:
+        self._load_queue += requests
+        if self._loader.running or not self._load_queue:
+            return
+        batch, self._load_queue = self._load_queue, []
+        self._loading = batch
+        self.statusBar().showMessage(f"Reading {len(batch)} files...")
+        self._loader.start(lambda: iter_read(batch))
 
     def _on_loader_progress_changed(self, snapshot: tuple[int, int, Entry]) -> None:
         done, total, entry = snapshot
         self.statusBar().showMessage(f"Reading files: {done} of {total} ({entry.path.name})")
 
     def _on_loader_finished(self, entries: list[Entry]) -> None:
-        for entry in entries:
-            self.workspace = self.workspace.with_entry(entry)
+        for request, entry in zip(self._loading, entries, strict=True):
+            if entry.asks_role:
+                role = self.choose_role(entry.path, entry.plain_role or Role.SYSTEM)
+                if role is None:
+                    continue
+                entry = entry.with_role(role)
+            if request.replaces is not None:
+                self.workspace = self.workspace.replaced(request.replaces, entry)
+            else:
+                self.workspace = self.workspace.with_entry(entry)
+        self._loading = []
         self._workspace_changed()
+        self._queue_loads([])
+
+    def _on_loader_failed(self, message: str) -> None:
+        self._loading = []
+        self.problem.setText(message)
+        self._queue_loads([])
 
     def _workspace_changed(self) -> None:
         self.files_panel.show_workspace(self.workspace)

@@ -7,7 +7,7 @@ import pytest
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.running import run_to_end
-from mtgui.io.workspace import Workspace, guess_role, iter_read, needs_role, read_entry
+from mtgui.io.workspace import LoadRequest, Workspace, guess_role, iter_read, read_entry
 
 REF = '<refset><doc docid="d" sysid="ref"><seg id="1">a b</seg><seg id="2">c</seg></doc></refset>'
 
@@ -24,7 +24,7 @@ def files(write):
 
 
 def workspace_with(files, *names, roles=None):
-    requests = [(files[n], (roles or {}).get(n)) for n in names]
+    requests = [LoadRequest(files[n], (roles or {}).get(n)) for n in names]
     workspace = Workspace()
     for entry in run_to_end(iter_read(requests)):
         workspace = workspace.with_entry(entry)
@@ -62,9 +62,40 @@ def test_replace_remove_rename_hide(files, write):
         workspace.without(files["ref"]).corpus()
 
 
-def test_roles_of_plain_text_are_asked_and_guessed(files, tmp_path):
-    assert needs_role(files["a"]) and not needs_role(files["ref"])
-    assert not needs_role(files["scores"])
+def test_plain_text_without_a_role_is_read_once_as_guessed_and_asks(files, write, tmp_path):
+    ref = write("newstest.ref.en", "a b\nc\n")
+    guessed = read_entry(ref, None)
+    assert guessed.asks_role and guessed.plain_role is Role.REFERENCE
+    as_system = guessed.with_role(Role.SYSTEM)
+    assert not as_system.asks_role
+    assert (as_system.role, as_system.plain_role) == (Role.SYSTEM, Role.SYSTEM)
+    assert as_system.loaded.streams[0].texts == ("a b", "c")
+    sgml = read_entry(files["ref"], None)
+    assert not sgml.asks_role and sgml.plain_role is None
+    with pytest.raises(ValueError, match="says its own role"):
+        sgml.with_role(Role.SYSTEM)
+    assert read_entry(files["scores"], None).role is Role.SCORES
     assert guess_role(tmp_path / "newstest2021.de-en.ref.A.en") is Role.REFERENCE
     assert guess_role(tmp_path / "newstest2021.de-en.src.de") is Role.SOURCE
     assert guess_role(tmp_path / "newstest2021.de-en.Online-A.en") is Role.SYSTEM
+
+
+def test_a_new_version_from_another_path_takes_the_old_ones_place(files, write):
+    workspace = workspace_with(files, "ref", "a", "b", roles={"a": Role.SYSTEM, "b": Role.SYSTEM})
+    newer = write("sys.A.v2.txt", "a b\nc d\n")
+    replaced = workspace.replaced(files["a"], read_entry(newer, Role.SYSTEM))
+    assert [e.path for e in replaced.entries] == [files["ref"], newer, files["b"]]
+    # A version that was listed already is not listed twice.
+    again = replaced.replaced(files["b"], read_entry(newer, Role.SYSTEM))
+    assert [e.path for e in again.entries] == [files["ref"], newer]
+    # Replacing a file that is gone adds the new one.
+    assert len(workspace.replaced(files["bad"], read_entry(newer, Role.SYSTEM)).entries) == 4
+
+
+def test_system_names_are_those_of_the_corpus_with_renames(files):
+    workspace = workspace_with(files, "ref", "a", "b", roles={"a": Role.SYSTEM, "b": Role.SYSTEM})
+    renamed = workspace.renamed("A", "Alpha")
+    names = renamed.system_names()
+    assert names == {(files["a"], 0): "Alpha", (files["b"], 0): "B"}
+    assert tuple(names.values()) == renamed.corpus().system_names
+    assert renamed.with_hidden("Alpha", True).corpus().system_names == ("B",)
