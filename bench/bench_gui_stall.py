@@ -3,7 +3,8 @@
 Loads the standing benchmark set (3,000 segments, 4 references, 10 systems; see
 ``bench_statistics.py``) into the main window, runs BLEU + NIST + M-BLEU with B = 10,000 on the
 worker thread, and measures the longest gap between ticks of a 5 ms timer in the GUI thread
-from the drop to the end of the run. The goal is under 100 ms: the window stays responsive.
+from the drop to half a second after the end of the run (when the views draw the result).
+The goal is under 100 ms: the window stays responsive.
 
     QT_QPA_PLATFORM=offscreen python bench/bench_gui_stall.py
 """
@@ -36,13 +37,18 @@ def main() -> None:
         window.settings_panel.resamples.setValue(10_000)
         window.show()
         gaps: list[float] = []
+        stamps: list[float] = []
         last = [time.perf_counter()]
+        ended: list[float] = []
 
         def tick() -> None:
             now = time.perf_counter()
             gaps.append(now - last[0])
+            stamps.append(now)
             last[0] = now
-            if window.result is not None and not window._runner.running:
+            if window.result is not None and not window._runner.running and not ended:
+                ended.append(now)
+            if ended and now - ended[0] > 0.5:  # the views' final drawing is measured too
                 app.quit()
 
         timer = QTimer(interval=5)
@@ -54,10 +60,13 @@ def main() -> None:
         app.exec()
         total = time.perf_counter() - start
         window.close()
-    print(f"run from the drop to the grid: {total:.1f} s; {len(gaps)} timer ticks")
+    print(f"run from the drop to the grid: {total - 0.5:.1f} s; {len(gaps)} timer ticks")
+    longest = max(range(len(gaps)), key=gaps.__getitem__)
+    when = (stamps[longest] - ended[0]) * 1000
     print(
-        f"longest event-loop stall: {max(gaps) * 1000:.0f} ms (goal < 100 ms); "
-        f"99th percentile {sorted(gaps)[int(0.99 * len(gaps))] * 1000:.0f} ms"
+        f"longest event-loop stall: {gaps[longest] * 1000:.0f} ms (goal < 100 ms), ending "
+        f"{when:+.0f} ms from the result; 99th percentile "
+        f"{sorted(gaps)[int(0.99 * len(gaps))] * 1000:.0f} ms"
     )
 
 

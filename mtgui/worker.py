@@ -10,6 +10,8 @@ receiver can drop what belongs to a superseded run.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import threading
 import time
 import traceback
@@ -22,6 +24,7 @@ from mtgui.engine.errors import InputError
 
 GeneratorFactory = Callable[[], Generator[Any, None, Any]]
 PROGRESS_INTERVAL = 0.1  # seconds between progress signals: about 10 updates a second
+_WORKER_NICENESS = 10  # added to the worker thread's nice value (Linux)
 
 
 class GeneratorWorker(QObject):
@@ -50,6 +53,7 @@ class GeneratorWorker(QObject):
         """Drive the generator; emit progress, then the outcome."""
         last_emit, pending = 0.0, None
         generator: Generator[Any, None, Any] | None = None
+        _give_way_to_the_window()
         try:
             generator = self._factory()
             while not self._abort.is_set():
@@ -80,3 +84,17 @@ class GeneratorWorker(QObject):
         """Emit ``snapshot`` unless there is none pending."""
         if snapshot is not None:
             self.progress_changed.emit(self.run_id, snapshot)
+
+
+def _give_way_to_the_window() -> None:
+    """Lower this worker thread's CPU priority (Linux: a nice value per thread).
+
+    On a 2-core machine the worker, its drawing helper and BLAS keep both cores busy, and the
+    scheduler would make the window wait its turn; niced, the worker yields to it at once. The
+    helper threads the worker starts inherit the value. In the GUI thread (synchronous runs)
+    nothing changes.
+    """
+    if threading.current_thread() is threading.main_thread() or not hasattr(os, "setpriority"):
+        return
+    with contextlib.suppress(OSError):  # not allowed here: run at normal priority
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), _WORKER_NICENESS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -115,3 +116,21 @@ def test_the_real_bootstrap_through_the_worker_equals_a_direct_run(qtbot, contro
     assert finished.args[0].pairs == direct.pairs
     assert all(isinstance(s, BootstrapProgress) for s in snapshots)
     assert snapshots[-1].done == 500
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="thread priorities are Linux's")
+def test_the_worker_thread_gives_way_to_the_window_and_the_gui_thread_does_not(qtbot):
+    def niceness():
+        yield 1
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    own = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    threaded = RunController()
+    with qtbot.waitSignal(threaded.finished, timeout=5000) as result:
+        threaded.start(niceness)
+    assert result.args[0] == min(own + 10, 19)
+    assert threaded.shutdown()
+    synchronous = RunController(synchronous=True)
+    with qtbot.waitSignal(synchronous.finished, timeout=5000) as result:
+        synchronous.start(niceness)
+    assert result.args[0] == own
