@@ -14,7 +14,7 @@ from mtgui.engine.analysis import iter_bootstrap
 from mtgui.engine.bootstrap import BootstrapSettings
 from mtgui.engine.running import run_to_end
 from mtgui.engine.statistics import compute_statistics
-from mtgui.views.histogram_view import HistogramView
+from mtgui.views.histogram_view import OVERLAID, SMALL_MULTIPLES, HistogramView
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
 from mtgui.views.significance_grid_model import COLORS, SignificanceGridModel
 
@@ -117,3 +117,31 @@ def test_with_many_systems_a_snapshot_redraws_a_few_plots_in_turn(qtbot):
     assert drawn == systems[:4]
     view.update_scores(scores)
     assert all(view.counts(s).sum() == 50 for s in systems)
+
+
+def test_overlaid_distributions_share_one_plot_as_densities(qtbot, result):
+    view = HistogramView()
+    qtbot.addWidget(view)
+    view.resize(800, 500)
+    systems = ["Lumen", "Quill", "Tessera", "Ostrich"]
+    view.start_run(systems, "bleu", "BLEU")
+    half = {(i.system, i.metric): i.samples[:500] for i in result.intervals}
+    view.update_scores(half, every_plot=True)
+    view.layout_choice.setCurrentText(OVERLAID)  # mid-run: the same scores, one plot
+    assert len(set(map(id, view.plots.values()))) == 1
+    assert view.counts("Tessera").sum() == 500
+    view.finish_run(result)
+    plot = view.plots["Lumen"]
+    for system in systems:
+        edges, heights = view._curves[system].getData()
+        assert np.sum(heights * np.diff(edges)) == pytest.approx(1.0)  # a density
+        assert view.counts(system).sum() == 1000
+    scores = sorted(item.value() for item in plot.items if hasattr(item, "value"))
+    assert scores == pytest.approx(sorted(result.interval(s, "bleu").score for s in systems))
+    assert [label.text for _, label in plot.legend.items] == systems
+    view.show()
+    qtbot.waitExposed(view)
+    shoot(view, "histograms-overlaid-demo")
+    view.layout_choice.setCurrentText(SMALL_MULTIPLES)  # and back: the interval marks again
+    assert len(set(map(id, view.plots.values()))) == 4
+    assert len([i for i in view.plots["Quill"].items if hasattr(i, "value")]) == 4

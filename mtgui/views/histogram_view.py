@@ -5,6 +5,10 @@ The plot items are created once per run and updated in place as chunks of resamp
 range, widened by half on each side), so the axes do not jump while the run fills the bars.
 When the run ends, lines mark the full-set score (solid), the median (dashed) and the interval
 bounds (dotted).
+
+Overlaid, all systems share one plot, each in its own colour (Okabe-Ito, safe for colour-blind
+readers), as densities so that distributions of different widths compare; the finished run
+marks each system's full-set score and shades nothing else, which would hide the shapes.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from collections.abc import Mapping, Sequence
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 import numpy as np
+import numpy.typing as npt
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.metrics.base import FloatArray
@@ -28,6 +33,18 @@ _PLOTS_PER_TURN = 1
 _PLOTS_PER_UPDATE = 4
 _FILL = (86, 180, 233, 150)  # Okabe-Ito sky blue, translucent
 _LINE = (0, 114, 178)  # Okabe-Ito blue
+# Okabe-Ito's palette without its yellow (too pale on white), for overlaid systems; after seven
+# systems the colours come round again with a dashed outline.
+_PALETTE = (
+    (0, 114, 178),
+    (213, 94, 0),
+    (0, 158, 115),
+    (204, 121, 167),
+    (86, 180, 233),
+    (230, 159, 0),
+    (0, 0, 0),
+)
+SMALL_MULTIPLES, OVERLAID = "small multiples", "overlaid"
 
 
 class HistogramView(QWidget):
@@ -37,15 +54,30 @@ class HistogramView(QWidget):
         super().__init__(parent)
         self._layout_widget = pg.GraphicsLayoutWidget()
         self._layout_widget.setBackground("w")
+        self.layout_choice = QComboBox()
+        self.layout_choice.addItems([SMALL_MULTIPLES, OVERLAID])
+        self.layout_choice.setToolTip(
+            "One plot per system, or every system's distribution in one plot."
+        )
+        self.layout_choice.currentTextChanged.connect(self._on_layout_changed)
+        bar = QHBoxLayout()
+        bar.addStretch(1)
+        bar.addWidget(QLabel("Show:"))
+        bar.addWidget(self.layout_choice)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
         layout.addWidget(self._layout_widget)
+        self._systems: list[str] = []
+        self._latest: Mapping[tuple[str, str], FloatArray] = {}
+        self._result: BootstrapResult | None = None
         self._metric, self._label = "", ""
         self._turn = 0  # where the next partial redraw starts
         self._waiting: list[str] = []
         self._plots: dict[str, pg.PlotItem] = {}
         self._curves: dict[str, pg.PlotDataItem] = {}
         self._edges: dict[str, FloatArray] = {}
+        self._counts: dict[str, npt.NDArray[np.int64]] = {}
 
     def start_run(self, systems: Sequence[str], metric: str, label: str) -> None:
         """Get one empty plot per system ready for a new run.
@@ -55,15 +87,57 @@ class HistogramView(QWidget):
         systems do not freeze the window; scores for a plot not made yet wait for the next
         update.
         """
-        self._metric, self._label, self._edges = metric, label, {}
-        if list(self._plots) == list(systems):
-            for system, plot in self._plots.items():
-                self._reset(plot, self._curves[system])
+        self._metric, self._label, self._edges, self._counts = metric, label, {}, {}
+        self._latest, self._result = {}, None
+        if self._systems == list(systems) and self._curves:
+            for system, curve in self._curves.items():
+                self._reset(self._plots[system], curve)
             return
+        self._systems = list(systems)
         self._layout_widget.clear()
         self._plots, self._curves = {}, {}
+        if self.overlaid:
+            self._make_overlay()
+            return
         self._waiting = list(systems)
         self._make_some_plots()
+
+    @property
+    def overlaid(self) -> bool:
+        """Whether all systems share one plot."""
+        return self.layout_choice.currentText() == OVERLAID
+
+    def _on_layout_changed(self) -> None:
+        """Rebuild the plots in the other layout and show again what was shown."""
+        systems, latest, result = self._systems, self._latest, self._result
+        self._systems, self._waiting = [], []
+        self.start_run(systems, self._metric, self._label)
+        if result is not None:
+            self.finish_run(result)
+        elif latest:
+            self.update_scores(latest, every_plot=True)
+
+    def _make_overlay(self) -> None:
+        """One plot, one coloured curve per system, with a legend."""
+        plot = self._layout_widget.addPlot(row=0, col=0)
+        plot.addLegend(offset=(-10, 10), labelTextColor=(40, 40, 40))
+        plot.getAxis("bottom").enableAutoSIPrefix(False)
+        plot.hideAxis("left")
+        plot.setMouseEnabled(x=False, y=False)
+        for number, system in enumerate(self._systems):
+            color = _PALETTE[number % len(_PALETTE)]
+            style = Qt.PenStyle.SolidLine if number < len(_PALETTE) else Qt.PenStyle.DashLine
+            curve = plot.plot(
+                [0, 1],
+                [0],
+                stepMode="center",
+                fillLevel=0,
+                brush=(*color, 60),
+                pen=pg.mkPen(color, width=2, style=style),
+                name=system,
+            )
+            self._plots[system], self._curves[system] = plot, curve
+        self._reset(plot, None)
 
     def _make_some_plots(self) -> None:
         """Make the next few plots, and come back for the rest."""
@@ -85,12 +159,13 @@ class HistogramView(QWidget):
         if self._waiting:
             QTimer.singleShot(0, self._make_some_plots)
 
-    def _reset(self, plot: pg.PlotItem, curve: pg.PlotDataItem) -> None:
+    def _reset(self, plot: pg.PlotItem, curve: pg.PlotDataItem | None) -> None:
         """An empty histogram with this run's axis label and no marks."""
         plot.setLabel("bottom", self._label)
         for item in [i for i in plot.items if isinstance(i, pg.InfiniteLine)]:
             plot.removeItem(item)
-        curve.setData([0, 1], [0])
+        for emptied in [curve] if curve is not None else self._curves.values():
+            emptied.setData([0, 1], [0])
 
     def update_scores(
         self, scores: Mapping[tuple[str, str], FloatArray], every_plot: bool = False
@@ -101,7 +176,10 @@ class HistogramView(QWidget):
         costs several milliseconds while the worker computes, and the window must not stall);
         ``every_plot`` redraws them all.
         """
+        self._latest = scores
         mine = [(s, v) for (s, m), v in scores.items() if m == self._metric and s in self._curves]
+        if self.overlaid:
+            every_plot = True  # one plot: redraw its curves together
         if not every_plot and len(mine) > _PLOTS_PER_UPDATE:
             start = self._turn % len(mine)
             mine = (mine[start:] + mine[:start])[:_PLOTS_PER_UPDATE]
@@ -115,9 +193,12 @@ class HistogramView(QWidget):
                 if edges is None:
                     continue
                 self._edges[system] = edges
-                self._plots[system].setXRange(edges[0], edges[-1], padding=0)
+                if not self.overlaid:
+                    self._plots[system].setXRange(edges[0], edges[-1], padding=0)
             counts, _ = np.histogram(np.clip(values, edges[0], edges[-1]), bins=edges)
-            self._curves[system].setData(edges, counts, skipFiniteCheck=True)
+            self._counts[system] = counts
+            heights = counts / (len(values) * np.diff(edges)) if self.overlaid else counts
+            self._curves[system].setData(edges, heights, skipFiniteCheck=True)
 
     def finish_run(self, result: BootstrapResult) -> None:
         """Draw the final histograms and mark score, median and interval."""
@@ -125,6 +206,10 @@ class HistogramView(QWidget):
             self._make_some_plots()
         final = {(i.system, i.metric): i.samples for i in result.intervals}
         self.update_scores(final, every_plot=True)
+        self._result = result
+        if self.overlaid:
+            self._mark_scores(result)
+            return
         for system, plot in self._plots.items():
             interval = result.interval(system, self._metric)
             marks = [
@@ -138,15 +223,26 @@ class HistogramView(QWidget):
                 line.setToolTip(f"{meaning}: {value:.4f}")
                 plot.addItem(line)
 
+    def _mark_scores(self, result: BootstrapResult) -> None:
+        """Overlaid: each system's full-set score as a line in its colour."""
+        for system, curve in self._curves.items():
+            interval = result.interval(system, self._metric)
+            pen = pg.mkPen(curve.opts["pen"].color(), width=1)
+            line = pg.InfiniteLine(interval.score, angle=90, pen=pen)
+            line.setToolTip(
+                f"{system}: {interval.score:.4f} on the whole test set, interval "
+                f"[{interval.ci_low:.4f}, {interval.ci_high:.4f}]"
+            )
+            self._plots[system].addItem(line)
+
     @property
     def plots(self) -> dict[str, pg.PlotItem]:
         """The plot of each system (for tests and exports)."""
         return dict(self._plots)
 
     def counts(self, system: str) -> FloatArray:
-        """The bar heights shown for ``system``."""
-        _, heights = self._curves[system].getData()
-        return np.asarray(heights)
+        """How many resamples fall in each bar of ``system`` (what its heights show)."""
+        return np.asarray(self._counts.get(system, np.zeros(BINS)), dtype=np.float64)
 
 
 def _fixed_edges(values: FloatArray) -> FloatArray | None:
