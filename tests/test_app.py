@@ -172,6 +172,13 @@ def test_systems_are_renamed_and_hidden_from_the_files_panel(qtbot, window):
     shoot(window, "main-window-hidden-system")
     click("Quill", "Show in the analysis")
     assert len(window.result.bootstrap.systems) == 4
+    ostrich_file = system_item(panel, "Ostrich").parent()
+    remove = next(a for a in panel.menu_for(ostrich_file).actions() if a.text() == "Remove")
+    window.result = None
+    remove.trigger()
+    wait_for_result(qtbot, window)
+    assert set(window.result.bootstrap.systems) == {"Lumen 2", "Quill", "Tessera"}
+    assert panel.topLevelItemCount() == 4
 
 
 def test_export_writes_csv_and_asks_before_replacing(qtbot, window, tmp_path):
