@@ -207,7 +207,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Reading files: {done} of {total} ({entry.path.name})")
 
     def _on_loader_finished(self, entries: list[Entry]) -> None:
-        for request, entry in zip(self._loading, entries, strict=True):
+        batch, self._loading = self._loading, []
+        for request, entry in zip(batch, entries, strict=True):
             if entry.asks_role:
                 role = self.choose_role(entry.path, entry.plain_role or Role.SYSTEM)
                 if role is None:
@@ -217,7 +218,6 @@ class MainWindow(QMainWindow):
                 self.workspace = self.workspace.replaced(request.replaces, entry)
             else:
                 self.workspace = self.workspace.with_entry(entry)
-        self._loading = []
         self._workspace_changed()
         self._queue_loads([])
 
