@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from xml.etree import ElementTree
 
 import numpy as np
 import pytest
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QTableView
 from mtgui.demo import load_demo
 from mtgui.engine.analysis import iter_bootstrap
 from mtgui.engine.bootstrap import BootstrapSettings
+from mtgui.engine.errors import InputError
 from mtgui.engine.running import run_to_end
 from mtgui.engine.statistics import compute_statistics
 from mtgui.views.histogram_view import OVERLAID, SMALL_MULTIPLES, HistogramView
@@ -145,3 +147,25 @@ def test_overlaid_distributions_share_one_plot_as_densities(qtbot, result):
     view.layout_choice.setCurrentText(SMALL_MULTIPLES)  # and back: the interval marks again
     assert len(set(map(id, view.plots.values()))) == 4
     assert len([i for i in view.plots["Quill"].items if hasattr(i, "value")]) == 4
+
+
+def test_plots_export_as_png_and_svg_atomically_and_never_over_a_file(qtbot, result, tmp_path):
+    view = HistogramView()
+    qtbot.addWidget(view)
+    view.resize(800, 500)
+    view.start_run(["Lumen", "Quill", "Tessera", "Ostrich"], "bleu", "BLEU")
+    view.finish_run(result)
+    view.show()
+    qtbot.waitExposed(view)
+    view.export_image(tmp_path / "histograms.svg")
+    svg = ElementTree.parse(tmp_path / "histograms.svg").getroot()
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    texts = "".join(svg.itertext())
+    assert all(name in texts for name in ("Lumen", "Quill", "Tessera", "Ostrich", "BLEU"))
+    view.export_image(tmp_path / "histograms.png")
+    assert (tmp_path / "histograms.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(InputError, match="already exists"):
+        view.export_image(tmp_path / "histograms.png")
+    with pytest.raises(InputError, match=r"\.png or \.svg"):
+        view.export_image(tmp_path / "histograms.jpg")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["histograms.png", "histograms.svg"]

@@ -40,19 +40,18 @@ def check_writable(path: Path, overwrite: bool, inputs: Collection[Path] = ()) -
 
 def write_text_atomic(path: Path, text: str, bom: bool = False) -> None:
     """Write ``text`` (UTF-8, with a byte-order mark if ``bom``) to ``path`` in one step."""
+    write_bytes_atomic(path, text.encode("utf-8-sig" if bom else "utf-8"))
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` in one step (a temporary file moved into place)."""
     temporary: Path | None = None
     try:
         with tempfile.NamedTemporaryFile(
-            "w",
-            encoding="utf-8-sig" if bom else "utf-8",
-            newline="",
-            dir=path.parent,
-            prefix=f".{path.name}.",
-            suffix=".tmp",
-            delete=False,
+            "wb", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False
         ) as handle:
             temporary = Path(handle.name)
-            handle.write(text)
+            handle.write(data)
         os.replace(temporary, path)
     except OSError as error:
         if temporary is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.metrics.base import FloatArray
+from mtgui.views.plot_export import export_plot
 
 BINS = 40
 COLUMNS = 2
@@ -234,6 +236,10 @@ class HistogramView(QWidget):
                 f"[{interval.ci_low:.4f}, {interval.ci_high:.4f}]"
             )
             self._plots[system].addItem(line)
+
+    def export_image(self, path: Path, overwrite: bool = False) -> None:
+        """Save every histogram shown, as one PNG or SVG file (by ``path``'s ending)."""
+        export_plot(self._layout_widget.scene(), path, overwrite)
 
     @property
     def plots(self) -> dict[str, pg.PlotItem]:
