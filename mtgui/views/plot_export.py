@@ -67,5 +67,5 @@ def png_bytes(item: pg.GraphicsItem | pg.GraphicsScene) -> bytes:
     image: QImage = exporter.export(toBytes=True)
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, b"PNG")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stubs say bytes; Qt wants str
     return bytes(buffer.data().data())
