@@ -1,4 +1,5 @@
-"""The ``mtgui`` command: the desktop application, or ``mtgui eval`` on the command line.
+"""The ``mtgui`` command: the desktop application, or ``mtgui eval`` / ``mtgui study`` on the
+command line.
 
 Exit codes: 0 success, 2 bad input (a message on stderr, never a traceback), 1 an internal error
 (a bug in mtgui; ``--debug`` shows the traceback). The command line never imports Qt, so it
@@ -25,9 +26,10 @@ from mtgui.eval_options import EVAL_EPILOG, add_eval_arguments, bootstrap_settin
 from mtgui.eval_outputs import EvalOutputs, drain
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import ROLE_FLAGS, load_file, load_scores
+from mtgui.study_cli import add_study_parser, run_study
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
-COMMANDS = ("eval",)
+COMMANDS = ("eval", "study")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help="show the traceback of internal errors",
     )
+    add_study_parser(commands)
     return parser
 
 
@@ -177,6 +180,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "eval":
             return run_eval(args)
+        if args.command == "study":
+            return run_study(args, load_inputs)
         return run_gui(args)
     except InputError as error:
         print(f"mtgui: {error.message}", file=sys.stderr)

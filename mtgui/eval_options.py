@@ -43,9 +43,9 @@ examples:
 def add_eval_arguments(parser: argparse.ArgumentParser) -> None:
     """Every option of ``mtgui eval``."""
     add_input_arguments(parser)
-    _add_scoring_arguments(parser)
-    _add_resampling_arguments(parser)
-    _add_output_arguments(parser)
+    add_scoring_arguments(parser)
+    add_resampling_arguments(parser)
+    add_output_arguments(parser)
 
 
 def add_input_arguments(parser: argparse.ArgumentParser) -> None:
@@ -98,7 +98,7 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
+def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that say how to score."""
     group = parser.add_argument_group("scoring")
     group.add_argument(
@@ -136,17 +136,25 @@ def _add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_resampling_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of the bootstrap and the significance tests."""
+def add_resampling_arguments(
+    parser: argparse.ArgumentParser, resamples: int | None = 2000, paired_tests: bool = True
+) -> None:
+    """The options of the bootstrap and the significance tests.
+
+    ``resamples`` is the default B (None: no --bootstrap option); without ``paired_tests``
+    there is no --paired-ar and no --holm (the studies have no use for them).
+    """
     resampling = parser.add_argument_group("confidence and significance")
-    resampling.add_argument(
-        "--bootstrap",
-        "-b",
-        type=int,
-        default=2000,
-        metavar="B",
-        help="bootstrap resamples, 100 to 100,000 (default: 2000; 0 turns the bootstrap off)",
-    )
+    if resamples is not None:
+        off = "; 0 turns the bootstrap off" if paired_tests else ""
+        resampling.add_argument(
+            "--bootstrap",
+            "-b",
+            type=int,
+            default=resamples,
+            metavar="B",
+            help=f"bootstrap resamples, 100 to 100,000 (default: {resamples}{off})",
+        )
     resampling.add_argument(
         "--seed",
         type=int,
@@ -167,6 +175,8 @@ def _add_resampling_arguments(parser: argparse.ArgumentParser) -> None:
         help="resample single segments (default) or whole documents, whose sentences are "
         "correlated (needs documents: SGML or XML input)",
     )
+    if not paired_tests:
+        return
     resampling.add_argument(
         "--paired-ar",
         type=int,
@@ -183,8 +193,13 @@ def _add_resampling_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_output_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options that say where results go."""
+def add_output_arguments(
+    parser: argparse.ArgumentParser,
+    csv_help: str = "write CSV reports into DIR: scores with CIs, pairs, one grid per metric",
+    segments: bool = True,
+) -> None:
+    """The options that say where results go (without ``segments``: no --segments, no
+    --samples)."""
     output = parser.add_argument_group("output")
     output.add_argument(
         "--json",
@@ -192,20 +207,20 @@ def _add_output_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help="write the report as JSON to FILE ('-' for standard output)",
     )
-    output.add_argument(
-        "--segments", metavar="FILE", type=Path, help="write segment-level scores as CSV to FILE"
-    )
-    output.add_argument(
-        "--csv",
-        metavar="DIR",
-        type=Path,
-        help="write CSV reports into DIR: scores with CIs, pairs, one grid per metric",
-    )
-    output.add_argument(
-        "--samples",
-        action="store_true",
-        help="with --csv, also write every bootstrap score (samples.csv)",
-    )
+    if segments:
+        output.add_argument(
+            "--segments",
+            metavar="FILE",
+            type=Path,
+            help="write segment-level scores as CSV to FILE",
+        )
+    output.add_argument("--csv", metavar="DIR", type=Path, help=csv_help)
+    if segments:
+        output.add_argument(
+            "--samples",
+            action="store_true",
+            help="with --csv, also write every bootstrap score (samples.csv)",
+        )
     output.add_argument(
         "--overwrite", action="store_true", help="replace output files that already exist"
     )
@@ -218,14 +233,18 @@ def metric_settings(args: argparse.Namespace) -> MetricSettings:
 
 
 def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
-    """The resampling the options ask for; None with --bootstrap 0."""
-    if args.bootstrap == 0:
+    """The resampling the options ask for; None with --bootstrap 0.
+
+    Options a command does not have keep their defaults.
+    """
+    resamples = getattr(args, "bootstrap", BootstrapSettings.resamples)
+    if resamples == 0:
         return None
     return BootstrapSettings(
-        resamples=args.bootstrap,
+        resamples=resamples,
         level=args.ci,
         seed=args.seed,
         unit=Unit(args.unit),
-        ar_trials=args.paired_ar,
-        holm=args.holm,
+        ar_trials=getattr(args, "paired_ar", 0),
+        holm=getattr(args, "holm", False),
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -58,6 +58,28 @@ def drain(generator: Generator[_Progress, None, T], label: str) -> T:
             )
 
 
+def input_paths(args: argparse.Namespace) -> list[Path]:
+    """Every file named as an input: no output may be written over one of them."""
+    return [*args.ref, *args.hyp, *args.scores, *([args.src] if args.src else [])]
+
+
+def check_csv_folder(
+    folder: Path, names: Sequence[str], overwrite: bool, inputs: Sequence[Path]
+) -> None:
+    """Check before any work that the CSV reports ``names`` can be written into ``folder``."""
+    if folder.exists() and not folder.is_dir():
+        raise InputError("this is a file, not a folder for the CSV reports.", path=folder)
+    if not folder.parent.exists():
+        raise InputError(
+            "the folder for the CSV reports cannot be made: its parent does not exist.",
+            path=folder,
+        )
+    for name in names:
+        path = folder / name
+        if path.exists():
+            check_writable(path, overwrite, inputs)
+
+
 @dataclass(frozen=True)
 class EvalOutputs:
     """Where the results of one ``mtgui eval`` go."""
@@ -72,24 +94,13 @@ class EvalOutputs:
     def from_args(cls, args: argparse.Namespace) -> EvalOutputs:
         """The outputs the options name, each checked now."""
         outputs = cls(args.json, args.segments, args.csv, args.samples, args.overwrite)
-        inputs = [*args.ref, *args.hyp, *args.scores, *([args.src] if args.src else [])]
+        inputs = input_paths(args)
         for target in (outputs.json, outputs.segments):
             if target is not None and str(target) != "-":
                 check_writable(target, args.overwrite, inputs)
         if outputs.csv is not None:
-            if outputs.csv.exists() and not outputs.csv.is_dir():
-                raise InputError(
-                    "this is a file, not a folder for the CSV reports.", path=outputs.csv
-                )
-            if not outputs.csv.parent.exists():
-                raise InputError(
-                    "the folder for the CSV reports cannot be made: its parent does not exist.",
-                    path=outputs.csv,
-                )
-            for name in ("scores.csv", "pairs.csv", "samples.csv"):
-                path = outputs.csv / name
-                if path.exists():
-                    check_writable(path, args.overwrite, inputs)
+            names = ("scores.csv", "pairs.csv", "samples.csv")
+            check_csv_folder(outputs.csv, names, args.overwrite, inputs)
         return outputs
 
     @property

@@ -33,6 +33,7 @@ def modules_importing_qt(imports: str) -> str:
         "import mtgui.io.loader, mtgui.io.assemble, mtgui.io.scores, mtgui.io.naming",
         "import mtgui.cli, mtgui.demo, mtgui.eval_options, mtgui.eval_outputs",
         "import mtgui.engine.running, mtgui.engine.analysis, mtgui.engine.calibration",
+        "import mtgui.engine.studies, mtgui.study_cli, mtgui.study_options",
     ],
 )
 def test_engine_io_and_cli_do_not_import_qt(imports):

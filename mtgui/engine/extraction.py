@@ -2,12 +2,15 @@
 
 Tokenizing the references, building their n-gram index and NIST's information weights happens
 once per test set and settings; tokenizing and matching a system's output happens once per
-system and serves BLEU, M-BLEU, NIST and WER alike.
+system and serves BLEU, M-BLEU, NIST and WER alike. A context restricted to some of the
+references (:meth:`ExtractionContext.with_references`, for the references study) shares the
+tokens and token ids and rebuilds only what depends on which references are used.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -37,20 +40,47 @@ class ExtractionContext:
         self._scores = {s.system: s for s in scores}
         self._memo: dict[Hashable, Any] = {}
         self._systems: dict[tuple[str, str], Any] = {}
+        self._parent: tuple[ExtractionContext, tuple[int, ...]] | None = None
+
+    def with_references(self, chosen: Sequence[int]) -> ExtractionContext:
+        """This context with only the references ``chosen`` (their positions), sharing its tokens.
+
+        For scoring with fewer references (Zhang & Vogel 4.2) without tokenizing anything
+        again: the references' tokens and token ids and the systems' token ids come from this
+        context, whose vocabulary (of all references) stays valid for any subset of them. Only
+        what depends on which references are used is built anew: the reference n-gram index,
+        the matches, NIST's information weights and sacreBLEU's chrF and TER scorers.
+        """
+        references = tuple(self.test_set.references[i] for i in chosen)
+        child = ExtractionContext(
+            replace(self.test_set, references=references),
+            self.settings,
+            tuple(self._scores.values()),
+        )
+        child._parent = (self, tuple(chosen))
+        return child
 
     @cached_property
     def reference_tokens(self) -> list[list[str]]:
         """Every reference, tokenized (flat, segments separated by ``SEGMENT_BREAK``)."""
+        if self._parent is not None:
+            parent, chosen = self._parent
+            return [parent.reference_tokens[i] for i in chosen]
         return [self.tokenize(ref.texts) for ref in self.test_set.references]
 
     @cached_property
     def vocabulary(self) -> dict[str, int]:
-        """Token ids: every token the references use."""
+        """Token ids: every token the references use (all references, in a restricted context)."""
+        if self._parent is not None:
+            return self._parent[0].vocabulary
         return build_vocabulary(self.reference_tokens)
 
     @cached_property
     def reference_ids(self) -> list[TokenIds]:
         """Every reference as token ids."""
+        if self._parent is not None:
+            parent, chosen = self._parent
+            return [parent.reference_ids[i] for i in chosen]
         return [TokenIds.encode(tokens, self.vocabulary) for tokens in self.reference_tokens]
 
     @cached_property
@@ -67,7 +97,12 @@ class ExtractionContext:
         return [fold_case(text, self.settings.case) for text in texts]
 
     def hypothesis_ids(self, system: SystemOutput) -> TokenIds:
-        """A system's output as token ids (unknown to the references: -1)."""
+        """A system's output as token ids (unknown to the references: -1).
+
+        A restricted context asks its parent, which keeps them for the next subset.
+        """
+        if self._parent is not None:
+            return self._parent[0].hypothesis_ids(system)
         return self._per_system(
             "ids",
             system,

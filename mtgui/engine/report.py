@@ -11,12 +11,14 @@ NaN becomes null.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from mtgui import __version__
 from mtgui.engine.analysis import BootstrapResult
-from mtgui.engine.corpus import Corpus
+from mtgui.engine.corpus import Corpus, TestSet
 from mtgui.engine.intervals import INTERVAL_FIELDS
+from mtgui.engine.settings import MetricSettings
 from mtgui.engine.significance import OPTIONAL_PAIR_FIELDS, PAIR_FIELDS, PairComparison
 from mtgui.engine.statistics import Statistics
 
@@ -33,7 +35,7 @@ def evaluation_report(
     for entry in report["systems"]:
         for metric, score in entry["scores"].items():
             interval = bootstrap.interval(entry["name"], metric)
-            score.update(_clean({key: getattr(interval, key) for key in INTERVAL_FIELDS}))
+            score.update(json_ready({key: getattr(interval, key) for key in INTERVAL_FIELDS}))
     report["pairs"] = [_pair_entry(pair) for pair in bootstrap.pairs]
     report["rankings"] = {
         r.metric: [
@@ -57,7 +59,7 @@ def evaluation_report(
         "notes": list(bootstrap.notes),
     }
     report["signature"] = bootstrap.signature
-    return _clean(report)
+    return json_ready(report)
 
 
 def _pair_entry(pair: PairComparison) -> dict[str, Any]:
@@ -72,23 +74,35 @@ def _pair_entry(pair: PairComparison) -> dict[str, Any]:
 
 def _basic_report(corpus: Corpus, statistics: Statistics) -> dict[str, Any]:
     """Settings, test set and the full-set scores with their details."""
-    test_set = corpus.test_set
-    settings = statistics.settings
     return {
         "mtgui_version": __version__,
-        "settings": {
-            "metrics": [m.name for m in statistics.metrics],
-            "tokenize": settings.tokenize,
-            "case": settings.case.value,
-            "nist_zero_quirk": settings.nist_zero_quirk,
-            "signature": statistics.signature(),
-        },
-        "test_set": {
-            "segments": test_set.size,
-            "documents": len(test_set.documents) if test_set.has_documents else None,
-            "references": [ref.name for ref in test_set.references],
-        },
+        "settings": describe_settings(
+            [m.name for m in statistics.metrics], statistics.settings, statistics.signature()
+        ),
+        "test_set": describe_test_set(corpus.test_set),
         "systems": [_system_entry(statistics, name) for name in statistics.system_names],
+    }
+
+
+def describe_settings(
+    metrics: Sequence[str], settings: MetricSettings, signature: str
+) -> dict[str, Any]:
+    """The metrics and the settings that scored them (a report's ``settings``)."""
+    return {
+        "metrics": list(metrics),
+        "tokenize": settings.tokenize,
+        "case": settings.case.value,
+        "nist_zero_quirk": settings.nist_zero_quirk,
+        "signature": signature,
+    }
+
+
+def describe_test_set(test_set: TestSet) -> dict[str, Any]:
+    """Segments, documents and references (the report's ``test_set``)."""
+    return {
+        "segments": test_set.size,
+        "documents": len(test_set.documents) if test_set.has_documents else None,
+        "references": [ref.name for ref in test_set.references],
     }
 
 
@@ -101,17 +115,17 @@ def _system_entry(statistics: Statistics, name: str) -> dict[str, Any]:
         rows = metric.details(totals)
         if rows:
             details[metric.name] = rows
-    return _clean({"name": name, "scores": scores, "details": details})
+    return json_ready({"name": name, "scores": scores, "details": details})
 
 
-def _clean(value: Any) -> Any:
-    """NaN and infinities become None, which JSON can carry."""
+def json_ready(value: Any) -> Any:
+    """NaN and infinities become None, which JSON can carry (in dicts, lists and tuples)."""
     if isinstance(value, float) and not math.isfinite(value):
         return None
     if isinstance(value, dict):
-        return {key: _clean(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_clean(item) for item in value]
+        return {key: json_ready(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_ready(item) for item in value]
     return value
 
 

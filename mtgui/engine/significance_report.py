@@ -39,7 +39,7 @@ def interval_table(result: BootstrapResult, metric: Metric) -> str:
                 _percent(i.rsd, sign=False),
             ]
         )
-    return _align([header, *rows])
+    return align_table([header, *rows])
 
 
 def grid_text(result: BootstrapResult, metric: Metric) -> str:
@@ -109,7 +109,7 @@ def _percent(value: float, sign: bool = True) -> str:
     return f"{value:+.2f}%" if sign else f"{value:.2f}%"
 
 
-def _align(rows: list[list[str]]) -> str:
+def align_table(rows: list[list[str]]) -> str:
     """Columns padded to their widest cell; text left, numbers right."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
