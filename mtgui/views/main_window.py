@@ -35,6 +35,7 @@ from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.pipeline import AnalysisResult, iter_analysis
 from mtgui.engine.statistics import StatisticsProgress
+from mtgui.engine.studies.choose import iter_study
 from mtgui.io.reports import existing_reports, report_tables, write_reports
 from mtgui.io.workspace import Entry, LoadRequest, Workspace, iter_read
 from mtgui.views.files_panel import FilesPanel
@@ -42,6 +43,7 @@ from mtgui.views.histogram_view import HistogramView
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
 from mtgui.views.settings_panel import LABELS, SettingsPanel
 from mtgui.views.significance_grid_model import SignificanceGridModel
+from mtgui.views.studies_view import StudiesView
 
 RoleChooser = Callable[[Path, Role], Role | None]
 _RERUN_DELAY_MS = 300  # settings changes within this time start one run, not several
@@ -64,6 +66,7 @@ class MainWindow(QMainWindow):
         self._load_queue: list[LoadRequest] = []  # files waiting for the loader
         self._loading: list[LoadRequest] = []  # the files the loader is reading
         self._runner = RunController(self, synchronous)
+        self._study_runner = RunController(self, synchronous)
         self._started = 0.0
         self._phase_started: float | None = None  # when the current resampling phase began
         self._phase_done = 0
@@ -101,6 +104,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.histograms, "Distributions")
         self.tabs.addTab(self.score_table, "Scores")
         self.tabs.addTab(grid_page, "Significance")
+        self.studies = StudiesView()
+        self.tabs.addTab(self.studies, "Studies")
         right = QWidget()
         right_layout = QVBoxLayout(right)
         top = QHBoxLayout()
@@ -174,6 +179,14 @@ class MainWindow(QMainWindow):
         self.files_panel.rename_requested.connect(self._on_files_rename_requested)
         self.files_panel.hide_requested.connect(self._on_files_hide_requested)
         self.files_panel.replace_requested.connect(self.replace_file)
+        self.studies.run_requested.connect(self.run_study)
+        self.studies.cancel_requested.connect(self._study_runner.cancel)
+        self._study_runner.progress_changed.connect(self.studies.show_progress)
+        self._study_runner.finished.connect(self.studies.show_result)
+        self._study_runner.failed.connect(self.studies.show_problem)
+        self._study_runner.running_changed.connect(
+            lambda: self.studies.set_running(self._study_runner.running)
+        )
         self.files_panel.files_dropped.connect(self.add_files)
 
     # -- loading ------------------------------------------------------------------------------
@@ -268,6 +281,23 @@ class MainWindow(QMainWindow):
         self._phase_started = None
         self._phase_done = 0
         self._runner.start(lambda: iter_analysis(corpus, metrics, metric_settings, resampling))
+
+    def run_study(self, name: str, repeats: int) -> None:
+        """Run a study on the last finished analysis, on its own worker thread."""
+        if self.result is None:
+            self.studies.show_problem("Load a reference and a system first: a study needs scores.")
+            return
+        result = self.result
+        try:
+            metric_settings = self.settings_panel.metric_settings()
+            bootstrap = self.settings_panel.bootstrap_settings()
+            study = iter_study(
+                name, result.corpus, result.statistics, metric_settings, bootstrap, repeats
+            )
+        except InputError as error:
+            self.studies.show_problem(error.message)
+            return
+        self._study_runner.start(lambda: study)
 
     def cancel(self) -> None:
         """Stop the analysis under way."""
@@ -398,6 +428,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self._rerun.stop()
         self._runner.shutdown()
+        self._study_runner.shutdown()
         self._loader.shutdown()
         super().closeEvent(event)
 

@@ -1,0 +1,166 @@
+"""What each study's plots show, as plain data (no widgets): lines with optional bands.
+
+The studies view draws these with pyqtgraph; keeping the choice of what to plot here makes it
+testable without a window. Relative CI widths are in percent (high minus low bound).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mtgui.engine.studies.correlation import HUMAN, HumanStudy
+from mtgui.engine.studies.references import RefsStudy
+from mtgui.engine.studies.resamples import ResamplesStudy
+from mtgui.engine.studies.size import SizeStudy
+
+Study = SizeStudy | RefsStudy | ResamplesStudy | HumanStudy
+
+
+@dataclass(frozen=True)
+class Line:
+    """One system's line; ``low``/``high`` bound a shaded band when given."""
+
+    name: str
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    low: tuple[float, ...] | None = None
+    high: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True)
+class PlotSpec:
+    """One plot: its title, axes and lines (``scatter``: points with their names)."""
+
+    title: str
+    x_label: str
+    y_label: str
+    lines: tuple[Line, ...]
+    log_x: bool = False
+    log_y: bool = False
+    scatter: bool = False
+
+
+def study_plots(study: Study, metric: str) -> tuple[PlotSpec, ...]:
+    """The plots of a study for one metric."""
+    if isinstance(study, SizeStudy):
+        return _size_plots(study, metric)
+    if isinstance(study, RefsStudy):
+        return _refs_plots(study, metric)
+    if isinstance(study, ResamplesStudy):
+        return _resamples_plots(study, metric)
+    return _human_plots(study, metric)
+
+
+def _size_plots(study: SizeStudy, metric: str) -> tuple[PlotSpec, ...]:
+    scores, widths = [], []
+    for system in study.systems:
+        rows = study.series(system, metric)
+        if not rows:
+            continue
+        xs = tuple(r.segments for r in rows)
+        ys = tuple(r.score for r in rows)
+        spread = tuple(r.score_std for r in rows)
+        scores.append(
+            Line(
+                system,
+                xs,
+                ys,
+                tuple(y - s for y, s in zip(ys, spread, strict=True)),
+                tuple(y + s for y, s in zip(ys, spread, strict=True)),
+            )
+        )
+        widths.append(Line(system, xs, tuple(r.rel_ci_high - r.rel_ci_low for r in rows)))
+    unit = "segments in the subset"
+    return (
+        PlotSpec(
+            "Score by test-set size (band: spread over the subsets)", unit, metric, tuple(scores)
+        ),
+        PlotSpec(
+            "Relative CI width by test-set size",
+            unit,
+            "relative CI width (%)",
+            tuple(widths),
+            log_x=True,
+            log_y=True,
+        ),
+    )
+
+
+def _refs_plots(study: RefsStudy, metric: str) -> tuple[PlotSpec, ...]:
+    scores, widths = [], []
+    for system in study.systems:
+        rows = [r for r in study.rows if r.system == system and r.metric == metric]
+        if not rows:
+            continue
+        xs = tuple(float(r.references) for r in rows)
+        scores.append(
+            Line(
+                system,
+                xs,
+                tuple(r.median for r in rows),
+                tuple(r.ci_low for r in rows),
+                tuple(r.ci_high for r in rows),
+            )
+        )
+        widths.append(Line(system, xs, tuple(r.rel_ci_high - r.rel_ci_low for r in rows)))
+    unit = "number of references"
+    return (
+        PlotSpec(
+            "Median score by number of references (band: the CI)", unit, metric, tuple(scores)
+        ),
+        PlotSpec(
+            "Relative CI width by number of references",
+            unit,
+            "relative CI width (%)",
+            tuple(widths),
+        ),
+    )
+
+
+def _resamples_plots(study: ResamplesStudy, metric: str) -> tuple[PlotSpec, ...]:
+    widths, spreads = [], []
+    for system in study.systems:
+        rows = [r for r in study.rows if r.system == system and r.metric == metric]
+        if rows:
+            xs = tuple(float(r.resamples) for r in rows)
+            widths.append(Line(system, xs, tuple(r.rel_ci_high - r.rel_ci_low for r in rows)))
+        stable = [r for r in study.stability if r.system == system and r.metric == metric]
+        if stable:
+            xs = tuple(float(r.resamples) for r in stable)
+            ys = tuple((r.rel_ci_low_std + r.rel_ci_high_std) / 2 for r in stable)
+            spreads.append(Line(system, xs, ys))
+    unit = "resamples B"
+    return (
+        PlotSpec(
+            "Relative CI width by B (Table 5)",
+            unit,
+            "relative CI width (%)",
+            tuple(widths),
+            log_x=True,
+        ),
+        PlotSpec(
+            "How much the CI bounds vary between runs (Table 6)",
+            unit,
+            "std of the relative bounds (points)",
+            tuple(spreads),
+            log_x=True,
+        ),
+    )
+
+
+def _human_plots(study: HumanStudy, metric: str) -> tuple[PlotSpec, ...]:
+    if study.bootstrap is None or metric == HUMAN or metric not in study.bootstrap.metrics:
+        return ()
+    points = [
+        Line(
+            system,
+            (study.bootstrap.interval(system, HUMAN).score,),
+            (study.bootstrap.interval(system, metric).score,),
+        )
+        for system in study.systems
+    ]
+    found = [c for c in study.correlations if c.metric == metric]
+    title = "Systems: human score against the metric"
+    if found:
+        title += f" (Pearson {found[0].pearson:.3f}, Spearman {found[0].spearman:.3f})"
+    return (PlotSpec(title, "human score", metric, tuple(points), scatter=True),)
