@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.metrics.base import FloatArray
+from mtgui.views.palette import SERIES_COLORS, series_color
 from mtgui.views.plot_export import export_plot
 
 BINS = 40
@@ -35,17 +36,6 @@ _PLOTS_PER_TURN = 1
 _PLOTS_PER_UPDATE = 4
 _FILL = (86, 180, 233, 150)  # Okabe-Ito sky blue, translucent
 _LINE = (0, 114, 178)  # Okabe-Ito blue
-# Okabe-Ito's palette without its yellow (too pale on white), for overlaid systems; after seven
-# systems the colours come round again with a dashed outline.
-_PALETTE = (
-    (0, 114, 178),
-    (213, 94, 0),
-    (0, 158, 115),
-    (204, 121, 167),
-    (86, 180, 233),
-    (230, 159, 0),
-    (0, 0, 0),
-)
 SMALL_MULTIPLES, OVERLAID = "small multiples", "overlaid"
 
 
@@ -127,8 +117,9 @@ class HistogramView(QWidget):
         plot.hideAxis("left")
         plot.setMouseEnabled(x=False, y=False)
         for number, system in enumerate(self._systems):
-            color = _PALETTE[number % len(_PALETTE)]
-            style = Qt.PenStyle.SolidLine if number < len(_PALETTE) else Qt.PenStyle.DashLine
+            color = series_color(number)
+            # After the palette's last colour, the colours come round with a dashed outline.
+            style = Qt.PenStyle.SolidLine if number < len(SERIES_COLORS) else Qt.PenStyle.DashLine
             curve = plot.plot(
                 [0, 1],
                 [0],

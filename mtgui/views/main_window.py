@@ -38,6 +38,7 @@ from mtgui.engine.statistics import StatisticsProgress
 from mtgui.engine.studies.choose import iter_study
 from mtgui.io.reports import existing_reports, report_tables, write_reports
 from mtgui.io.workspace import Entry, LoadRequest, Workspace, iter_read
+from mtgui.views.dialogs import ask_to_replace
 from mtgui.views.files_panel import FilesPanel
 from mtgui.views.histogram_view import HistogramView
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
@@ -459,11 +460,7 @@ class MainWindow(QMainWindow):
         return Path(name) if name else None
 
     def _ask_overwrite(self, existing: list[Path]) -> bool:
-        names = "\n".join(p.name for p in existing)
-        answer = QMessageBox.question(
-            self, "Replace files?", f"These files exist already:\n{names}\nReplace them?"
-        )
-        return answer == QMessageBox.StandardButton.Yes
+        return ask_to_replace(self, existing)
 
 
 def _expand(paths: Sequence[Path]) -> list[Path]:

@@ -39,9 +39,11 @@ from mtgui.engine.studies.common import StudyProgress
 from mtgui.engine.studies.correlation import HumanStudy
 from mtgui.engine.studies.references import TABLE4_REPEATS
 from mtgui.engine.studies.size import SizeSettings
-from mtgui.engine.studies.tables import study_tables
+from mtgui.engine.studies.tables import Table, study_tables
 from mtgui.engine.studies.text import study_text
-from mtgui.io.writers import check_writable, csv_text, write_text_atomic
+from mtgui.io.reports import existing_reports, write_reports
+from mtgui.views.dialogs import ask_to_replace
+from mtgui.views.palette import series_color
 from mtgui.views.plot_export import PLOT_FORMATS, export_plot
 from mtgui.views.rows_table_model import RowsTableModel
 from mtgui.views.score_table_model import SORT_ROLE
@@ -69,15 +71,6 @@ LineItems = tuple[
     pg.PlotDataItem, pg.PlotDataItem | None, pg.PlotDataItem | None, pg.TextItem | None
 ]
 PlotItems = tuple[pg.PlotItem, list[LineItems]]
-_PALETTE = (
-    (0, 114, 178),
-    (213, 94, 0),
-    (0, 158, 115),
-    (204, 121, 167),
-    (86, 180, 233),
-    (230, 159, 0),
-    (0, 0, 0),
-)
 
 
 class StudiesView(QWidget):
@@ -91,7 +84,8 @@ class StudiesView(QWidget):
         self.study: Study | None = None
         self.choose_folder: Callable[[], Path | None] = self._ask_folder
         self.choose_plot_file: Callable[[], Path | None] = self._ask_plot_file
-        self.confirm_overwrite: Callable[[list[Path]], bool] = lambda existing: False
+        self.confirm_overwrite: Callable[[list[Path]], bool] = self._ask_overwrite
+        self._tables: dict[str, Table] = {}  # the shown study's tables, by CSV file name
         self._items: list[PlotItems] = []  # per plot: the plot and its lines' items
         self._shape: list[tuple[str, list[str]]] = []  # what the plots were made for
         self._build()
@@ -222,7 +216,8 @@ class StudiesView(QWidget):
             != metrics
         ):
             self._refill(self.metric_choice, [(m, m) for m in metrics])
-        tables = list(study_tables(study))
+        self._tables = study_tables(study)
+        tables = list(self._tables)
         if (
             first
             or [self.table_choice.itemData(i) for i in range(self.table_choice.count())] != tables
@@ -292,7 +287,7 @@ class StudiesView(QWidget):
         plot.showGrid(x=True, y=True, alpha=0.2)
         lines: list[LineItems] = []
         for number, line in enumerate(spec.lines):
-            color = _PALETTE[number % len(_PALETTE)]
+            color = series_color(number)
             if spec.scatter:
                 curve = plot.plot(pen=None, symbol="o", symbolBrush=color, name=line.name)
                 label = pg.TextItem(line.name, color=(40, 40, 40), anchor=(0, 1))
@@ -314,7 +309,7 @@ class StudiesView(QWidget):
         if self.study is None or not self.table_choice.currentData():
             self.table_model.set_table([], [])
             return
-        header, rows = study_tables(self.study)[str(self.table_choice.currentData())]
+        header, rows = self._tables[str(self.table_choice.currentData())]
         self.table_model.set_table(header, rows)
         self.table.resizeColumnsToContents()
 
@@ -327,14 +322,12 @@ class StudiesView(QWidget):
         folder = self.choose_folder()
         if folder is None:
             return
-        tables = study_tables(self.study)
-        existing = [folder / name for name in tables if (folder / name).exists()]
+        tables = self._tables
+        existing = existing_reports(folder, tables)
         if existing and not self.confirm_overwrite(existing):
             return
         try:
-            for name, (header, rows) in tables.items():
-                check_writable(folder / name, overwrite=True)
-                write_text_atomic(folder / name, csv_text(header, rows), bom=True)
+            write_reports(folder, tables, overwrite=True)
         except InputError as error:
             self.show_problem(error.message)
             return
@@ -353,6 +346,9 @@ class StudiesView(QWidget):
             export_plot(self.plots.scene(), path, overwrite=True)
         except InputError as error:
             self.show_problem(error.message)
+
+    def _ask_overwrite(self, existing: list[Path]) -> bool:
+        return ask_to_replace(self, existing)
 
     def _ask_folder(self) -> Path | None:
         name = QFileDialog.getExistingDirectory(self, "Export the study's tables into")
