@@ -50,6 +50,7 @@ class FilesPanel(QTreeWidget):
     def show_workspace(self, workspace: Workspace) -> None:
         """List the workspace's files."""
         self.clear()
+        names = workspace.system_names()
         for entry in workspace.entries:
             item = QTreeWidgetItem([entry.path.name])
             item.setData(0, PATH_ROLE, entry.path)
@@ -66,20 +67,24 @@ class FilesPanel(QTreeWidget):
                 item.setText(1, f"scores of {len(entry.scores.systems)} systems")
                 item.setText(4, f"scores table, {entry.scores.origin.encoding}")
             elif entry.loaded is not None:
-                self._add_streams(item, entry.path, entry.loaded, workspace)
+                self._add_streams(item, entry.path, entry.loaded, workspace, names)
             self.addTopLevelItem(item)
             item.setExpanded(True)
         for column in range(self.columnCount()):
             self.resizeColumnToContents(column)
 
     def _add_streams(
-        self, item: QTreeWidgetItem, path: Path, loaded: LoadedFile, workspace: Workspace
+        self,
+        item: QTreeWidgetItem,
+        path: Path,
+        loaded: LoadedFile,
+        workspace: Workspace,
+        names: dict[tuple[Path, int], str],
     ) -> None:
         """One child per stream; systems carry the name the analysis knows them by."""
         item.setText(4, f"{loaded.origin.format}, {loaded.origin.encoding}")
         roles = sorted({s.role.label for s in loaded.streams})
         item.setText(1, ", ".join(roles))
-        names = workspace.system_names()
         for number, stream in enumerate(loaded.streams):
             name = (
                 names.get((path, number))
