@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.metrics.base import FloatArray
-from mtgui.views.palette import SERIES_COLORS, series_color
+from mtgui.views.palette import series_color, series_style
 from mtgui.views.plot_export import export_plot
 
 BINS = 40
@@ -118,8 +118,7 @@ class HistogramView(QWidget):
         plot.setMouseEnabled(x=False, y=False)
         for number, system in enumerate(self._systems):
             color = series_color(number)
-            # After the palette's last colour, the colours come round with a dashed outline.
-            style = Qt.PenStyle.SolidLine if number < len(SERIES_COLORS) else Qt.PenStyle.DashLine
+            style = series_style(number)
             curve = plot.plot(
                 [0, 1],
                 [0],

@@ -1,10 +1,12 @@
 """Colours for one line or histogram per system, shared by every plot.
 
 Okabe-Ito's palette (told apart by colour-blind readers too) without its yellow, which is too
-pale on white; past seven systems the colours come round again.
+pale on white; past seven systems the colours come round again, drawn dashed.
 """
 
 from __future__ import annotations
+
+from PySide6.QtCore import Qt
 
 SERIES_COLORS = (
     (0, 114, 178),
@@ -20,3 +22,8 @@ SERIES_COLORS = (
 def series_color(number: int) -> tuple[int, int, int]:
     """The colour of the ``number``-th system (from 0)."""
     return SERIES_COLORS[number % len(SERIES_COLORS)]
+
+
+def series_style(number: int) -> Qt.PenStyle:
+    """Solid for the first round of colours, dashed when they come round again."""
+    return Qt.PenStyle.SolidLine if number < len(SERIES_COLORS) else Qt.PenStyle.DashLine

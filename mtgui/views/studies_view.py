@@ -43,7 +43,7 @@ from mtgui.engine.studies.tables import Table, study_tables
 from mtgui.engine.studies.text import study_text
 from mtgui.io.reports import existing_reports, write_reports
 from mtgui.views.dialogs import ask_to_replace
-from mtgui.views.palette import series_color
+from mtgui.views.palette import series_color, series_style
 from mtgui.views.plot_export import PLOT_FORMATS, export_plot
 from mtgui.views.rows_table_model import RowsTableModel
 from mtgui.views.score_table_model import SORT_ROLE
@@ -294,7 +294,7 @@ class StudiesView(QWidget):
                 plot.addItem(label)
                 lines.append((curve, None, None, label))
                 continue
-            pen = pg.mkPen(color, width=2)
+            pen = pg.mkPen(color, width=2, style=series_style(number))
             curve = plot.plot(pen=pen, symbol="o", symbolSize=5, symbolBrush=color, name=line.name)
             low = high = None
             if line.low is not None and line.high is not None:
