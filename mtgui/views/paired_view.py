@@ -1,0 +1,189 @@
+"""Two systems compared in full: the histogram of their paired deltas (Zhang & Vogel 3.2).
+
+Reached from any cell of the significance grid (double-click) or by choosing the two systems.
+The plot shows how ``A_b - B_b`` spreads over the resamples, with 0 marked, the confidence
+interval shaded and the full-set difference drawn; the text under it says the verdict, the
+interval, the win fraction (Koehn 2004, 6) and the p-values in words. A verdict is ``~``
+exactly when the shaded band contains the 0 line, which the picture makes plain.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import os
+
+os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from mtgui.engine.paired import PairedDeltas, paired_deltas
+from mtgui.engine.pipeline import AnalysisResult
+from mtgui.views.plot_actions import PlotExporter
+from mtgui.views.settings_panel import LABELS
+from mtgui.views.significance_grid_model import COLORS, MEANING
+
+BINS = 50
+_BARS = (0, 114, 178)  # Okabe-Ito blue
+_ZERO = (213, 94, 0)  # Okabe-Ito vermilion
+_BAND = COLORS[">"].toTuple()[:3]  # type: ignore[index]
+
+
+class PairedView(QWidget):
+    """Choose two systems; see the distribution of their score difference."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.result: AnalysisResult | None = None
+        self.metric_name = ""
+        self.deltas: PairedDeltas | None = None
+        self.first, self.second = QComboBox(), QComboBox()
+        self.first.setToolTip("System A: the differences are A minus B.")
+        self.second.setToolTip("System B: the system A is compared with.")
+        swap = QPushButton("Swap")
+        swap.setToolTip("Compare the other way round (B with A).")
+        self.plot_widget = pg.PlotWidget(background="w")
+        self.plot = self.plot_widget.getPlotItem()
+        self.plot.setLabel("left", "resamples")
+        self.plot.showGrid(x=True, y=True, alpha=0.15)
+        for axis in ("bottom", "left"):
+            self.plot.getAxis(axis).enableAutoSIPrefix(False)  # scores as the tables show them
+        self.exporter = PlotExporter(self.plot_widget, "paired-deltas", self)
+        self.summary = QLabel("Run an analysis with at least two systems to compare them here.")
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        bar = QHBoxLayout()
+        for widget in (QLabel("Compare"), self.first, QLabel("with"), self.second, swap):
+            bar.addWidget(widget)
+        bar.addStretch(1)
+        bar.addWidget(self.exporter.button())
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.plot_widget, stretch=1)
+        layout.addWidget(self.summary)
+        self.first.currentIndexChanged.connect(self._redraw)
+        self.second.currentIndexChanged.connect(self._redraw)
+        swap.clicked.connect(self.swap)
+
+    def set_result(self, result: AnalysisResult, metric: str) -> None:
+        """Show pairs of ``result`` under ``metric``; keep the chosen pair if it still exists."""
+        self.result, self.metric_name = result, metric
+        previous = (self.first.currentText(), self.second.currentText())
+        order = [entry.system for entry in result.bootstrap.ranking(metric).systems]
+        for box in (self.first, self.second):
+            box.blockSignals(True)
+            box.clear()
+            box.addItems(order)
+            box.blockSignals(False)
+        if previous[0] in order and previous[1] in order and previous[0] != previous[1]:
+            self.set_pair(*previous)
+        else:
+            self.set_pair(order[0], order[1] if len(order) > 1 else order[0])
+
+    def set_pair(self, first: str, second: str) -> None:
+        """Compare ``first`` (A) with ``second`` (B)."""
+        for box, name in ((self.first, first), (self.second, second)):
+            box.blockSignals(True)
+            box.setCurrentText(name)
+            box.blockSignals(False)
+        self._redraw()
+
+    def swap(self) -> None:
+        """Compare B with A."""
+        self.set_pair(self.second.currentText(), self.first.currentText())
+
+    def _redraw(self) -> None:
+        self.plot.clear()
+        first, second = self.first.currentText(), self.second.currentText()
+        if self.result is None or not first or first == second:
+            self.deltas = None
+            self.summary.setText("Choose two different systems to compare.")
+            return
+        metric = self.result.statistics.metric(self.metric_name)
+        self.deltas = paired_deltas(
+            self.result.bootstrap, self.metric_name, first, second, metric.higher_is_better
+        )
+        self._draw(self.deltas, LABELS.get(self.metric_name, self.metric_name))
+        self.summary.setText(describe(self.deltas, LABELS.get(self.metric_name, self.metric_name)))
+
+    def _draw(self, deltas: PairedDeltas, label: str) -> None:
+        pair = deltas.comparison
+        self.plot.setLabel("bottom", f"{label}: {pair.x} minus {pair.y}, per resample")
+        self.plot.setTitle(
+            f"{pair.x} is better on the {deltas.better_side} of the 0 line",
+            color=(60, 60, 60),
+            size="10pt",
+        )
+        if deltas.resamples == 0:
+            return
+        if not math.isnan(pair.ci_low):
+            band = pg.LinearRegionItem(
+                (pair.ci_low, pair.ci_high), movable=False, brush=(*_BAND, 90), pen=pg.mkPen(None)
+            )
+            band.setToolTip(
+                f"{deltas.level:.0%} interval of the difference: "
+                f"[{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]"
+            )
+            self.plot.addItem(band)
+        counts, edges = np.histogram(deltas.deltas, bins=_edges(deltas.deltas))
+        bars = pg.PlotDataItem(
+            edges, counts, stepMode="center", fillLevel=0, brush=(*_BARS, 110), pen=_BARS
+        )
+        self.plot.addItem(bars)
+        dashed = pg.mkPen(_ZERO, width=2, style=Qt.PenStyle.DashLine)
+        zero = pg.InfiniteLine(0, angle=90, pen=dashed)
+        zero.setToolTip("0: no difference")
+        observed = pg.InfiniteLine(pair.delta, angle=90, pen=pg.mkPen((30, 30, 30), width=2))
+        observed.setToolTip(f"the difference on the whole test set: {pair.delta:+.4f}")
+        for line in (zero, observed):
+            self.plot.addItem(line)
+        low, high = min(edges[0], 0.0), max(edges[-1], 0.0)
+        self.plot.setXRange(low, high, padding=0.05)
+
+    def histogram(self) -> tuple[np.ndarray, np.ndarray]:
+        """The counts and bin edges drawn (for tests)."""
+        if self.deltas is None:
+            return np.zeros(0), np.zeros(0)
+        return np.histogram(self.deltas.deltas, bins=_edges(self.deltas.deltas))
+
+
+def _edges(values: np.ndarray) -> np.ndarray:
+    """Bin edges over the deltas' range (a little width when every delta is the same)."""
+    low, high = float(values.min()), float(values.max())
+    if high - low < 1e-12:
+        low, high = low - 0.5e-3, high + 0.5e-3
+    return np.linspace(low, high, BINS + 1)
+
+
+def describe(deltas: PairedDeltas, label: str) -> str:
+    """The comparison in sentences, as rich text (the verdict in bold)."""
+    pair = deltas.comparison
+    x, y = html.escape(pair.x), html.escape(pair.y)
+    if deltas.resamples == 0 or math.isnan(pair.ci_low):
+        return f"No resample scored both {x} and {y}: they cannot be compared."
+    level = f"{deltas.level * 100:g}%"
+    lines = [
+        f"<b>{x} is {MEANING[pair.verdict]} {y}</b> under {html.escape(label)} "
+        f"(verdict <b>{pair.verdict}</b> at {level} confidence).",
+        f"Difference on the whole test set: {pair.delta:+.4f}; its {level} interval over "
+        f"{deltas.resamples:,} resamples: [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]"
+        + (" (contains 0)." if pair.ci_low <= 0 <= pair.ci_high else " (does not contain 0)."),
+        f"{x} is better in {pair.win_fraction:.1%} of the resamples"
+        + (f", level in {pair.tie_fraction:.1%}" if pair.tie_fraction else "")
+        + f"; {y} is better in {1 - pair.win_fraction - pair.tie_fraction:.1%}.",
+        f"p-value (paired bootstrap): {_p(pair.p_value)}",
+    ]
+    if pair.p_value_ar is not None:
+        lines[-1] += f"; approximate randomization: {_p(pair.p_value_ar)}"
+    if pair.p_holm is not None:
+        lines[-1] += f"; after Holm's correction: {_p(pair.p_holm)}"
+    if pair.p_holm_ar is not None:
+        lines[-1] += f" (randomization: {_p(pair.p_holm_ar)})"
+    return "<br>".join(lines)
+
+
+def _p(value: float) -> str:
+    return "-" if math.isnan(value) else f"{value:.4f}"
