@@ -57,6 +57,10 @@ def test_the_size_study_runs_plots_and_tabulates(qtbot, window, tmp_path):
     studies.choose_plot_file = lambda: tmp_path / "size.svg"
     studies.export_plots()
     assert ElementTree.parse(tmp_path / "size.svg").getroot().tag.endswith("svg")
+    studies.choose_plot_file = lambda: tmp_path / "size.png"
+    (menu_action,) = studies.plots.scene().contextMenu  # right-click on a plot
+    menu_action.trigger()
+    assert (tmp_path / "size.png").read_bytes()[:4] == b"\x89PNG"
     asked = []
     studies.confirm_overwrite = lambda existing: asked.append(len(existing)) or False
     before = (tmp_path / "size.csv").stat().st_mtime_ns

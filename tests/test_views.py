@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 import numpy as np
 import pytest
 from PySide6.QtCore import QSortFilterProxyModel, Qt
-from PySide6.QtWidgets import QTableView
+from PySide6.QtWidgets import QPushButton, QTableView
 
 from mtgui.demo import load_demo
 from mtgui.engine.analysis import iter_bootstrap
@@ -169,3 +169,20 @@ def test_plots_export_as_png_and_svg_atomically_and_never_over_a_file(qtbot, res
     with pytest.raises(InputError, match=r"\.png or \.svg"):
         view.export_image(tmp_path / "histograms.jpg")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["histograms.png", "histograms.svg"]
+
+
+def test_the_histograms_export_from_their_button_and_right_click_menu(qtbot, result, tmp_path):
+    view = HistogramView()
+    qtbot.addWidget(view)
+    view.start_run(["Lumen", "Quill", "Tessera", "Ostrich"], "bleu", "BLEU")
+    view.finish_run(result)
+    view.exporter.ask_path = lambda: tmp_path / "from-menu.svg"
+    (action,) = view._layout_widget.scene().contextMenu  # pyqtgraph's own Export... is gone
+    assert action.text() == "Export plot (PNG or SVG)..."
+    action.trigger()
+    svg = ElementTree.parse(tmp_path / "from-menu.svg").getroot()
+    assert "Tessera" in "".join(svg.itertext())
+    view.exporter.ask_path = lambda: tmp_path / "from-button.png"
+    button = next(b for b in view.findChildren(QPushButton) if b.text() == "Export plot...")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert (tmp_path / "from-button.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.views.palette import series_color, series_style
+from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.plot_export import export_plot
 
 BINS = 40
@@ -52,10 +53,12 @@ class HistogramView(QWidget):
             "One plot per system, or every system's distribution in one plot."
         )
         self.layout_choice.currentTextChanged.connect(self._on_layout_changed)
+        self.exporter = PlotExporter(self._layout_widget, "distributions", self)
         bar = QHBoxLayout()
         bar.addStretch(1)
         bar.addWidget(QLabel("Show:"))
         bar.addWidget(self.layout_choice)
+        bar.addWidget(self.exporter.button())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
@@ -22,6 +23,13 @@ from mtgui.engine.errors import InputError
 from mtgui.views.plot_export import PLOT_FORMATS, export_plot
 
 _FILTERS = {f"{label} (*{suffix})": suffix for suffix, label in PLOT_FORMATS.items()}
+
+
+def replace_export_menu(widget: pg.GraphicsView, export: Callable[[], Any]) -> None:
+    """Make the right-click menu of ``widget``'s plots offer ``export`` instead of pyqtgraph's."""
+    action = QAction("Export plot (PNG or SVG)...", widget)
+    action.triggered.connect(export)
+    widget.scene().contextMenu = [action]
 
 
 class PlotExporter(QObject):
@@ -39,9 +47,7 @@ class PlotExporter(QObject):
         self.ask_path: Callable[[], Path | None] = self._ask_path
         self.show_problem: Callable[[str], None] = self._show_problem
         self.last_written: Path | None = None
-        menu_action = QAction("Export plot (PNG or SVG)...", widget)
-        menu_action.triggered.connect(self.export)
-        widget.scene().contextMenu = [menu_action]  # replaces pyqtgraph's own "Export..."
+        replace_export_menu(widget, self.export)
 
     def button(self) -> QPushButton:
         """A button that exports the plot (for the view's tool row)."""

@@ -44,6 +44,7 @@ from mtgui.engine.studies.text import study_text
 from mtgui.io.reports import existing_reports, write_reports
 from mtgui.views.dialogs import ask_to_replace
 from mtgui.views.palette import series_color, series_style
+from mtgui.views.plot_actions import replace_export_menu
 from mtgui.views.plot_export import PLOT_FORMATS, export_plot
 from mtgui.views.rows_table_model import RowsTableModel
 from mtgui.views.score_table_model import SORT_ROLE
@@ -132,6 +133,7 @@ class StudiesView(QWidget):
         second.addWidget(export_plots)
         self.plots = pg.GraphicsLayoutWidget()
         self.plots.setBackground("w")
+        replace_export_menu(self.plots, self.export_plots)
         self.table_model = RowsTableModel(self)
         proxy = QSortFilterProxyModel(self)
         proxy.setSourceModel(self.table_model)
