@@ -54,6 +54,12 @@ def wait_for_result(qtbot, window: MainWindow) -> None:
     )
 
 
+def double_click(qtbot, widget, position) -> None:
+    """A press, release and double-click, as a mouse sends them (item views need all three)."""
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=position)
+    qtbot.mouseDClick(widget, Qt.MouseButton.LeftButton, pos=position)
+
+
 def shoot(widget, name: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     assert widget.grab().save(str(SCREENSHOTS / f"{name}.png"))
@@ -77,6 +83,7 @@ def test_dropping_the_demo_files_runs_the_analysis(qtbot, window):
     assert window.histograms.counts("Lumen").sum() == 300
     assert window.export_action.isEnabled()
     assert window.statusBar().currentMessage().startswith("Done in")
+    assert window.windowTitle() == "4 systems, 2 references, 95 segments — mtgui"
     for index, name in enumerate(["distributions", "scores", "significance"]):
         window.tabs.setCurrentIndex(index)
         shoot(window, f"main-window-{name}-demo")
@@ -271,3 +278,23 @@ def test_an_unexpected_error_is_shown_with_its_details_and_nothing_closes(
     assert QApplication.clipboard().text() == details
     assert "ZeroDivisionError: boom" in capsys.readouterr().err
     assert window.isVisible()
+
+
+def test_double_clicking_a_grid_cell_opens_the_paired_view_of_its_two_systems(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    window.tabs.setCurrentIndex(2)
+    grid = window.grid_table
+    order = window.grid_model.systems
+    cell = grid.visualRect(window.grid_model.index(3, 0)).center()  # worst row, best column
+    double_click(qtbot, grid.viewport(), cell)
+    assert window.tabs.currentWidget() is window.paired
+    paired = window.paired
+    assert (paired.first.currentText(), paired.second.currentText()) == (order[3], order[0])
+    assert paired.deltas.comparison.verdict == window.grid_model.index(3, 0).data() == "<"
+    assert paired.histogram()[0].sum() == 300
+    shoot(window, "main-window-paired-demo")
+    diagonal = grid.visualRect(window.grid_model.index(1, 1)).center()
+    window.tabs.setCurrentIndex(2)
+    double_click(qtbot, grid.viewport(), diagonal)
+    assert window.tabs.currentIndex() == 2  # a system against itself: nothing to open

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from xml.etree import ElementTree
 
 import numpy as np
@@ -85,7 +86,7 @@ def test_the_verdict_is_tie_exactly_when_the_band_holds_zero(view, analysis):
             pair = view.deltas.comparison
             holds_zero = pair.ci_low <= 0 <= pair.ci_high
             assert (pair.verdict == "~") == holds_zero
-            assert f"verdict <b>{pair.verdict}</b>" in view.summary.text()
+            assert f"verdict <b>{html.escape(pair.verdict)}</b>" in view.summary.text()
             seen.add(pair.verdict)
     assert seen == {">", "<", "~"}  # the demo has all three
 

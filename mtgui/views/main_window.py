@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -41,6 +41,7 @@ from mtgui.io.workspace import Entry, LoadRequest, Workspace, iter_read
 from mtgui.views.dialogs import ask_to_replace
 from mtgui.views.files_panel import FilesPanel
 from mtgui.views.histogram_view import HistogramView
+from mtgui.views.paired_view import PairedView
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
 from mtgui.views.settings_panel import LABELS, SettingsPanel
 from mtgui.views.significance_grid_model import SignificanceGridModel
@@ -95,6 +96,10 @@ class MainWindow(QMainWindow):
         self.score_model, self.grid_model = ScoreTableModel(self), SignificanceGridModel(self)
         self.score_table = self._table(self.score_model, sortable=True)
         self.grid_table = self._table(self.grid_model, sortable=False)
+        self.grid_table.setToolTip(
+            "Hover a cell for the numbers behind it; double-click it to see the two systems' "
+            "paired differences."
+        )
         self.clusters = QLabel()
         self.clusters.setWordWrap(True)
         grid_page = QWidget()
@@ -105,6 +110,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.histograms, "Distributions")
         self.tabs.addTab(self.score_table, "Scores")
         self.tabs.addTab(grid_page, "Significance")
+        self.paired = PairedView()
+        self.tabs.addTab(self.paired, "Paired")
         self.studies = StudiesView()
         self.tabs.addTab(self.studies, "Studies")
         right = QWidget()
@@ -189,6 +196,7 @@ class MainWindow(QMainWindow):
             lambda: self.studies.set_running(self._study_runner.running)
         )
         self.files_panel.files_dropped.connect(self.add_files)
+        self.grid_table.doubleClicked.connect(self._on_grid_double_clicked)
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -242,9 +250,12 @@ class MainWindow(QMainWindow):
 
     def _workspace_changed(self) -> None:
         self.files_panel.show_workspace(self.workspace)
-        names = [e.path.name for e in self.workspace.entries if e.ok]
-        self.setWindowTitle("mtgui — " + ", ".join(names[:3]) + (" ..." if len(names) > 3 else ""))
+        self._update_title()
         self.run()
+
+    def _update_title(self) -> None:
+        """'what is loaded — mtgui', e.g. '4 systems, 2 references, 500 segments — mtgui'."""
+        self.setWindowTitle(window_title(self.workspace, self.result))
 
     def _on_files_remove_requested(self, path: Path) -> None:
         self.workspace = self.workspace.without(path)
@@ -355,6 +366,7 @@ class MainWindow(QMainWindow):
         self.metric_choice.setCurrentIndex(metrics.index(current) if current in metrics else 0)
         self.metric_choice.blockSignals(False)
         self._show_metric()
+        self._update_title()
         self.export_action.setEnabled(True)
         seconds = time.monotonic() - self._started
         notes = " ".join(result.corpus.notes + result.bootstrap.notes)
@@ -394,6 +406,18 @@ class MainWindow(QMainWindow):
         self.histograms.start_run(list(bootstrap.systems), metric, LABELS.get(metric, metric))
         self._histograms_started = True
         self.histograms.finish_run(bootstrap)
+        if len(bootstrap.systems) > 1:
+            self.paired.set_result(self.result, metric)
+
+    def show_pair(self, first: str, second: str) -> None:
+        """Open the paired view on ``first`` against ``second``."""
+        self.paired.set_pair(first, second)
+        self.tabs.setCurrentWidget(self.paired)
+
+    def _on_grid_double_clicked(self, index: QModelIndex) -> None:
+        pair = self.grid_model.pair(index.row(), index.column())
+        if pair is not None:
+            self.show_pair(pair.x, pair.y)
 
     # -- export -------------------------------------------------------------------------------
 
@@ -461,6 +485,25 @@ class MainWindow(QMainWindow):
 
     def _ask_overwrite(self, existing: list[Path]) -> bool:
         return ask_to_replace(self, existing)
+
+
+def window_title(workspace: Workspace, result: AnalysisResult | None) -> str:
+    """What is loaded, in a few words, then the program's name."""
+    streams = [
+        stream for e in workspace.entries if e.loaded is not None for stream in e.loaded.streams
+    ]
+    systems = len(set(workspace.system_names().values()) - workspace.hidden)
+    references = sum(stream.role is Role.REFERENCE for stream in streams)
+    if not streams:
+        return "mtgui"
+    parts = [_count(systems, "system"), _count(references, "reference")]
+    if result is not None:
+        parts.append(_count(result.corpus.test_set.size, "segment"))
+    return ", ".join(parts) + " — mtgui"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}" + ("" if number == 1 else "s")
 
 
 def _expand(paths: Sequence[Path]) -> list[Path]:

@@ -167,7 +167,7 @@ def describe(deltas: PairedDeltas, label: str) -> str:
     level = f"{deltas.level * 100:g}%"
     lines = [
         f"<b>{x} is {MEANING[pair.verdict]} {y}</b> under {html.escape(label)} "
-        f"(verdict <b>{pair.verdict}</b> at {level} confidence).",
+        f"(verdict <b>{html.escape(pair.verdict)}</b> at {level} confidence).",
         f"Difference on the whole test set: {pair.delta:+.4f}; its {level} interval over "
         f"{deltas.resamples:,} resamples: [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]"
         + (" (contains 0)." if pair.ci_low <= 0 <= pair.ci_high else " (does not contain 0)."),
