@@ -1,12 +1,13 @@
 """The analysis settings beside the files: metrics, resampling, tokenizer, case, tests.
 
 Every control has a one-sentence tooltip; every change emits ``settings_changed`` so that the
-window can run the analysis again.
+window can run the analysis again. ``state()`` and ``set_state()`` give and take the controls as
+the plain dict that sessions and the remembered preferences store.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,6 +29,7 @@ from mtgui.engine.bootstrap import (
 )
 from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
 from mtgui.engine.settings import TOKENIZERS, Case, MetricSettings
+from mtgui.io.session import MAX_SEED, AnalysisSettings, check_settings
 
 METRIC_TIPS = {
     "bleu": "BLEU (Papineni et al. 2002): n-gram precision with a brevity penalty, as mteval.",
@@ -47,6 +49,8 @@ LABELS = {
     "wer": "WER",
     "human": "Human",
 }
+_CASES = (Case.SENSITIVE, Case.FULL, Case.ASCII)  # the order of the case choices
+_AR_TRIALS = 10_000
 
 
 class SettingsPanel(QWidget):
@@ -92,7 +96,7 @@ class SettingsPanel(QWidget):
             "How sure the intervals and the grid's verdicts are: 0.95 means "
             "95% confidence intervals."
         )
-        self.seed = _spin(0, 2**31 - 1, DEFAULT_SEED, 1)
+        self.seed = _spin(0, MAX_SEED, DEFAULT_SEED, 1)
         self.seed.setToolTip("The random seed: the same seed gives the same numbers again.")
         self.unit = QComboBox()
         self.unit.addItems([u.value for u in Unit])
@@ -148,7 +152,7 @@ class SettingsPanel(QWidget):
 
     def metric_settings(self) -> MetricSettings:
         """Tokenizer and case."""
-        case = (Case.SENSITIVE, Case.FULL, Case.ASCII)[self.case.currentIndex()]
+        case = _CASES[self.case.currentIndex()]
         return MetricSettings(self.tokenizer.currentText(), case)
 
     def bootstrap_settings(self) -> BootstrapSettings:
@@ -158,9 +162,47 @@ class SettingsPanel(QWidget):
             level=round(self.level.value(), 3),
             seed=self.seed.value(),
             unit=Unit(self.unit.currentText()),
-            ar_trials=10_000 if self.randomization.isChecked() else 0,
+            ar_trials=_AR_TRIALS if self.randomization.isChecked() else 0,
             holm=self.holm.isChecked(),
         )
+
+    def state(self) -> AnalysisSettings:
+        """Every control's value, as sessions and preferences store them."""
+        return {
+            "metrics": list(self.metric_names()),
+            "resamples": self.resamples.value(),
+            "level": round(self.level.value(), 3),
+            "seed": self.seed.value(),
+            "unit": self.unit.currentText(),
+            "randomization": self.randomization.isChecked(),
+            "holm": self.holm.isChecked(),
+            "tokenizer": self.tokenizer.currentText(),
+            "case": _CASES[self.case.currentIndex()].value,
+        }
+
+    def set_state(self, state: AnalysisSettings) -> None:
+        """Set every control, then emit ``settings_changed`` once (one new run, not nine).
+
+        ``state`` is checked again (missing or bad values take their defaults), so a dict
+        from anywhere cannot put a control into a value it does not offer.
+        """
+        state = check_settings(state, strict=False)
+        controls = [*self.metric_boxes.values(), self.resamples, self.level, self.seed]
+        controls += [self.unit, self.randomization, self.holm, self.tokenizer, self.case]
+        blockers = [QSignalBlocker(control) for control in controls]
+        for name, box in self.metric_boxes.items():
+            box.setChecked(name in state["metrics"])
+        self.resamples.setValue(state["resamples"])
+        self.level.setValue(state["level"])
+        self.seed.setValue(state["seed"])
+        self.unit.setCurrentText(state["unit"])
+        self.randomization.setChecked(state["randomization"])
+        self.holm.setChecked(state["holm"])
+        self.tokenizer.setCurrentText(state["tokenizer"])
+        self.case.setCurrentIndex(_CASES.index(Case(state["case"])))
+        for blocker in blockers:
+            blocker.unblock()
+        self.settings_changed.emit()
 
 
 def _spin(low: int, high: int, value: int, step: int) -> QSpinBox:

@@ -1,0 +1,278 @@
+"""Help (F1) and About: a short guide in plain words, and where the methods come from.
+
+The readers are evaluators and linguists who may never open a terminal, so the guide says
+what each number means and how to read it, with one worked example, rather than formulas.
+Each method names the paper it comes from; the guide's wording is ours, not the papers'.
+Everything it claims is what mtgui does (README.md, mtgui/engine/intervals.py and
+significance.py): change them together.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QMessageBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mtgui import __version__
+
+REFERENCES: tuple[tuple[str, str], ...] = (
+    # (short name used in the text, full reference)
+    (
+        "Papineni et al. (2002)",
+        "Kishore Papineni, Salim Roukos, Todd Ward and Wei-Jing Zhu. BLEU: a Method for "
+        "Automatic Evaluation of Machine Translation. ACL 2002.",
+    ),
+    (
+        "Doddington (2002)",
+        "George Doddington. Automatic Evaluation of Machine Translation Quality Using N-gram "
+        "Co-Occurrence Statistics. HLT 2002.",
+    ),
+    (
+        "Zhang & Vogel (2004)",
+        "Ying Zhang and Stephan Vogel. Measuring Confidence Intervals for the Machine "
+        "Translation Evaluation Metrics. TMI 2004.",
+    ),
+    (
+        "Zhang, Vogel & Waibel (2004)",
+        "Ying Zhang, Stephan Vogel and Alex Waibel. Interpreting BLEU/NIST Scores: How Much "
+        "Improvement Do We Need to Have a Better System? LREC 2004.",
+    ),
+    (
+        "Koehn (2004)",
+        "Philipp Koehn. Statistical Significance Tests for Machine Translation Evaluation. "
+        "EMNLP 2004.",
+    ),
+    (
+        "Snover et al. (2006)",
+        "Matthew Snover, Bonnie Dorr, Richard Schwartz, Linnea Micciulla and John Makhoul. "
+        "A Study of Translation Edit Rate with Targeted Human Annotation. AMTA 2006.",
+    ),
+    (
+        "Popović (2015)",
+        "Maja Popović. chrF: character n-gram F-score for automatic MT evaluation. WMT 2015.",
+    ),
+    (
+        "Post (2018)",
+        "Matt Post. A Call for Clarity in Reporting BLEU Scores. WMT 2018 (sacreBLEU).",
+    ),
+    (
+        "Riezler & Maxwell (2005)",
+        "Stefan Riezler and John T. Maxwell III. On Some Pitfalls in Automatic Evaluation and "
+        "Significance Testing for MT. ACL 2005 Workshop on Evaluation Measures for MT.",
+    ),
+    (
+        "Holm (1979)",
+        "Sture Holm. A Simple Sequentially Rejective Multiple Test Procedure. Scandinavian "
+        "Journal of Statistics 6(2), 1979.",
+    ),
+)
+
+_CONTENTS = """
+<h1>mtgui in a few minutes</h1>
+<p>mtgui tells you whether one machine-translation system is really better than another, or
+whether the difference in score could be the luck of which sentences ended up in the test
+set.</p>
+<p><a href="#load">Loading files</a> &middot; <a href="#metrics">The metrics</a> &middot;
+<a href="#ci">Confidence intervals</a> &middot; <a href="#grid">The significance grid</a>
+&middot; <a href="#views">The views</a> &middot; <a href="#settings">Settings</a> &middot;
+<a href="#papers">Papers</a></p>
+"""
+
+_LOADING = """
+<h2><a name="load"></a>Loading files</h2>
+<p>Drop the reference translations and the systems' outputs on the window (files or whole
+folders), or use <b>File &gt; Open</b>. mtgui reads NIST/WMT SGML files, WMT XML files, plain
+text (one segment per line) and tables of per-segment scores (CSV or TSV, for example human
+judgments). SGML and XML files say what they hold; for a plain-text file mtgui asks whether it
+is a reference, a system's output or the source, and suggests an answer from its name.</p>
+<p>The files panel lists every file. A file that could not be read says why. Right-click a
+system to rename it or to hide it from the analysis; drop a new version of a file on it to
+replace it. All files must cover the same segments: mtgui never cuts or pads a file.</p>
+<p><b>File &gt; Save session</b> keeps the files, the names and the settings in a small file;
+open it later, or give the project folder to a colleague, to see the same analysis again.</p>
+"""
+
+_METRICS = """
+<h2><a name="metrics"></a>The metrics: how close is the output to the references?</h2>
+<p><b>BLEU</b> (Papineni et al. 2002) looks at the single words of the output, and at its runs
+of two, three and four words, and finds what share of each also appears in a reference. It
+multiplies the four shares together (a geometric mean) and lowers the result for outputs that
+are shorter than the references (the <i>brevity penalty</i>). It goes from 0 to 1 here (many
+papers multiply it by 100), higher is better. It is the same number as NIST's mteval-v13a script and
+sacreBLEU (Post 2018) give.</p>
+<p><b>NIST</b> (Doddington 2002) also counts matching runs of up to five words, but a match
+counts for more when the words are rare in the references: getting "Reykjavik" right tells more
+than getting "the" right. Short outputs are penalized too. Its scale has no fixed top; higher
+is better.</p>
+<p><b>M-BLEU</b> (Zhang &amp; Vogel 2004) is BLEU with the plain average of the four shares
+in place of their product, so that one weak share (often that of the four-word runs) does not
+pull the whole score down. From 0 to 1, higher is better.</p>
+<p><b>chrF</b> (Popović 2015) compares letters instead of words, so it gives partial credit
+for a word with the right stem and the wrong ending. From 0 to 100, higher is better.</p>
+<p><b>TER</b> (Snover et al. 2006) counts the edits (insert, delete, replace, move a block) that
+turn the output into a reference, per reference word: lower is better. <b>WER</b> is the same
+idea without moves: the word edits to the closest reference, divided by its length; lower is
+better.</p>
+<p><b>Human</b> is the average of the per-segment scores you loaded, such as people's judgments.</p>
+<p>For TER and WER, where a lower number is better, every verdict in mtgui already says which
+<i>system</i> is better, not which number is bigger.</p>
+"""
+
+_CI = """
+<h2><a name="ci"></a>How sure is a score? The bootstrap and confidence intervals</h2>
+<p>A test set is one sample of the text a system will meet. With other sentences the score
+would have been a little different. The <b>bootstrap</b> (Zhang &amp; Vogel 2004; Koehn 2004)
+measures how much: it builds a new test set of the same size by drawing segments at random
+from yours (some twice, some not at all), scores every system on it, and does this 2,000 times
+(the <i>resamples</i>). Every system is scored on the same resamples, so comparisons are
+fair.</p>
+<p>The <b>confidence interval</b> (CI) is the range that holds the middle 95% of those scores:
+a range of plausible values for the system's score on other test sets like yours. A narrow
+interval means the test set is big enough to pin the score down.</p>
+<p>The <b>relative CI</b> (Zhang &amp; Vogel 2004, Table 1) gives the same interval as
+percentages of the median score. <b>[-1.8%, +1.9%]</b> means the interval reaches 1.8% below
+the median and 1.9% above it: with a median BLEU of 0.300, from about 0.295 to 0.306. As a
+rule of thumb, a change smaller than this may be chance. To decide between two systems, use
+the grid: it compares them resample by resample, which is more sensitive than looking at two
+intervals side by side (two intervals can overlap while the grid still finds a clear
+winner).</p>
+<p>The <b>RSD</b> (relative standard deviation, Zhang, Vogel &amp; Waibel 2004) is the spread
+of the bootstrap scores as a percentage of their mean: another way to say how steady the score
+is.</p>
+"""
+
+_GRID = """
+<h2><a name="grid"></a>Which system is better? The significance grid</h2>
+<p>Each cell compares the system of its row with the system of its column, best system first.
+mtgui takes the difference of their scores on each resample and looks at the interval of those
+differences (Zhang &amp; Vogel 2004, section 3.2):</p>
+<table border="1" cellspacing="0" cellpadding="4" style="margin-top:6px; margin-bottom:6px">
+<tr><td style="background-color:#56B4E9"><b>&nbsp;&gt;&nbsp;</b></td><td>blue: the row system
+is clearly better (the whole interval of the difference is on its side of zero)</td></tr>
+<tr><td style="background-color:#E69F00"><b>&nbsp;&lt;&nbsp;</b></td><td>orange: the row
+system is clearly worse</td></tr>
+<tr><td style="background-color:#E8E8E8"><b>&nbsp;~&nbsp;</b></td><td>grey: not
+distinguishable: the interval contains zero, so this test set cannot tell them apart</td></tr>
+</table>
+<p>The colours are told apart by colour-blind readers too, and the symbol is always shown.
+Below the grid, the <i>clusters</i> group systems that cannot be told apart.</p>
+<p>Point at a cell to see the numbers behind it:</p>
+<ul>
+<li>the <b>difference</b> of the two scores on the whole test set, and its interval;</li>
+<li>the <b>win fraction</b> (Koehn 2004): in how many of the resamples the row system scored
+better. 97% means it won 97 resamples out of 100; Koehn reads this as 97% confidence that it
+is the better system;</li>
+<li>the <b>p-value</b> (paired bootstrap, computed as sacreBLEU does): how often a difference
+this large would turn up by chance if the two systems were equally good. Below 0.05 is
+convincing at the usual 95% level. It says how sure, not how big or how important the
+difference is;</li>
+<li>with <i>Approximate randomization</i> ticked, a second p-value from swapping the two
+systems' outputs on random segments 10,000 times (Riezler &amp; Maxwell 2005);</li>
+<li>with <i>Holm correction</i> ticked, p-values adjusted for comparing many pairs at once
+(Holm 1979): the more pairs, the more likely one looks significant by chance alone.</li>
+</ul>
+"""
+
+_VIEWS = """
+<h2><a name="views"></a>The views</h2>
+<ul>
+<li><b>Distributions</b>: each system's bootstrap scores as a histogram, with the score on the
+whole test set (solid line), the median (dashed) and the interval (dotted); or all systems
+overlaid in one plot.</li>
+<li><b>Scores</b>: the table of scores, medians, intervals, relative intervals and RSD, best
+system in bold. Click a column title to sort; point at it to see what it means.</li>
+<li><b>Significance</b>: the grid described above.</li>
+<li><b>Paired view</b>: double-click a cell of the grid to see the two systems compared in
+full: how the difference is spread over the resamples, where zero falls, the interval, the
+win fraction and the p-values in words.</li>
+<li><b>Details</b>: where BLEU and NIST scores come from: for each system the brevity or
+length penalty, then for each run length (1 to 4 words for BLEU, 1 to 5 for NIST) the matches
+behind the score, and for NIST how much each run length adds to it (Zhang, Vogel &amp; Waibel
+2004, Table 1).</li>
+<li><b>Segments</b>: two systems side by side, segment by segment, with their sentence scores
+and the difference, the segments where one gains most first. Select a segment to read the
+source, both outputs and the references, with the words that match a reference shaded.</li>
+<li><b>Studies</b>: is your test set big enough, do more references help, are 2,000 resamples
+enough, and do the metrics agree with human scores (Zhang &amp; Vogel 2004, section 4).</li>
+</ul>
+"""
+
+_SETTINGS = """
+<h2><a name="settings"></a>Settings</h2>
+<ul>
+<li><b>Resamples</b>: how many bootstrap test sets; 2,000 is the papers' choice, more gives
+steadier intervals.</li>
+<li><b>Confidence</b>: 0.95 gives 95% intervals and verdicts at that level.</li>
+<li><b>Seed</b>: the same seed, files and settings give exactly the same numbers again.</li>
+<li><b>Resample by</b>: single segments, or whole documents, which is more honest when the
+sentences of a document are alike (Koehn 2004 warns about this); it needs SGML or XML
+files.</li>
+<li><b>Tokenizer</b> and <b>Case</b>: how text is cut into words and whether "The" and "the"
+are the same word. The defaults (13a, case-sensitive) are those of WMT and sacreBLEU.</li>
+</ul>
+"""
+
+
+def _papers_html() -> str:
+    items = "".join(
+        f"<li><b>{html.escape(short)}</b>: {html.escape(full)}</li>" for short, full in REFERENCES
+    )
+    return f'<h2><a name="papers"></a>Where the methods come from</h2><ul>{items}</ul>'
+
+
+GUIDE_HTML = "".join((_CONTENTS, _LOADING, _METRICS, _CI, _GRID, _VIEWS, _SETTINGS, _papers_html()))
+"""The in-app guide (Qt rich text)."""
+
+
+class HelpDialog(QDialog):
+    """The guide in a browser that follows its own links; not modal, so it can stay open."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("mtgui help")
+        self.browser = QTextBrowser()
+        self.browser.setOpenExternalLinks(True)
+        self.browser.setHtml(GUIDE_HTML)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        self.resize(780, 680)
+
+
+def about_text() -> str:
+    """The About box's text (Qt rich text): version, what mtgui is, the methods, the licence."""
+    papers = "".join(f"<li>{html.escape(full)}</li>" for _, full in REFERENCES)
+    return (
+        f"<h3>mtgui {html.escape(__version__)}</h3>"
+        "<p>Scores machine-translation systems (BLEU, NIST, M-BLEU and more) and tells, with "
+        "bootstrap confidence intervals and significance tests, whether one is really better "
+        "than another.</p>"
+        f"<p>The methods come from:</p><ul>{papers}</ul>"
+        "<p>Scores match NIST's mteval-v13a and sacreBLEU.</p>"
+        "<p>Free software under the MIT licence.</p>"
+    )
+
+
+def about_box(parent: QWidget | None = None) -> QMessageBox:
+    """The About box, not yet shown (tests open and close it without a modal loop)."""
+    box = QMessageBox(parent)
+    box.setWindowTitle("About mtgui")
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(about_text())
+    box.setStandardButtons(QMessageBox.StandardButton.Close)
+    return box
+
+
+def show_about(parent: QWidget | None = None) -> None:
+    """Show the About box and wait until it is closed."""
+    about_box(parent).exec()
