@@ -16,11 +16,12 @@ from types import TracebackType
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mtgui import __version__
 from mtgui.views.main_window import MainWindow
+from mtgui.views.preferences import Preferences
 
 
 def create_application(argv: list[str] | None = None) -> QApplication:
@@ -67,7 +68,7 @@ def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
     """Open the main window (on the demo data or the given files) and run the event loop."""
     app = create_application()
     previous_hook, sys.excepthook = sys.excepthook, show_unexpected_error
-    window = MainWindow()
+    window = MainWindow(preferences=Preferences(QSettings()))
     try:
         window.show()
         if demo:

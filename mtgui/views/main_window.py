@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import QByteArray, QModelIndex, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QProgressBar,
     QSplitter,
@@ -37,11 +38,20 @@ from mtgui.engine.pipeline import AnalysisResult, iter_analysis
 from mtgui.engine.statistics import StatisticsProgress
 from mtgui.engine.studies.choose import iter_study
 from mtgui.io.reports import existing_reports, report_tables, write_reports
+from mtgui.io.session import (
+    SESSION_SUFFIX,
+    is_session_file,
+    read_session,
+    session_from_workspace,
+    write_session,
+)
 from mtgui.io.workspace import Entry, LoadRequest, Workspace, iter_read
 from mtgui.views.dialogs import ask_to_replace
 from mtgui.views.files_panel import FilesPanel
+from mtgui.views.help import HelpDialog, show_about
 from mtgui.views.histogram_view import HistogramView
 from mtgui.views.paired_view import PairedView
+from mtgui.views.preferences import Preferences
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
 from mtgui.views.settings_panel import LABELS, SettingsPanel
 from mtgui.views.significance_grid_model import SignificanceGridModel
@@ -54,16 +64,29 @@ _RERUN_DELAY_MS = 300  # settings changes within this time start one run, not se
 class MainWindow(QMainWindow):
     """The application's main window."""
 
-    def __init__(self, parent: QWidget | None = None, synchronous: bool = False) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        synchronous: bool = False,
+        preferences: Preferences | None = None,
+    ) -> None:
+        """``preferences`` remember settings, recent files and the window between runs (the
+        application passes them; without them nothing is remembered)."""
         super().__init__(parent)
         self.setWindowTitle("mtgui")
         self.resize(1200, 760)
         self.setAcceptDrops(True)
         self.workspace = Workspace()
         self.result: AnalysisResult | None = None
+        self.session_path: Path | None = None
+        self.preferences = preferences
+        self._wanted_metric: str | None = None  # a reopened session's metric, until it exists
         self.choose_role: RoleChooser = self._ask_role
         self.choose_folder: Callable[[], Path | None] = self._ask_folder
         self.confirm_overwrite: Callable[[list[Path]], bool] = self._ask_overwrite
+        self.choose_session_file: Callable[[], Path | None] = self._ask_session_file
+        self.confirm_discard: Callable[[], bool] = self._ask_discard
+        self.help_dialog: HelpDialog | None = None
         self._loader = RunController(self, synchronous)
         self._load_queue: list[LoadRequest] = []  # files waiting for the loader
         self._loading: list[LoadRequest] = []  # the files the loader is reading
@@ -77,6 +100,7 @@ class MainWindow(QMainWindow):
         self._rerun.timeout.connect(self.run)
         self._build()
         self._connect()
+        self._restore_preferences()
         self.statusBar().showMessage("Drop reference and system files on the window to start.")
 
     # -- building -----------------------------------------------------------------------------
@@ -149,26 +173,44 @@ class MainWindow(QMainWindow):
         return view
 
     def _build_actions(self) -> None:
-        self.open_action = QAction(
-            "&Open...", self, shortcut=QKeySequence(QKeySequence.StandardKey.Open)
-        )
-        self.export_action = QAction("&Export CSV...", self, shortcut=QKeySequence("Ctrl+E"))
-        self.run_action = QAction("&Run", self, shortcut=QKeySequence("Ctrl+R"))
-        self.cancel_action = QAction("&Cancel", self, shortcut=QKeySequence("Esc"))
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
-        self.open_action.triggered.connect(self._on_open_triggered)
-        self.export_action.triggered.connect(self.export)
-        self.run_action.triggered.connect(self.run)
-        self.cancel_action.triggered.connect(self.cancel)
-        quit_action.triggered.connect(self.close)
+        self.open_action = _action(self, "&Open...", QKeySequence.StandardKey.Open)
+        self.open_action.setToolTip("Open reference, system and score files, or a session.")
+        self.save_session_action = _action(self, "&Save session", QKeySequence.StandardKey.Save)
+        self.save_session_as_action = _action(self, "Save session &as...", "Ctrl+Shift+S")
+        self.export_action = _action(self, "&Export CSV...", "Ctrl+E")
+        self.run_action = _action(self, "&Run", "Ctrl+R")
+        self.cancel_action = _action(self, "&Cancel", "Esc")
+        quit_action = _action(self, "&Quit", QKeySequence.StandardKey.Quit)
+        self.guide_action = _action(self, "mtgui &guide", "F1")
+        about_action = _action(self, "&About mtgui", None)
+        self.recent_menu = QMenu("Open &recent", self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        for action, slot in (
+            (self.open_action, self._on_open_triggered),
+            (self.save_session_action, self.save_session),
+            (self.save_session_as_action, self.save_session_as),
+            (self.export_action, self.export),
+            (self.run_action, self.run),
+            (self.cancel_action, self.cancel),
+            (quit_action, self.close),
+            (self.guide_action, self.show_guide),
+            (about_action, self.show_about),
+        ):
+            action.triggered.connect(slot)
         self.export_action.setEnabled(False)
         self.cancel_action.setEnabled(False)
         file_menu = self.menuBar().addMenu("&File")
-        file_menu.addActions([self.open_action, self.export_action])
+        file_menu.addAction(self.open_action)
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addActions([self.save_session_action, self.save_session_as_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.export_action)
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
         self.menuBar().addMenu("&Analysis").addActions([self.run_action, self.cancel_action])
+        self.menuBar().addMenu("&Help").addActions([self.guide_action, about_action])
         toolbar = self.addToolBar("Analysis")
+        toolbar.setObjectName("analysis-toolbar")  # for saveState
         toolbar.addActions(
             [self.open_action, self.run_action, self.cancel_action, self.export_action]
         )
@@ -206,7 +248,14 @@ class MainWindow(QMainWindow):
         Plain text without a given role is read as its name suggests, and the user confirms
         its role once it is read. Files given while others are being read wait their turn.
         """
-        requests = [LoadRequest(path, (roles or {}).get(path)) for path in _expand(paths)]
+        expanded = _expand(paths)
+        sessions = [path for path in expanded if is_session_file(path)]
+        if sessions:
+            self.open_session(sessions[0])
+            expanded = [path for path in expanded if path not in sessions]
+        for path in [path for path in paths if path.is_file() and path not in sessions]:
+            self._remember_recent(path)
+        requests = [LoadRequest(path, (roles or {}).get(path)) for path in expanded]
         self._queue_loads(requests)
 
     def replace_file(self, old: Path, new: Path) -> None:
@@ -255,7 +304,7 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         """'what is loaded — mtgui', e.g. '4 systems, 2 references, 500 segments — mtgui'."""
-        self.setWindowTitle(window_title(self.workspace, self.result))
+        self.setWindowTitle(window_title(self.workspace, self.result, self.session_path))
 
     def _on_files_remove_requested(self, path: Path) -> None:
         self.workspace = self.workspace.without(path)
@@ -358,7 +407,9 @@ class MainWindow(QMainWindow):
     def _on_runner_finished(self, result: AnalysisResult) -> None:
         self.result = result
         metrics = list(result.bootstrap.metrics)
-        current = self.current_metric()
+        current = self._wanted_metric or self.current_metric()
+        if current in metrics:
+            self._wanted_metric = None
         self.metric_choice.blockSignals(True)
         self.metric_choice.clear()
         for name in metrics:
@@ -419,6 +470,109 @@ class MainWindow(QMainWindow):
         if pair is not None:
             self.show_pair(pair.x, pair.y)
 
+    # -- sessions and preferences ------------------------------------------------------------
+
+    def open_session(self, path: Path) -> None:
+        """Open a saved session in place of what is loaded (asking first if anything is).
+
+        Files that have gone missing since are listed in the files panel with their problem,
+        so the rest of the session still opens.
+        """
+        try:
+            session = read_session(path, missing_ok=True)
+        except InputError as error:
+            self.problem.setText(error.message)
+            return
+        if self.workspace.entries and not self.confirm_discard():
+            return
+        self._runner.cancel()
+        self._loader.cancel()
+        self._load_queue, self._loading = [], []
+        self.result = None
+        self.workspace = session.workspace()
+        self.session_path = path
+        self._wanted_metric = session.metric
+        self.settings_panel.set_state(session.settings)
+        self._remember_recent(path)
+        self._workspace_changed()
+        self._queue_loads([LoadRequest(p, session.roles.get(p)) for p in session.paths])
+        self.statusBar().showMessage(f"Opened the session {path.name}.")
+
+    def save_session(self) -> bool:
+        """Save the session to its file (asking for one the first time); True if saved."""
+        if self.session_path is None:
+            return self.save_session_as()
+        return self._write_session(self.session_path)
+
+    def save_session_as(self) -> bool:
+        """Save the session to a file the user chooses; True if saved."""
+        path = self.choose_session_file()
+        return path is not None and self._write_session(path)
+
+    def _write_session(self, path: Path) -> bool:
+        session = session_from_workspace(
+            self.workspace, self.settings_panel.state(), self.current_metric()
+        )
+        try:
+            write_session(path, session)
+        except InputError as error:
+            self.problem.setText(error.message)
+            return False
+        self.session_path = path
+        self._remember_recent(path)
+        self._update_title()
+        self.statusBar().showMessage(f"Saved the session as {path}.")
+        return True
+
+    def _remember_recent(self, path: Path) -> None:
+        if self.preferences is not None:
+            self.preferences.add_recent_file(path)
+            self.preferences.set_last_folder(path)
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.preferences.recent_files() if self.preferences is not None else []
+        for path in recent:
+            action = self.recent_menu.addAction(path.name)
+            action.setToolTip(str(path))
+            action.setStatusTip(str(path))
+            action.triggered.connect(lambda _=False, p=path: self.add_files([p]))
+        if not recent:
+            self.recent_menu.addAction("(none yet)").setEnabled(False)
+
+    def _restore_preferences(self) -> None:
+        """Settings, histogram layout and window as they were when mtgui was last closed."""
+        if self.preferences is None:
+            return
+        self.settings_panel.set_state(self.preferences.panel_state())
+        self.histograms.layout_choice.setCurrentText(self.preferences.histogram_layout())
+        geometry, state = self.preferences.window_geometry(), self.preferences.window_state()
+        if geometry:
+            self.restoreGeometry(QByteArray(geometry))
+        if state:
+            self.restoreState(QByteArray(state))
+
+    def _save_preferences(self) -> None:
+        if self.preferences is None:
+            return
+        self.preferences.set_panel_state(self.settings_panel.state())
+        self.preferences.set_histogram_layout(self.histograms.layout_choice.currentText())
+        self.preferences.set_window(
+            bytes(self.saveGeometry().data()), bytes(self.saveState().data())
+        )
+        self.preferences.sync()
+
+    def show_guide(self) -> None:
+        """Open the guide beside the window (F1)."""
+        if self.help_dialog is None:
+            self.help_dialog = HelpDialog(self)
+        self.help_dialog.show()
+        self.help_dialog.raise_()
+
+    def show_about(self) -> None:
+        """The version and where the methods come from."""
+        show_about(self)
+
     # -- export -------------------------------------------------------------------------------
 
     def export(self) -> None:
@@ -451,6 +605,7 @@ class MainWindow(QMainWindow):
         self.add_files(paths)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        self._save_preferences()
         self._rerun.stop()
         self._runner.shutdown()
         self._study_runner.shutdown()
@@ -458,8 +613,33 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def _on_open_triggered(self) -> None:
-        names, _ = QFileDialog.getOpenFileNames(self, "Open references, system outputs, scores")
+        names, _ = QFileDialog.getOpenFileNames(
+            self, "Open references, system outputs, scores or a session", self._start_folder()
+        )
         self.add_files([Path(name) for name in names])
+
+    def _start_folder(self) -> str:
+        folder = self.preferences.last_folder() if self.preferences is not None else None
+        return str(folder) if folder is not None else ""
+
+    def _ask_session_file(self) -> Path | None:
+        start = self.session_path or Path(self._start_folder() or ".") / f"analysis{SESSION_SUFFIX}"
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save the session as", str(start), f"mtgui sessions (*{SESSION_SUFFIX})"
+        )
+        if not name:
+            return None
+        path = Path(name)
+        return path if path.name.endswith(".json") else path.with_name(path.name + SESSION_SUFFIX)
+
+    def _ask_discard(self) -> bool:
+        answer = QMessageBox.question(
+            self,
+            "Open the session?",
+            "The session's files will take the place of the files loaded now (the files "
+            "themselves are not changed). Go on?",
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def _ask_role(self, path: Path, guess: Role) -> Role | None:
         box = QMessageBox(self)
@@ -480,26 +660,43 @@ class MainWindow(QMainWindow):
         return next((role for button, role in buttons.items() if button is clicked), None)
 
     def _ask_folder(self) -> Path | None:
-        name = QFileDialog.getExistingDirectory(self, "Export the CSV reports into")
+        name = QFileDialog.getExistingDirectory(
+            self, "Export the CSV reports into", self._start_folder()
+        )
         return Path(name) if name else None
 
     def _ask_overwrite(self, existing: list[Path]) -> bool:
         return ask_to_replace(self, existing)
 
 
-def window_title(workspace: Workspace, result: AnalysisResult | None) -> str:
-    """What is loaded, in a few words, then the program's name."""
+def window_title(
+    workspace: Workspace, result: AnalysisResult | None, session: Path | None = None
+) -> str:
+    """The session's name and what is loaded, in a few words, then the program's name."""
     streams = [
         stream for e in workspace.entries if e.loaded is not None for stream in e.loaded.streams
     ]
     systems = len(set(workspace.system_names().values()) - workspace.hidden)
     references = sum(stream.role is Role.REFERENCE for stream in streams)
-    if not streams:
-        return "mtgui"
-    parts = [_count(systems, "system"), _count(references, "reference")]
-    if result is not None:
-        parts.append(_count(result.corpus.test_set.size, "segment"))
-    return ", ".join(parts) + " — mtgui"
+    parts = []
+    if streams:
+        parts = [_count(systems, "system"), _count(references, "reference")]
+        if result is not None:
+            parts.append(_count(result.corpus.test_set.size, "segment"))
+    what = ", ".join(parts)
+    if session is not None:
+        what = f"{session.name}: {what}" if what else session.name
+    return f"{what} — mtgui" if what else "mtgui"
+
+
+def _action(parent: QWidget, text: str, shortcut: QKeySequence.StandardKey | str | None) -> QAction:
+    """A menu action, with its shortcut in its tooltip so the toolbar teaches the keys."""
+    action = QAction(text, parent)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        action.setToolTip(f"{text.replace('&', '').rstrip('.')} ({keys})")
+    return action
 
 
 def _count(number: int, noun: str) -> str:
