@@ -186,3 +186,23 @@ def test_the_histograms_export_from_their_button_and_right_click_menu(qtbot, res
     button = next(b for b in view.findChildren(QPushButton) if b.text() == "Export plot...")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert (tmp_path / "from-button.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_every_column_of_the_score_table_and_the_grid_has_a_tooltip(result):
+    scores = ScoreTableModel()
+    scores.set_result(result, "bleu")
+    horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
+    tip = Qt.ItemDataRole.ToolTipRole
+    tips = [scores.headerData(c, horizontal, tip) for c in range(scores.columnCount())]
+    assert all(t and t.endswith(".") for t in tips), tips
+    assert "95% bootstrap percentile confidence interval (Zhang & Vogel 2004" in tips[3]
+    assert "Zhang, Vogel & Waibel 2004" in tips[-1]  # RSD
+    grid = SignificanceGridModel()
+    grid.set_result(result, "bleu")
+    for section, system in enumerate(grid.systems):
+        row, column = (
+            grid.headerData(section, vertical, tip),
+            grid.headerData(section, horizontal, tip),
+        )
+        assert row.startswith(f"Row {system}: each cell of this row says whether {system}")
+        assert column.startswith(f"Column {system}: the system each row") and "Koehn 2004" in column

@@ -20,16 +20,45 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 _Index = QModelIndex | QPersistentModelIndex
 
 COLUMNS: tuple[tuple[str, str, str], ...] = (
-    # header, attribute, tooltip
-    ("System", "system", "The system's name."),
-    ("Score", "score", "The score on the whole test set."),
-    ("Median", "median", "The median of the bootstrap scores."),
-    ("CI low", "ci_low", "The lower bound of the confidence interval (a percentile)."),
-    ("CI high", "ci_high", "The upper bound of the confidence interval (a percentile)."),
-    ("Rel. low", "rel_ci_low", "How far below the median the interval reaches, in percent."),
-    ("Rel. high", "rel_ci_high", "How far above the median the interval reaches, in percent."),
-    ("Mean", "mean", "The mean of the bootstrap scores."),
-    ("RSD", "rsd", "Relative standard deviation: 100 x sigma / mean, in percent."),
+    # header, attribute, tooltip ("{level}" is the confidence level, e.g. "95%")
+    ("System", "system", "The system's name; the best system under this metric comes first."),
+    ("Score", "score", "The system's score on the whole test set, before any resampling."),
+    (
+        "Median",
+        "median",
+        "The median of the system's bootstrap scores (Zhang & Vogel 2004, section 3.1).",
+    ),
+    (
+        "CI low",
+        "ci_low",
+        "The lower end of the {level} bootstrap percentile confidence interval "
+        "(Zhang & Vogel 2004, Table 1).",
+    ),
+    (
+        "CI high",
+        "ci_high",
+        "The upper end of the {level} bootstrap percentile confidence interval "
+        "(Zhang & Vogel 2004, Table 1).",
+    ),
+    (
+        "Rel. low",
+        "rel_ci_low",
+        "How far below the median the interval reaches, in percent of the median: the left "
+        "half of the relative confidence interval (Zhang & Vogel 2004, Table 1).",
+    ),
+    (
+        "Rel. high",
+        "rel_ci_high",
+        "How far above the median the interval reaches, in percent of the median: the right "
+        "half of the relative confidence interval (Zhang & Vogel 2004, Table 1).",
+    ),
+    ("Mean", "mean", "The mean of the system's bootstrap scores (Zhang & Vogel 2004)."),
+    (
+        "RSD",
+        "rsd",
+        "The relative standard deviation of the bootstrap scores, 100 x sigma / mean in percent "
+        "(Zhang, Vogel & Waibel 2004, Tables 2-3).",
+    ),
 )
 _PERCENT = {"rel_ci_low", "rel_ci_high", "rsd"}
 
@@ -41,6 +70,7 @@ class ScoreTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._rows: list[ScoreInterval] = []
         self._best: str | None = None
+        self._level = 0.95
 
     def set_result(self, result: BootstrapResult | None, metric: str) -> None:
         """Show ``metric`` of ``result`` (or nothing)."""
@@ -51,6 +81,7 @@ class ScoreTableModel(QAbstractTableModel):
             order = [entry.system for entry in result.ranking(metric).systems]
             self._rows = [result.interval(system, metric) for system in order]
             self._best = order[0] if order else None
+            self._level = result.settings.level
         self.endResetModel()
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
@@ -86,7 +117,7 @@ class ScoreTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section][0]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return COLUMNS[section][2]
+            return COLUMNS[section][2].format(level=f"{self._level * 100:g}%")
         return None
 
 

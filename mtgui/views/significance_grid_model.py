@@ -89,7 +89,7 @@ class SignificanceGridModel(QAbstractTableModel):
             f"{pair.x} is {MEANING[pair.verdict]} {pair.y}.",
             f"Difference {pair.x} - {pair.y}: {pair.delta:+.4f}",
             f"{level} interval of the difference: [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
-            f"{pair.x} wins in {pair.win_fraction:.1%} of the resamples.",
+            f"{pair.x} wins in {pair.win_fraction:.1%} of the resamples (Koehn 2004).",
             f"p-value (paired bootstrap): {_p(pair.p_value)}",
         ]
         if pair.p_value_ar is not None:
@@ -104,9 +104,22 @@ class SignificanceGridModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole and section < len(self._order):
             return self._order[section]
         if role == Qt.ItemDataRole.ToolTipRole and section < len(self._order):
-            side = "row" if orientation == Qt.Orientation.Vertical else "column"
-            return f"{self._order[section]} (the {side} system; best first)"
+            return header_tooltip(self._order[section], orientation)
         return None
+
+
+def header_tooltip(system: str, orientation: Qt.Orientation) -> str:
+    """What a row or a column of the grid stands for, in one sentence."""
+    if orientation == Qt.Orientation.Vertical:
+        return (
+            f"Row {system}: each cell of this row says whether {system} is clearly better (>), "
+            "clearly worse (<) or not distinguishable (~) from the column's system, by the "
+            "paired bootstrap (Zhang & Vogel 2004, section 3.2; Koehn 2004)."
+        )
+    return (
+        f"Column {system}: the system each row's system is compared with; point at a cell for "
+        "the difference, its interval, the win fraction (Koehn 2004) and the p-values."
+    )
 
 
 def _p(value: float) -> str:
