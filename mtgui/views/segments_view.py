@@ -1,0 +1,332 @@
+"""The Segments tab: two systems side by side, segment by segment, to see why one wins.
+
+The table lists every segment with both systems' sentence scores and their difference, the
+segments where A gains most first; each column sorts on a click (in the model, with numpy).
+Below it, the selected segment: the source, both outputs and every reference, each token
+shaded by the longest matched n-gram that covers it (BLEU's clipped matches, counted as the
+metrics count them), with the segment's matches per order. Matches are worked out only for the
+selected segment, so the tab stays quick on 100,000 segments.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mtgui.engine.pipeline import AnalysisResult
+from mtgui.engine.segment_matches import SegmentMatches, match_segment
+from mtgui.engine.settings import MetricSettings
+from mtgui.views.segments_html import Side, segment_html
+from mtgui.views.segments_model import (
+    DIFFERENCE,
+    DOCUMENT,
+    SegmentsModel,
+    SegmentTable,
+    segments_containing,
+)
+
+_FILTER_DELAY_MS = 300
+_SIZE_SAMPLE = 100  # rows measured when fitting the columns to their contents
+
+
+class SegmentsView(QWidget):
+    """Compare two systems segment by segment."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.result: AnalysisResult | None = None
+        self.settings = MetricSettings()
+        self._matches: tuple[int, SegmentMatches, SegmentMatches] | None = None
+        self._html = ""  # what the details pane shows (Qt rewrites it; tests read this)
+        self._filter_timer = QTimer(self, singleShot=True, interval=_FILTER_DELAY_MS)
+        self._filter_timer.timeout.connect(self.apply_filter)
+        self._build()
+
+    def _build(self) -> None:
+        self.system_a, self.system_b, self.metric_choice = QComboBox(), QComboBox(), QComboBox()
+        for combo in (self.system_a, self.system_b, self.metric_choice):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.system_a.setToolTip("System A: its output is shown on the left.")
+        self.system_b.setToolTip("System B: its output is shown on the right.")
+        self.metric_choice.setToolTip("The metric of the sentence scores in the table.")
+        self.swap_button = QPushButton("Swap")
+        self.swap_button.setToolTip("Exchange systems A and B.")
+        self.swap_button.clicked.connect(self._on_swap_clicked)
+        self.find_box = QLineEdit(clearButtonEnabled=True)
+        self.find_box.setMinimumWidth(220)
+        self.find_box.setPlaceholderText("Find text...")
+        self.find_box.setToolTip(
+            "Show only the segments whose source, references or the two outputs contain this "
+            "text (ignoring case)."
+        )
+        self.count = QLabel()
+        top = QHBoxLayout()
+        widgets: list[QWidget] = [QLabel("A:"), self.system_a, QLabel("B:"), self.system_b]
+        widgets += [self.swap_button, QLabel("Metric:"), self.metric_choice]
+        for widget in widgets:
+            top.addWidget(widget)
+        top.addStretch(1)
+        top.addWidget(self.find_box, stretch=1)
+        top.addWidget(self.count)
+        self.model = SegmentsModel(self)
+        self.table = self._build_table()
+        self.details = QTextBrowser()
+        self.details.setOpenLinks(False)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.details)
+        splitter.setSizes([300, 300])
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, stretch=1)
+        for combo in (self.system_a, self.system_b, self.metric_choice):
+            combo.currentIndexChanged.connect(self._on_choice_changed)
+        self.find_box.textChanged.connect(self._filter_timer.start)
+        self.find_box.returnPressed.connect(self.apply_filter)
+
+    def _build_table(self) -> QTableView:
+        table = QTableView()
+        table.setModel(self.model)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setSortingEnabled(True)
+        table.verticalHeader().setVisible(False)
+        # Fixed row heights: the view need not measure 100,000 rows.
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+        table.horizontalHeader().setResizeContentsPrecision(_SIZE_SAMPLE)
+        table.sortByColumn(DIFFERENCE, Qt.SortOrder.DescendingOrder)
+        table.selectionModel().currentRowChanged.connect(self._on_table_current_changed)
+        return table
+
+    # -- what is shown ------------------------------------------------------------------------
+
+    def set_result(
+        self,
+        result: AnalysisResult | None,
+        metric_settings: MetricSettings | None = None,
+        metric: str | None = None,
+    ) -> None:
+        """Show a finished analysis; A and B become the two best systems under ``metric``.
+
+        ``metric_settings`` must be the settings the statistics were made with (by default,
+        the statistics' own), so that the highlighted matches are the ones the metrics counted.
+        """
+        self.result = result
+        if result is None:
+            self.clear()
+            return
+        statistics = result.statistics
+        self.settings = metric_settings or statistics.settings
+        names = [m.name for m in statistics.metrics]
+        metric = metric if metric in names else names[0]
+        self._fill(self.metric_choice, [(m.label, m.name) for m in statistics.metrics], metric)
+        ranked = self._ranked_systems(metric)
+        systems = [(name, name) for name in statistics.system_names]
+        self._fill(self.system_a, systems, ranked[0])
+        self._fill(self.system_b, systems, ranked[min(1, len(ranked) - 1)])
+        self._show_table(keep_segment=False)
+
+    def set_pair(self, a: str, b: str) -> None:
+        """Compare system ``a`` (left) with system ``b`` (right)."""
+        for combo, name in ((self.system_a, a), (self.system_b, b)):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(combo.findData(name))
+            combo.blockSignals(False)
+        self._show_table(keep_segment=True)
+
+    def set_metric(self, metric: str) -> None:
+        """Show sentence scores of ``metric`` (if it was computed)."""
+        index = self.metric_choice.findData(metric)
+        if index >= 0:
+            self.metric_choice.setCurrentIndex(index)
+
+    def clear(self) -> None:
+        """Show nothing."""
+        self.result, self._matches = None, None
+        for combo in (self.system_a, self.system_b, self.metric_choice):
+            combo.blockSignals(True)
+            combo.clear()
+            combo.blockSignals(False)
+        self.model.set_table(None)
+        self._html = ""
+        self.details.clear()
+        self.count.clear()
+
+    def pair(self) -> tuple[str, str]:
+        """The names of systems A and B."""
+        return str(self.system_a.currentData()), str(self.system_b.currentData())
+
+    def current_metric(self) -> str:
+        """The metric of the sentence scores in the table."""
+        return str(self.metric_choice.currentData())
+
+    def _fill(self, combo: QComboBox, items: list[tuple[str, str]], current: str) -> None:
+        combo.blockSignals(True)
+        combo.clear()
+        for label, data in items:
+            combo.addItem(label, data)
+        combo.setCurrentIndex(max(combo.findData(current), 0))
+        combo.blockSignals(False)
+
+    def _ranked_systems(self, metric: str) -> list[str]:
+        """The systems, best first under ``metric`` (those without a score last)."""
+        assert self.result is not None
+        statistics = self.result.statistics
+        scores = {name: statistics.score(name, metric) for name in statistics.system_names}
+        sign = 1.0 if statistics.metric(metric).higher_is_better else -1.0
+        return sorted(
+            scores, key=lambda s: math.inf if math.isnan(scores[s]) else -sign * scores[s]
+        )
+
+    def _on_choice_changed(self) -> None:
+        self._show_table(keep_segment=True)
+
+    def _on_swap_clicked(self) -> None:
+        a, b = self.pair()
+        self.set_pair(b, a)
+
+    def _show_table(self, keep_segment: bool) -> None:
+        """Fill the table for the chosen pair and metric, keeping the selected segment."""
+        if self.result is None:
+            return
+        current = self.current_segment() if keep_segment else None
+        statistics, test_set = self.result.statistics, self.result.corpus.test_set
+        (a, b), metric = self.pair(), statistics.metric(self.current_metric())
+        table = SegmentTable(
+            test_set.doc_ids,
+            test_set.seg_ids,
+            statistics.segment_scores(a, metric.name),
+            statistics.segment_scores(b, metric.name),
+            (a, b),
+            metric.label,
+            metric.higher_is_better,
+        )
+        self._matches = None
+        self.model.set_table(table)
+        self.table.setColumnHidden(DOCUMENT, not test_set.has_documents)
+        self._fit_columns()
+        self.apply_filter(select=current)
+
+    def _fit_columns(self) -> None:
+        """Columns as wide as their headers and first rows, the document column as its longest
+        name: measuring every row of a large test set would take a noticeable moment."""
+        assert self.result is not None
+        self.table.resizeColumnsToContents()  # the header samples _SIZE_SAMPLE rows
+        documents = self.result.corpus.test_set.documents
+        if documents:
+            longest = self.table.fontMetrics().horizontalAdvance(max(documents, key=len))
+            width = max(self.table.columnWidth(DOCUMENT), longest + 16)
+            self.table.setColumnWidth(DOCUMENT, min(width, 400))
+
+    def apply_filter(self, select: int | None = None) -> None:
+        """Show only the segments with the text of the find box; keep a segment selected."""
+        self._filter_timer.stop()
+        if self.result is None:
+            return
+        select = self.current_segment() if select is None else select
+        needle = self.find_box.text().strip()
+        mask = segments_containing(self._searched_texts(), needle) if needle else None
+        self.model.set_mask(mask)
+        total = self.result.corpus.test_set.size
+        shown = self.model.rowCount()
+        self.count.setText(f"{shown:,} of {total:,} segments" if needle else f"{total:,} segments")
+        row = self.model.row_of(select) if select is not None else None
+        self._select_row(0 if row is None else row)
+
+    def _searched_texts(self) -> list[tuple[str, ...]]:
+        assert self.result is not None
+        corpus, (a, b) = self.result.corpus, self.pair()
+        texts = [corpus.system(a).hypotheses, corpus.system(b).hypotheses]
+        texts += [ref.texts for ref in corpus.test_set.references]
+        if corpus.test_set.source is not None:
+            texts.append(corpus.test_set.source.texts)
+        return texts
+
+    # -- the selected segment -----------------------------------------------------------------
+
+    def select_segment(self, segment: int) -> None:
+        """Select a segment (its index in the test set), clearing a filter that hides it."""
+        if self.model.row_of(segment) is None and self.find_box.text():
+            self.find_box.clear()
+            self.apply_filter(select=segment)
+        row = self.model.row_of(segment)
+        if row is not None:
+            self._select_row(row)
+
+    def current_segment(self) -> int | None:
+        """The selected segment's index in the test set, if any."""
+        index = self.table.currentIndex()
+        return self.model.segment(index.row()) if index.isValid() else None
+
+    def highlighted(self, side: str) -> list[tuple[str, int]]:
+        """The selected segment's tokens of system ``'a'`` or ``'b'``, each with its order."""
+        if self._matches is None:
+            return []
+        _, found_a, found_b = self._matches
+        return (found_a if side == "a" else found_b).hypothesis.pairs()
+
+    def details_html(self) -> str:
+        """The HTML of the selected segment's details, as generated."""
+        return self._html
+
+    def _select_row(self, row: int) -> None:
+        if not 0 <= row < self.model.rowCount():
+            self._show_segment(None)
+            return
+        flags = (
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows
+        )
+        index = self.model.index(row, 0)
+        self.table.selectionModel().setCurrentIndex(index, flags)
+        self.table.scrollTo(index)
+        self._show_segment(self.model.segment(row))
+
+    def _on_table_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._show_segment(self.model.segment(current.row()) if current.isValid() else None)
+
+    def _show_segment(self, segment: int | None) -> None:
+        if self.result is None or segment is None:
+            self._matches = None
+            self._html = "<p>No segment is selected.</p>"
+            self.details.setHtml(self._html)
+            return
+        if self._matches is not None and self._matches[0] == segment:
+            return  # shown already (selecting a row also reports it as the current one)
+        corpus, (a, b) = self.result.corpus, self.pair()
+        refs = [ref.texts[segment] for ref in corpus.test_set.references]
+        found = [
+            match_segment(corpus.system(s).hypotheses[segment], refs, self.settings) for s in (a, b)
+        ]
+        self._matches = (segment, found[0], found[1])
+        self._html = self._segment_html(segment)
+        self.details.setHtml(self._html)
+
+    def _segment_html(self, segment: int) -> str:
+        """The selected segment's page, with both systems' sentence scores from the table."""
+        assert self.result is not None and self._matches is not None
+        table, label = self.model.table, self.result.statistics.metric(self.current_metric()).label
+        assert table is not None
+        sides = [
+            Side(name, found, label, float(scores[segment]))
+            for name, found, scores in zip(
+                table.names, self._matches[1:], (table.score_a, table.score_b), strict=True
+            )
+        ]
+        return segment_html(self.result.corpus.test_set, segment, sides[0], sides[1])
