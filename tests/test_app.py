@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from mtgui.app import create_application, load_demo_into
 from mtgui.demo import demo_inputs
@@ -298,3 +299,44 @@ def test_double_clicking_a_grid_cell_opens_the_paired_view_of_its_two_systems(qt
     window.tabs.setCurrentIndex(2)
     double_click(qtbot, grid.viewport(), diagonal)
     assert window.tabs.currentIndex() == 2  # a system against itself: nothing to open
+
+
+def test_from_the_grid_to_the_paired_view_to_the_segments_of_the_two(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    window.show_pair("Lumen", "Ostrich")
+    button = next(b for b in window.paired.findChildren(QPushButton) if "segments" in b.text())
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    segments = window.segments
+    assert window.tabs.currentWidget() is segments
+    assert segments.pair() == ("Lumen", "Ostrich")
+    segments.select_segment(2)
+    shown = segments.highlighted("a")  # Lumen's third segment; see test_segments_view.py
+    assert ("post", 4) in shown and shown[-3:] == [("chapel", 1), ("chapel", 2), (".", 2)]
+    shoot(window, "main-window-segments-demo")
+
+
+def test_the_details_tab_fills_when_shown_and_follows_the_metric(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    assert window.details.current_metric() is None  # not filled while hidden
+    window.tabs.setCurrentWidget(window.details)
+    assert window.details.current_metric() == "bleu"
+    window.metric_choice.setCurrentIndex(window.metric_choice.findData("nist"))
+    assert window.details.current_metric() == "nist"
+    shoot(window, "main-window-details-demo")
+
+
+def test_ctrl_c_copies_the_score_table_as_it_is_shown(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    window.tabs.setCurrentIndex(1)
+    table = window.score_table
+    table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # by name
+    table.setFocus()
+    table.copy_action.trigger()
+    lines = QApplication.clipboard().text().splitlines()
+    assert lines[0].split("\t")[:3] == ["System", "Score", "Median"]
+    assert [line.split("\t")[0] for line in lines[1:]] == ["Lumen", "Ostrich", "Quill", "Tessera"]
+    bleu = window.result.bootstrap.interval("Ostrich", "bleu").score
+    assert lines[2].split("\t")[1] == f"{bleu:.4f}"

@@ -176,6 +176,7 @@ class DetailsView(QWidget):
         self.system_choice = QComboBox()
         self.system_choice.setToolTip("One system, or every system one under the other.")
         self.system_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.system_choice.setMinimumContentsLength(len("All systems") + 2)  # filled when hidden
         self.explanation = QLabel("Details appear here once an analysis with BLEU or NIST ends.")
         self.explanation.setWordWrap(True)
         self.summary_model, self.orders_model = RowsTableModel(self), RowsTableModel(self)

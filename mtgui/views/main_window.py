@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QSplitter,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -46,6 +45,7 @@ from mtgui.io.session import (
     write_session,
 )
 from mtgui.io.workspace import Entry, LoadRequest, Workspace, iter_read
+from mtgui.views.details_view import DetailsView
 from mtgui.views.dialogs import ask_to_replace
 from mtgui.views.files_panel import FilesPanel
 from mtgui.views.help import HelpDialog, show_about
@@ -53,9 +53,11 @@ from mtgui.views.histogram_view import HistogramView
 from mtgui.views.paired_view import PairedView
 from mtgui.views.preferences import Preferences
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
+from mtgui.views.segments_view import SegmentsView
 from mtgui.views.settings_panel import LABELS, SettingsPanel
 from mtgui.views.significance_grid_model import SignificanceGridModel
 from mtgui.views.studies_view import StudiesView
+from mtgui.views.table_view import DataTableView
 
 RoleChooser = Callable[[Path, Role], Role | None]
 _RERUN_DELAY_MS = 300  # settings changes within this time start one run, not several
@@ -136,6 +138,11 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(grid_page, "Significance")
         self.paired = PairedView()
         self.tabs.addTab(self.paired, "Paired")
+        self.segments = SegmentsView()
+        self.tabs.addTab(self.segments, "Segments")
+        self.details = DetailsView()
+        self.tabs.addTab(self.details, "Details")
+        self._stale_tabs: set[QWidget] = set()  # to fill when shown (they cost most to fill)
         self.studies = StudiesView()
         self.tabs.addTab(self.studies, "Studies")
         right = QWidget()
@@ -158,8 +165,8 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.progress)
         self._build_actions()
 
-    def _table(self, model: object, sortable: bool) -> QTableView:
-        view = QTableView()
+    def _table(self, model: object, sortable: bool) -> DataTableView:
+        view = DataTableView()
         if sortable:
             proxy = QSortFilterProxyModel(self)
             proxy.setSourceModel(model)  # type: ignore[arg-type]
@@ -239,6 +246,10 @@ class MainWindow(QMainWindow):
         )
         self.files_panel.files_dropped.connect(self.add_files)
         self.grid_table.doubleClicked.connect(self._on_grid_double_clicked)
+        self.paired.segments_requested.connect(self.show_segments)
+        self.tabs.currentChanged.connect(self._fill_current_tab)
+        for table in (self.score_table, self.grid_table):
+            table.exported.connect(self._on_table_exported)
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -457,8 +468,36 @@ class MainWindow(QMainWindow):
         self.histograms.start_run(list(bootstrap.systems), metric, LABELS.get(metric, metric))
         self._histograms_started = True
         self.histograms.finish_run(bootstrap)
+        self.score_table.export_name = f"scores-{metric}"
+        self.grid_table.export_name = f"significance-{metric}"
         if len(bootstrap.systems) > 1:
             self.paired.set_result(self.result, metric)
+        self._stale_tabs = {self.segments, self.details}
+        self._fill_current_tab()
+
+    def _fill_current_tab(self) -> None:
+        """Fill the Segments or Details view if it is shown and behind the result."""
+        current = self.tabs.currentWidget()
+        if self.result is None or current not in self._stale_tabs:
+            return
+        self._stale_tabs.discard(current)
+        metric = self.current_metric()
+        if current is self.segments:
+            pair = self.segments.pair() if self.segments.result is not None else None
+            self.segments.set_result(self.result, metric=metric)
+            if pair is not None and all(s in self.result.bootstrap.systems for s in pair):
+                self.segments.set_pair(*pair)
+        elif current is self.details:
+            self.details.set_result(self.result)
+            self.details.set_metric(metric)
+
+    def show_segments(self, first: str, second: str) -> None:
+        """Open the Segments view on ``first`` (left) and ``second`` (right)."""
+        self.tabs.setCurrentWidget(self.segments)  # fills it if it is behind
+        self.segments.set_pair(first, second)
+
+    def _on_table_exported(self, path: Path) -> None:
+        self.statusBar().showMessage(f"Wrote {path}.")
 
     def show_pair(self, first: str, second: str) -> None:
         """Open the paired view on ``first`` against ``second``."""

@@ -17,7 +17,7 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from mtgui.engine.paired import PairedDeltas, paired_deltas
@@ -35,6 +35,8 @@ _BAND = COLORS[">"].toTuple()[:3]  # type: ignore[index]
 class PairedView(QWidget):
     """Choose two systems; see the distribution of their score difference."""
 
+    segments_requested = Signal(str, str)  # see the two systems' segments side by side
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.result: AnalysisResult | None = None
@@ -45,6 +47,13 @@ class PairedView(QWidget):
         self.second.setToolTip("System B: the system A is compared with.")
         swap = QPushButton("Swap")
         swap.setToolTip("Compare the other way round (B with A).")
+        segments = QPushButton("Their segments...")
+        segments.setToolTip("See the two systems' translations side by side, segment by segment.")
+        segments.clicked.connect(
+            lambda: self.segments_requested.emit(
+                self.first.currentText(), self.second.currentText()
+            )
+        )
         self.plot_widget = pg.PlotWidget(background="w")
         self.plot = self.plot_widget.getPlotItem()
         self.plot.setLabel("left", "resamples")
@@ -58,6 +67,7 @@ class PairedView(QWidget):
         bar = QHBoxLayout()
         for widget in (QLabel("Compare"), self.first, QLabel("with"), self.second, swap):
             bar.addWidget(widget)
+        bar.addWidget(segments)
         bar.addStretch(1)
         bar.addWidget(self.exporter.button())
         layout = QVBoxLayout(self)
@@ -90,6 +100,9 @@ class PairedView(QWidget):
             box.setCurrentText(name)
             box.blockSignals(False)
         self._redraw()
+
+    def _on_segments_clicked(self) -> None:
+        self.segments_requested.emit(self.first.currentText(), self.second.currentText())
 
     def swap(self) -> None:
         """Compare B with A."""

@@ -39,6 +39,7 @@ from mtgui.views.segments_model import (
     SegmentTable,
     segments_containing,
 )
+from mtgui.views.table_view import DataTableView
 
 _FILTER_DELAY_MS = 300
 _SIZE_SAMPLE = 100  # rows measured when fitting the columns to their contents
@@ -75,6 +76,8 @@ class SegmentsView(QWidget):
             "text (ignoring case)."
         )
         self.count = QLabel()
+        widest = "100,000 of 100,000 segments"  # room for any count: the bar must not jump
+        self.count.setMinimumWidth(self.count.fontMetrics().horizontalAdvance(widest) + 8)
         top = QHBoxLayout()
         widgets: list[QWidget] = [QLabel("A:"), self.system_a, QLabel("B:"), self.system_b]
         widgets += [self.swap_button, QLabel("Metric:"), self.metric_choice]
@@ -100,7 +103,7 @@ class SegmentsView(QWidget):
         self.find_box.returnPressed.connect(self.apply_filter)
 
     def _build_table(self) -> QTableView:
-        table = QTableView()
+        table = DataTableView(export_name="segments")
         table.setModel(self.model)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

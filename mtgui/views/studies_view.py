@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -49,6 +48,7 @@ from mtgui.views.plot_export import PLOT_FORMATS, export_plot
 from mtgui.views.rows_table_model import RowsTableModel
 from mtgui.views.score_table_model import SORT_ROLE
 from mtgui.views.study_plots import PlotSpec, Study, study_plots
+from mtgui.views.table_view import DataTableView
 
 STUDIES = {
     "size": (
@@ -138,7 +138,7 @@ class StudiesView(QWidget):
         proxy = QSortFilterProxyModel(self)
         proxy.setSourceModel(self.table_model)
         proxy.setSortRole(SORT_ROLE)
-        self.table = QTableView()
+        self.table = DataTableView(export_name="study")
         self.table.setModel(proxy)
         self.table.setSortingEnabled(True)
         self.summary = QPlainTextEdit(readOnly=True)
@@ -311,7 +311,9 @@ class StudiesView(QWidget):
         if self.study is None or not self.table_choice.currentData():
             self.table_model.set_table([], [])
             return
-        header, rows = self._tables[str(self.table_choice.currentData())]
+        name = str(self.table_choice.currentData())
+        header, rows = self._tables[name]
+        self.table.export_name = name.removesuffix(".csv")
         self.table_model.set_table(header, rows)
         self.table.resizeColumnsToContents()
 
