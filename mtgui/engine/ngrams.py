@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain, repeat
+from itertools import repeat
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +23,7 @@ from mtgui.engine.tokenize import SEGMENT_BREAK
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 _BREAK = -2  # the id of SEGMENT_BREAK while encoding
+_ENCODE_BLOCK = 100_000  # tokens looked up per call that holds the GIL
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,18 @@ class TokenIds:
         """Ids from ``vocabulary`` for tokens as :func:`~mtgui.engine.tokenize.tokenize_flat`
         gives them (segments separated by ``SEGMENT_BREAK``); unknown tokens get -1."""
         lookup = {**vocabulary, SEGMENT_BREAK: _BREAK}.get
-        ids = np.fromiter(map(lookup, flat, repeat(-1)), np.int64, len(flat))
+        # In blocks: one np.fromiter over millions of tokens would hold the GIL for half a
+        # second, and the window's thread (which needs it to draw) would stall that long.
+        blocks = [
+            flat[start : start + _ENCODE_BLOCK] for start in range(0, len(flat), _ENCODE_BLOCK)
+        ]
+        ids = np.concatenate(
+            [np.zeros(0, np.int64)]
+            + [
+                np.fromiter(map(lookup, block, repeat(-1)), np.int64, len(block))
+                for block in blocks
+            ]
+        )
         breaks = np.flatnonzero(ids == _BREAK)
         lengths = np.diff(np.concatenate(([-1], breaks, [len(ids)]))) - 1
         return cls.from_ids(np.delete(ids, breaks), lengths)
@@ -64,7 +76,10 @@ class TokenIds:
 
 def build_vocabulary(references: Sequence[Sequence[str]]) -> dict[str, int]:
     """Ids for every token of the references (flat token lists), in order of first appearance."""
-    tokens = dict.fromkeys(chain.from_iterable(references))
+    tokens: dict[str, None] = {}
+    for reference in references:
+        for start in range(0, len(reference), _ENCODE_BLOCK):  # in blocks, for the GIL
+            tokens.update(dict.fromkeys(reference[start : start + _ENCODE_BLOCK]))
     tokens.pop(SEGMENT_BREAK, None)
     return dict(zip(tokens, range(len(tokens)), strict=True))
 

@@ -68,6 +68,7 @@ def tokenize(texts: Sequence[str], tokenizer: str, case: Case) -> list[list[str]
     ]
 
 
+_BLOCK = 2000  # segments per pass of the 13a rules in tokenize_flat
 SEGMENT_BREAK = "\0"
 """Stands between the segments in :func:`tokenize_flat`; no text holds it (the decoder refuses
 NUL bytes, and text that has one anyway takes the slow path)."""
@@ -80,8 +81,16 @@ def tokenize_flat(texts: Sequence[str], tokenizer: str, case: Case) -> list[str]
     whole text is split once, which is much faster on large test sets.
     """
     if tokenizer == "13a" and not any(SEGMENT_BREAK in text for text in texts):
-        return _rules_applied_13a(texts, case).replace("\n", f" {SEGMENT_BREAK} ").split()
-    flat: list[str] = []
+        # Block by block: a regular expression over a whole large test set holds the GIL for
+        # a tenth of a second or more, and the window's thread would stall that long.
+        flat: list[str] = []
+        for start in range(0, len(texts), _BLOCK):
+            if start:
+                flat.append(SEGMENT_BREAK)
+            block = _rules_applied_13a(texts[start : start + _BLOCK], case)
+            flat += block.replace("\n", f" {SEGMENT_BREAK} ").split()
+        return flat
+    flat = []
     for number, tokens in enumerate(tokenize(texts, tokenizer, case)):
         if number:
             flat.append(SEGMENT_BREAK)

@@ -7,8 +7,9 @@ from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
 
+from mtgui.engine.ngrams import _ENCODE_BLOCK, TokenIds, build_vocabulary
 from mtgui.engine.settings import Case
-from mtgui.engine.tokenize import fold_case, tokenize
+from mtgui.engine.tokenize import _BLOCK, SEGMENT_BREAK, fold_case, tokenize, tokenize_flat
 
 SACRE_13A = Tokenizer13a()
 CHARACTERS = " .,-0123456789aZéÜ&;<>\"'{}[]()~`^_\\|/?!@#$%*+=:\n\t\r"
@@ -64,3 +65,29 @@ def test_other_tokenizers_are_sacrebleus():
     assert tokenize([line], "none", Case.SENSITIVE) == [line.split()]
     assert tokenize(["abc d"], "char", Case.SENSITIVE) == [["a", "b", "c", "d"]]
     assert tokenize(["我爱你 ok"], "zh", Case.SENSITIVE) == [["我", "爱", "你", "ok"]]
+
+
+def test_flat_tokens_are_the_same_across_the_blocks_of_a_large_set():
+    # tokenize_flat works in blocks of segments (so the window's thread gets the GIL between
+    # them); the blocks' seams must not show: empty segments, "1.5" and ".." at the edges.
+    pieces = ["a, b.", "", "3.5 x-1", "..", "&quot;q&quot;", "Ünï ß", "end."]
+    lines = [pieces[i % len(pieces)] + f" {i}" * (i % 3) for i in range(4 * _BLOCK + 3)]
+    flat = tokenize_flat(lines, "13a", Case.FULL)
+    expected = []
+    for number, tokens in enumerate(tokenize(lines, "13a", Case.FULL)):
+        expected += ([SEGMENT_BREAK] if number else []) + tokens
+    assert flat == expected
+    assert flat.count(SEGMENT_BREAK) == len(lines) - 1
+
+
+def test_token_ids_of_more_tokens_than_one_encoding_block():
+    tokens = [f"w{i % 1000}" for i in range(2 * _ENCODE_BLOCK + 7)]
+    flat = [*tokens[:5], SEGMENT_BREAK, *tokens[5:]]
+    vocabulary = build_vocabulary([flat])
+    assert len(vocabulary) == 1000 and vocabulary["w0"] == 0 and vocabulary["w999"] == 999
+    ids = TokenIds.encode([*flat, "unknown"], vocabulary)
+    assert ids.lengths.tolist() == [5, len(tokens) - 5 + 1]
+    assert ids.ids[:3].tolist() == [0, 1, 2] and ids.ids[-2:].tolist() == [
+        (len(tokens) - 1) % 1000,
+        -1,
+    ]
