@@ -206,3 +206,17 @@ def test_every_column_of_the_score_table_and_the_grid_has_a_tooltip(result):
         )
         assert row.startswith(f"Row {system}: each cell of this row says whether {system}")
         assert column.startswith(f"Column {system}: the system each row") and "Koehn 2004" in column
+
+
+def test_many_plots_are_drawn_once_all_are_made_whatever_the_user_switches(qtbot):
+    view = HistogramView()
+    qtbot.addWidget(view)
+    systems = [f"system {i}" for i in range(12)]
+    view.start_run(systems, "bleu", "BLEU")
+    assert not view._layout_widget.updatesEnabled()  # made one per turn, drawn at the end
+    qtbot.waitUntil(lambda: len(view.plots) == 12)
+    assert view._layout_widget.updatesEnabled()
+    view.layout_choice.setCurrentText(SMALL_MULTIPLES)
+    view.start_run([*systems, "one more"], "bleu", "BLEU")
+    view.layout_choice.setCurrentText(OVERLAID)  # before the small plots are all made
+    assert view._layout_widget.updatesEnabled() and set(view.plots) == {*systems, "one more"}

@@ -180,3 +180,43 @@ def iter_read(
         entries.append(entry)
         yield done, len(requests), entry
     return entries
+
+
+def describe_loaded(
+    workspace: Workspace, segments: int | None = None, session: Path | None = None
+) -> str:
+    """A window title: the session's name and what is loaded in a few words, then 'mtgui'.
+
+    For example '4 systems, 2 references, 95 segments — mtgui' (the segments once known).
+    """
+    streams = [s for e in workspace.entries if e.loaded is not None for s in e.loaded.streams]
+    parts = []
+    if streams:
+        systems = len(set(workspace.system_names().values()) - workspace.hidden)
+        references = sum(stream.role is Role.REFERENCE for stream in streams)
+        parts = [_count(systems, "system"), _count(references, "reference")]
+        if segments is not None:
+            parts.append(_count(segments, "segment"))
+    what = ", ".join(parts)
+    if session is not None:
+        what = f"{session.name}: {what}" if what else session.name
+    return f"{what} — mtgui" if what else "mtgui"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}" + ("" if number == 1 else "s")
+
+
+def expand_folders(paths: Sequence[Path]) -> list[Path]:
+    """Folders replaced by the visible files in them (recursively), in name order."""
+    result: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            result += sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file() and not any(part.startswith(".") for part in p.parts)
+            )
+        else:
+            result.append(path)
+    return result

@@ -92,9 +92,14 @@ class HistogramView(QWidget):
         self._layout_widget.clear()
         self._plots, self._curves = {}, {}
         if self.overlaid:
+            self._waiting = []
+            self._layout_widget.setUpdatesEnabled(True)
             self._make_overlay()
             return
         self._waiting = list(systems)
+        # Not drawn until every plot is made: each new plot re-lays out and would repaint all
+        # the others, which costs ~100 ms a turn with twenty systems.
+        self._layout_widget.setUpdatesEnabled(False)
         self._make_some_plots()
 
     @property
@@ -138,7 +143,7 @@ class HistogramView(QWidget):
         """Make the next few plots, and come back for the rest."""
         for _ in range(_PLOTS_PER_TURN):
             if not self._waiting:
-                return
+                break
             system = self._waiting.pop(0)
             number = len(self._plots)
             plot = self._layout_widget.addPlot(row=number // COLUMNS, col=number % COLUMNS)
@@ -153,6 +158,7 @@ class HistogramView(QWidget):
             self._reset(plot, curve)
         if self._waiting:
             QTimer.singleShot(0, self._make_some_plots)
+        self._layout_widget.setUpdatesEnabled(not self._waiting)
 
     def _reset(self, plot: pg.PlotItem, curve: pg.PlotDataItem | None) -> None:
         """An empty histogram with this run's axis label and no marks."""

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QProgressBar,
     QSplitter,
     QTabWidget,
@@ -44,9 +43,22 @@ from mtgui.io.session import (
     session_from_workspace,
     write_session,
 )
-from mtgui.io.workspace import Entry, LoadRequest, Workspace, iter_read
+from mtgui.io.workspace import (
+    Entry,
+    LoadRequest,
+    Workspace,
+    describe_loaded,
+    expand_folders,
+    iter_read,
+)
 from mtgui.views.details_view import DetailsView
-from mtgui.views.dialogs import ask_to_replace
+from mtgui.views.dialogs import (
+    ask_folder,
+    ask_role,
+    ask_session_file,
+    ask_to_open_session,
+    ask_to_replace,
+)
 from mtgui.views.files_panel import FilesPanel
 from mtgui.views.help import HelpDialog, show_about
 from mtgui.views.histogram_view import HistogramView
@@ -259,7 +271,7 @@ class MainWindow(QMainWindow):
         Plain text without a given role is read as its name suggests, and the user confirms
         its role once it is read. Files given while others are being read wait their turn.
         """
-        expanded = _expand(paths)
+        expanded = expand_folders(paths)
         sessions = [path for path in expanded if is_session_file(path)]
         if sessions:
             self.open_session(sessions[0])
@@ -313,9 +325,12 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.run()
 
+    def _segments(self) -> int | None:
+        return None if self.result is None else self.result.corpus.test_set.size
+
     def _update_title(self) -> None:
         """'what is loaded — mtgui', e.g. '4 systems, 2 references, 500 segments — mtgui'."""
-        self.setWindowTitle(window_title(self.workspace, self.result, self.session_path))
+        self.setWindowTitle(describe_loaded(self.workspace, self._segments(), self.session_path))
 
     def _on_files_remove_requested(self, path: Path) -> None:
         self.workspace = self.workspace.without(path)
@@ -663,69 +678,19 @@ class MainWindow(QMainWindow):
 
     def _ask_session_file(self) -> Path | None:
         start = self.session_path or Path(self._start_folder() or ".") / f"analysis{SESSION_SUFFIX}"
-        name, _ = QFileDialog.getSaveFileName(
-            self, "Save the session as", str(start), f"mtgui sessions (*{SESSION_SUFFIX})"
-        )
-        if not name:
-            return None
-        path = Path(name)
-        return path if path.name.endswith(".json") else path.with_name(path.name + SESSION_SUFFIX)
+        return ask_session_file(self, start)
 
     def _ask_discard(self) -> bool:
-        answer = QMessageBox.question(
-            self,
-            "Open the session?",
-            "The session's files will take the place of the files loaded now (the files "
-            "themselves are not changed). Go on?",
-        )
-        return answer == QMessageBox.StandardButton.Yes
+        return ask_to_open_session(self)
 
     def _ask_role(self, path: Path, guess: Role) -> Role | None:
-        box = QMessageBox(self)
-        box.setWindowTitle("What is this file?")
-        box.setText(
-            f"{path.name} is plain text: is it a reference translation, a system's "
-            "output, or the source?"
-        )
-        buttons = {
-            box.addButton("Reference", QMessageBox.ButtonRole.AcceptRole): Role.REFERENCE,
-            box.addButton("System output", QMessageBox.ButtonRole.AcceptRole): Role.SYSTEM,
-            box.addButton("Source", QMessageBox.ButtonRole.AcceptRole): Role.SOURCE,
-        }
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(next(b for b, r in buttons.items() if r is guess))
-        box.exec()
-        clicked = box.clickedButton()
-        return next((role for button, role in buttons.items() if button is clicked), None)
+        return ask_role(self, path, guess)
 
     def _ask_folder(self) -> Path | None:
-        name = QFileDialog.getExistingDirectory(
-            self, "Export the CSV reports into", self._start_folder()
-        )
-        return Path(name) if name else None
+        return ask_folder(self, "Export the CSV reports into", self._start_folder())
 
     def _ask_overwrite(self, existing: list[Path]) -> bool:
         return ask_to_replace(self, existing)
-
-
-def window_title(
-    workspace: Workspace, result: AnalysisResult | None, session: Path | None = None
-) -> str:
-    """The session's name and what is loaded, in a few words, then the program's name."""
-    streams = [
-        stream for e in workspace.entries if e.loaded is not None for stream in e.loaded.streams
-    ]
-    systems = len(set(workspace.system_names().values()) - workspace.hidden)
-    references = sum(stream.role is Role.REFERENCE for stream in streams)
-    parts = []
-    if streams:
-        parts = [_count(systems, "system"), _count(references, "reference")]
-        if result is not None:
-            parts.append(_count(result.corpus.test_set.size, "segment"))
-    what = ", ".join(parts)
-    if session is not None:
-        what = f"{session.name}: {what}" if what else session.name
-    return f"{what} — mtgui" if what else "mtgui"
 
 
 def _action(parent: QWidget, text: str, shortcut: QKeySequence.StandardKey | str | None) -> QAction:
@@ -736,22 +701,3 @@ def _action(parent: QWidget, text: str, shortcut: QKeySequence.StandardKey | str
         keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         action.setToolTip(f"{text.replace('&', '').rstrip('.')} ({keys})")
     return action
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number:,} {noun}" + ("" if number == 1 else "s")
-
-
-def _expand(paths: Sequence[Path]) -> list[Path]:
-    """Folders replaced by the visible files in them (recursively), in name order."""
-    result: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            result += sorted(
-                p
-                for p in path.rglob("*")
-                if p.is_file() and not any(part.startswith(".") for part in p.parts)
-            )
-        else:
-            result.append(path)
-    return result

@@ -7,7 +7,15 @@ import pytest
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.running import run_to_end
-from mtgui.io.workspace import LoadRequest, Workspace, guess_role, iter_read, read_entry
+from mtgui.io.workspace import (
+    LoadRequest,
+    Workspace,
+    describe_loaded,
+    expand_folders,
+    guess_role,
+    iter_read,
+    read_entry,
+)
 
 REF = '<refset><doc docid="d" sysid="ref"><seg id="1">a b</seg><seg id="2">c</seg></doc></refset>'
 
@@ -99,3 +107,28 @@ def test_system_names_are_those_of_the_corpus_with_renames(files):
     assert names == {(files["a"], 0): "Alpha", (files["b"], 0): "B"}
     assert tuple(names.values()) == renamed.corpus().system_names
     assert renamed.with_hidden("Alpha", True).corpus().system_names == ("B",)
+
+
+def test_the_window_title_says_what_is_loaded_in_a_few_words(files, tmp_path):
+    assert describe_loaded(Workspace()) == "mtgui"
+    assert describe_loaded(Workspace(), session=tmp_path / "x.mtgui.json") == "x.mtgui.json — mtgui"
+    workspace = workspace_with(files, "ref", "a", "b", roles={"a": Role.SYSTEM, "b": Role.SYSTEM})
+    assert describe_loaded(workspace) == "2 systems, 1 reference — mtgui"
+    hidden = workspace.with_hidden("B", True)
+    assert describe_loaded(hidden, 2000) == "1 system, 1 reference, 2,000 segments — mtgui"
+    named = describe_loaded(workspace, 2, tmp_path / "work.mtgui.json")
+    assert named == "work.mtgui.json: 2 systems, 1 reference, 2 segments — mtgui"
+
+
+def test_folders_stand_for_their_visible_files_in_name_order(tmp_path, write):
+    write("set/b.txt", "x")
+    write("set/a/z.txt", "x")
+    write("set/.hidden/y.txt", "x")
+    write("set/.dotfile", "x")
+    single = write("other.txt", "x")
+    found = expand_folders([tmp_path / "set", single])
+    assert [p.relative_to(tmp_path).as_posix() for p in found] == [
+        "set/a/z.txt",
+        "set/b.txt",
+        "other.txt",
+    ]
