@@ -18,12 +18,46 @@ from mtgui.views.main_window import MainWindow
 
 HERE = Path(__file__).resolve().parent
 IS_EN = HERE.parents[2] / "shared" / "data" / "wmt21-newstest2021-is-en"
-TABS = ("distributions", "scores", "significance")
-KEEP = {"demo-distributions", "wmt21-is-en-scores", "wmt21-is-en-significance"}
+Shot = Callable[[MainWindow], None]  # puts the window in the state to photograph
 
 
-def shoot(loader: Callable[[MainWindow], None], prefix: str) -> None:
-    """Open a window, load with ``loader``, wait for the analysis, save the kept tabs."""
+def show_tab(name: str) -> Shot:
+    """A shot of one tab as it opens."""
+    return lambda window: window.tabs.setCurrentIndex(
+        [window.tabs.tabText(i) for i in range(window.tabs.count())].index(name)
+    )
+
+
+def show_segments(first: str, second: str, segment: int) -> Shot:
+    """The Segments tab on two systems, one segment selected."""
+
+    def shot(window: MainWindow) -> None:
+        window.show_segments(first, second)
+        window.segments.select_segment(segment)
+
+    return shot
+
+
+def show_pair(first: str, second: str) -> Shot:
+    """The paired view, as a double-click on the grid opens it."""
+    return lambda window: window.show_pair(first, second)
+
+
+DEMO = {
+    "demo-distributions": show_tab("Distributions"),
+    "demo-segments": show_segments("Lumen", "Ostrich", 2),
+}
+IS_EN_SHOTS = {
+    "wmt21-is-en-scores": show_tab("Scores"),
+    "wmt21-is-en-significance": show_tab("Significance"),
+    "wmt21-is-en-paired": show_pair("Online-A", "Mideind"),
+    "wmt21-is-en-segments": show_segments("Manifold", "HuaweiTSC", 0),
+    "wmt21-is-en-details": show_tab("Details"),
+}
+
+
+def shoot(loader: Callable[[MainWindow], None], shots: dict[str, Shot]) -> None:
+    """Open a window, load with ``loader``, wait for the analysis, save each shot."""
     app = create_application()
     window = MainWindow()
     window.resize(1280, 800)
@@ -34,11 +68,10 @@ def shoot(loader: Callable[[MainWindow], None], prefix: str) -> None:
         if window.result is None or window._runner.running:
             QTimer.singleShot(100, save_when_done)
             return
-        for index, tab in enumerate(TABS):
-            if f"{prefix}-{tab}" in KEEP:
-                window.tabs.setCurrentIndex(index)
-                app.processEvents()
-                window.grab().save(str(HERE / f"{prefix}-{tab}.png"))
+        for name, shot in shots.items():
+            shot(window)
+            app.processEvents()
+            window.grab().save(str(HERE / f"{name}.png"))
         window.close()
         app.quit()
 
@@ -54,5 +87,5 @@ def load_is_en(window: MainWindow) -> None:
 
 
 if __name__ == "__main__":
-    shoot(load_demo_into, "demo")
-    shoot(load_is_en, "wmt21-is-en")
+    shoot(load_demo_into, DEMO)
+    shoot(load_is_en, IS_EN_SHOTS)
