@@ -7,6 +7,7 @@ from xml.etree import ElementTree
 
 import numpy as np
 import pytest
+from PySide6.QtCore import Qt
 from test_app import shoot, wait_for_result
 
 from mtgui.app import load_demo_into
@@ -50,6 +51,8 @@ def test_the_size_study_runs_plots_and_tabulates(qtbot, window, tmp_path):
     assert len(studies.plots.ci.items) == 2  # score by size, CI width by size
     assert "doubling" in studies.summary.toPlainText().lower()
     shoot(window, "studies-size-demo")
+    every_table_has_a_tooltip_on_every_column(studies)
+    studies.table_choice.setCurrentIndex(0)
     studies.choose_folder = lambda: tmp_path
     studies.export_tables()
     with (tmp_path / "size.csv").open(encoding="utf-8-sig", newline="") as handle:
@@ -68,13 +71,25 @@ def test_the_size_study_runs_plots_and_tabulates(qtbot, window, tmp_path):
     assert asked and (tmp_path / "size.csv").stat().st_mtime_ns == before
 
 
+def every_table_has_a_tooltip_on_every_column(studies) -> None:
+    """Show each of the study's tables and check each column's header tooltip."""
+    model = studies.table_model
+    for index in range(studies.table_choice.count()):
+        studies.table_choice.setCurrentIndex(index)
+        for column in range(model.columnCount()):
+            tip = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+            assert tip and tip.endswith("."), (studies.table_choice.currentText(), column)
+
+
 def test_the_references_and_resamples_studies_run(qtbot, window):
     studies = run_study(qtbot, window, "refs", repeats=2)
     assert [len(s) for s in studies.study.subsets] == [1, 1, 2]  # refs A, B, then both
+    every_table_has_a_tooltip_on_every_column(studies)
     shoot(window, "studies-refs-demo")
     studies = run_study(qtbot, window, "resamples")
     assert {row.resamples for row in studies.study.rows} == set(studies.study.settings.sizes)
     assert studies.table_model.rowCount() > 0
+    every_table_has_a_tooltip_on_every_column(studies)
     shoot(window, "studies-resamples-demo")
 
 
@@ -119,3 +134,4 @@ def test_the_agreement_study_runs_with_human_scores(qtbot, window, tmp_path):
     assert studies.table_choice.currentData() == "correlations.csv"
     assert len(studies.plots.ci.items) == 1
     shoot(window, "studies-human-demo")
+    every_table_has_a_tooltip_on_every_column(studies)

@@ -47,6 +47,7 @@ from mtgui.views.plot_actions import replace_export_menu
 from mtgui.views.plot_export import PLOT_FORMATS, export_plot
 from mtgui.views.rows_table_model import RowsTableModel
 from mtgui.views.score_table_model import SORT_ROLE
+from mtgui.views.study_columns import column_tips
 from mtgui.views.study_plots import PlotSpec, Study, study_plots
 from mtgui.views.table_view import DataTableView
 
@@ -314,7 +315,7 @@ class StudiesView(QWidget):
         name = str(self.table_choice.currentData())
         header, rows = self._tables[name]
         self.table.export_name = name.removesuffix(".csv")
-        self.table_model.set_table(header, rows)
+        self.table_model.set_table(header, rows, column_tips(header))
         self.table.resizeColumnsToContents()
 
     # -- export -------------------------------------------------------------------------------
