@@ -340,3 +340,20 @@ def test_ctrl_c_copies_the_score_table_as_it_is_shown(qtbot, window):
     assert [line.split("\t")[0] for line in lines[1:]] == ["Lumen", "Ostrich", "Quill", "Tessera"]
     bleu = window.result.bootstrap.interval("Ostrich", "bleu").score
     assert lines[2].split("\t")[1] == f"{bleu:.4f}"
+
+
+def test_every_column_header_of_the_window_has_a_tooltip(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    header = window.files_panel.headerItem()
+    for column in range(window.files_panel.columnCount()):
+        assert header.toolTip(column).endswith("."), header.text(column)
+    window.tabs.setCurrentWidget(window.segments)
+    window.tabs.setCurrentWidget(window.details)
+    tables = [window.score_table, window.grid_table, window.segments.table]
+    tables += [window.details.summary_table, window.details.orders_table]
+    for table in tables:
+        model = table.model()
+        for column in range(model.columnCount()):
+            tip = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+            assert tip, (type(model).__name__, column)

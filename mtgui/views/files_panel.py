@@ -25,6 +25,16 @@ SYSTEM_ROLE = Qt.ItemDataRole.UserRole + 2
 _PROBLEM = QColor("#B00020")
 
 
+COLUMN_TIPS = {
+    "File": "The file, and under it what it holds; right-click for what you can do with it.",
+    "Holds": "What the file is: the source, references, system outputs or per-segment scores.",
+    "Segments": "How many segments the file holds (every file must cover the same ones).",
+    "Documents": "How many documents the segments belong to (plain text has none).",
+    "Format": "How the file was read: SGML, WMT XML, plain text or a scores table, and its "
+    "encoding.",
+}
+
+
 class FilesPanel(QTreeWidget):
     """A tree of the loaded files and the streams in them."""
 
@@ -36,7 +46,9 @@ class FilesPanel(QTreeWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setHeaderLabels(["File", "Holds", "Segments", "Documents", "Format"])
+        self.setHeaderLabels(list(COLUMN_TIPS))
+        for column, tip in enumerate(COLUMN_TIPS.values()):
+            self.headerItem().setToolTip(column, tip)
         self.setRootIsDecorated(True)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._on_menu_requested)
