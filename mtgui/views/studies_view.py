@@ -361,7 +361,13 @@ class StudiesView(QWidget):
 
     def _ask_plot_file(self) -> Path | None:
         filters = ";;".join(f"{label} (*{suffix})" for suffix, label in PLOT_FORMATS.items())
-        name, _ = QFileDialog.getSaveFileName(self, "Save the plots as", "", filters)
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            "Save the plots as",
+            "",
+            filters,
+            options=QFileDialog.Option.DontConfirmOverwrite,  # export_plots asks, once
+        )
         return Path(name) if name else None
 
 
