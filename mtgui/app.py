@@ -20,6 +20,7 @@ from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mtgui import __version__
+from mtgui.views.garbage import GuiThreadCollector
 from mtgui.views.main_window import MainWindow
 from mtgui.views.preferences import Preferences
 
@@ -32,6 +33,8 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setApplicationName("mtgui")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("mtgui")
+    if app.findChild(GuiThreadCollector) is None:
+        GuiThreadCollector(app)  # Qt objects must never be collected on a worker thread
     return app
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -36,3 +37,20 @@ def write(tmp_path: Path):
         return path
 
     return _write
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_collection_on_worker_threads():
+    """Python's collector off for the session (see ``mtgui.views.garbage``): it would run on
+    whichever thread allocates, and garbage holding Qt objects (the windows of earlier tests)
+    destroyed on a worker thread deadlocks or crashes Qt. Each test's garbage is collected
+    when it ends, here in the main thread, after its windows and their threads are gone."""
+    gc.disable()
+    yield
+    gc.enable()
+
+
+@pytest.fixture(autouse=True)
+def _collect_garbage_after_each_test():
+    yield
+    gc.collect()
