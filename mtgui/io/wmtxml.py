@@ -195,6 +195,16 @@ class _WmtXmlReader:
                 )
         else:
             referenced = set.intersection(*(set(p.docs) for p in references))
+            if not referenced:
+                covers = "; ".join(
+                    f"'{p.name}' covers {len(set(p.docs))} of {len(every_doc)}" for p in references
+                )
+                raise InputError(
+                    f"no reference covers every document, and no document has every reference "
+                    f"({covers}).",
+                    path=self.origin.path,
+                    hint="Give every document the same references (the same translator names).",
+                )
         if every_doc - referenced:
             for part in parts:
                 part.rows = [row for row in part.rows if row[0] in referenced]

@@ -146,3 +146,21 @@ def test_documents_without_references_are_left_out_with_a_note(write):
         f"{write('all.xml', text)}: 1 of 3 documents have no reference and were left out of "
         "the test set.",
     )
+
+
+def test_references_that_share_no_document_are_refused_in_words(write):
+    # Found by the property tests: d1 has only reference A, d2 only reference B, so no
+    # document has every reference and nothing was left; the loader then failed with an
+    # IndexError instead of saying so.
+    disjoint = XML.replace(
+        '<ref lang="en" translator="B"><p><seg id="1">Hi</seg><seg id="2">M and C</seg></p></ref>',
+        "",
+    ).replace('<ref lang="en" translator="A"><p><seg id="1">Bye</seg></p></ref>', "")
+    path = write("all.xml", disjoint)
+    with pytest.raises(InputError) as caught:
+        load_file(path)
+    assert caught.value.message == (
+        f"{path}: no reference covers every document, and no document has every reference "
+        "('A' covers 1 of 2; 'B' covers 1 of 2). Give every document the same references "
+        "(the same translator names)."
+    )
