@@ -28,8 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.pipeline import AnalysisResult
+from mtgui.views.choices import refill
 from mtgui.views.rows_table_model import RowsTableModel
 from mtgui.views.score_table_model import SORT_ROLE
+from mtgui.views.settings_panel import LABELS
 from mtgui.views.table_view import DataTableView
 
 Column = tuple[str, str, str]  # header, key in the engine's summary/details, tooltip
@@ -143,7 +145,7 @@ EXPLANATIONS = {
         "contributes to the score (Zhang, Vogel & Waibel 2004, Table 1)."
     ),
 }
-LABELS = {"bleu": "BLEU", "nist": "NIST"}
+DETAILED = ("bleu", "nist")  # the metrics with per-order details, in the order offered
 
 
 def detail_rows(
@@ -233,8 +235,8 @@ class DetailsView(QWidget):
         """Show the details of ``result`` (keeping the chosen metric and system if they remain)."""
         self.result = result
         metrics = [] if result is None else [m.name for m in result.statistics.metrics]
-        shown = [m for m in LABELS if m in metrics]
-        _refill(self.metric_choice, [(LABELS[m], m) for m in shown])
+        shown = [m for m in DETAILED if m in metrics]
+        refill(self.metric_choice, [(LABELS[m], m) for m in shown])
         self._show()
 
     def set_metric(self, metric: str) -> None:
@@ -261,7 +263,7 @@ class DetailsView(QWidget):
             self._clear()
             return
         systems = self._systems(metric)
-        _refill(self.system_choice, [(ALL_SYSTEMS, ""), *((s, s) for s in systems)])
+        refill(self.system_choice, [(ALL_SYSTEMS, ""), *((s, s) for s in systems)])
         chosen = str(self.system_choice.currentData() or "")
         summary, orders = detail_rows(self.result, metric, [chosen] if chosen else systems)
         self.explanation.setText(EXPLANATIONS[metric])
@@ -277,7 +279,7 @@ class DetailsView(QWidget):
         self.splitter.setSizes([_fit_height(self.summary_table) + 40, self.height()])
 
     def _clear(self) -> None:
-        _refill(self.system_choice, [])
+        refill(self.system_choice, [])
         self.summary_model.set_table([], [])
         self.orders_model.set_table([], [])
         self.explanation.setText(
@@ -285,19 +287,6 @@ class DetailsView(QWidget):
             if self.result is None
             else "BLEU and NIST have per-order details: tick one of them in the settings."
         )
-
-
-def _refill(box: QComboBox, items: list[tuple[str, str]]) -> None:
-    """Replace a chooser's items, keeping the current one if it is still there."""
-    if [(box.itemText(i), box.itemData(i)) for i in range(box.count())] == items:
-        return
-    current = box.currentData()
-    box.blockSignals(True)
-    box.clear()
-    for label, data in items:
-        box.addItem(label, data)
-    box.setCurrentIndex(max(box.findData(current), 0))
-    box.blockSignals(False)
 
 
 def _fit_height(table: DataTableView) -> int:

@@ -51,6 +51,7 @@ from mtgui.io.workspace import (
     expand_folders,
     iter_read,
 )
+from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
 from mtgui.views.dialogs import (
     ask_folder,
@@ -436,12 +437,7 @@ class MainWindow(QMainWindow):
         current = self._wanted_metric or self.current_metric()
         if current in metrics:
             self._wanted_metric = None
-        self.metric_choice.blockSignals(True)
-        self.metric_choice.clear()
-        for name in metrics:
-            self.metric_choice.addItem(LABELS.get(name, name), name)
-        self.metric_choice.setCurrentIndex(metrics.index(current) if current in metrics else 0)
-        self.metric_choice.blockSignals(False)
+        refill(self.metric_choice, [(LABELS.get(name, name), name) for name in metrics], current)
         self._show_metric()
         self._update_title()
         self.export_action.setEnabled(True)

@@ -22,9 +22,10 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from mtgui.engine.paired import PairedDeltas, paired_deltas
 from mtgui.engine.pipeline import AnalysisResult
+from mtgui.views.choices import refill
 from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.settings_panel import LABELS
-from mtgui.views.significance_grid_model import COLORS, MEANING
+from mtgui.views.significance_grid_model import COLORS, MEANING, p_text
 
 BINS = 50
 _BARS = (0, 114, 178)  # Okabe-Ito blue
@@ -84,10 +85,7 @@ class PairedView(QWidget):
         previous = (self.first.currentText(), self.second.currentText())
         order = [entry.system for entry in result.bootstrap.ranking(metric).systems]
         for box in (self.first, self.second):
-            box.blockSignals(True)
-            box.clear()
-            box.addItems(order)
-            box.blockSignals(False)
+            refill(box, [(name, name) for name in order])
         if previous[0] in order and previous[1] in order and previous[0] != previous[1]:
             self.set_pair(*previous)
         else:
@@ -187,16 +185,12 @@ def describe(deltas: PairedDeltas, label: str) -> str:
         f"{x} is better in {pair.win_fraction:.1%} of the resamples"
         + (f", level in {pair.tie_fraction:.1%}" if pair.tie_fraction else "")
         + f"; {y} is better in {1 - pair.win_fraction - pair.tie_fraction:.1%}.",
-        f"p-value (paired bootstrap): {_p(pair.p_value)}",
+        f"p-value (paired bootstrap): {p_text(pair.p_value)}",
     ]
     if pair.p_value_ar is not None:
-        lines[-1] += f"; approximate randomization: {_p(pair.p_value_ar)}"
+        lines[-1] += f"; approximate randomization: {p_text(pair.p_value_ar)}"
     if pair.p_holm is not None:
-        lines[-1] += f"; after Holm's correction: {_p(pair.p_holm)}"
+        lines[-1] += f"; after Holm's correction: {p_text(pair.p_holm)}"
     if pair.p_holm_ar is not None:
-        lines[-1] += f" (randomization: {_p(pair.p_holm_ar)})"
+        lines[-1] += f" (randomization: {p_text(pair.p_holm_ar)})"
     return "<br>".join(lines)
-
-
-def _p(value: float) -> str:
-    return "-" if math.isnan(value) else f"{value:.4f}"

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from mtgui.engine.pipeline import AnalysisResult
 from mtgui.engine.segment_matches import SegmentMatches, match_segment
 from mtgui.engine.settings import MetricSettings
+from mtgui.views.choices import refill
 from mtgui.views.segments_html import Side, segment_html
 from mtgui.views.segments_model import (
     DIFFERENCE,
@@ -138,11 +139,11 @@ class SegmentsView(QWidget):
         self.settings = metric_settings or statistics.settings
         names = [m.name for m in statistics.metrics]
         metric = metric if metric in names else names[0]
-        self._fill(self.metric_choice, [(m.label, m.name) for m in statistics.metrics], metric)
+        refill(self.metric_choice, [(m.label, m.name) for m in statistics.metrics], metric)
         ranked = self._ranked_systems(metric)
         systems = [(name, name) for name in statistics.system_names]
-        self._fill(self.system_a, systems, ranked[0])
-        self._fill(self.system_b, systems, ranked[min(1, len(ranked) - 1)])
+        refill(self.system_a, systems, ranked[0])
+        refill(self.system_b, systems, ranked[min(1, len(ranked) - 1)])
         self._show_table(keep_segment=False)
 
     def set_pair(self, a: str, b: str) -> None:
@@ -178,14 +179,6 @@ class SegmentsView(QWidget):
     def current_metric(self) -> str:
         """The metric of the sentence scores in the table."""
         return str(self.metric_choice.currentData())
-
-    def _fill(self, combo: QComboBox, items: list[tuple[str, str]], current: str) -> None:
-        combo.blockSignals(True)
-        combo.clear()
-        for label, data in items:
-            combo.addItem(label, data)
-        combo.setCurrentIndex(max(combo.findData(current), 0))
-        combo.blockSignals(False)
 
     def _ranked_systems(self, metric: str) -> list[str]:
         """The systems, best first under ``metric`` (those without a score last)."""

@@ -90,12 +90,12 @@ class SignificanceGridModel(QAbstractTableModel):
             f"Difference {pair.x} - {pair.y}: {pair.delta:+.4f}",
             f"{level} interval of the difference: [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
             f"{pair.x} wins in {pair.win_fraction:.1%} of the resamples (Koehn 2004).",
-            f"p-value (paired bootstrap): {_p(pair.p_value)}",
+            f"p-value (paired bootstrap): {p_text(pair.p_value)}",
         ]
         if pair.p_value_ar is not None:
-            lines.append(f"p-value (approximate randomization): {_p(pair.p_value_ar)}")
+            lines.append(f"p-value (approximate randomization): {p_text(pair.p_value_ar)}")
         if pair.p_holm is not None:
-            lines.append(f"p-value after Holm's correction: {_p(pair.p_holm)}")
+            lines.append(f"p-value after Holm's correction: {p_text(pair.p_holm)}")
         return "\n".join(lines)
 
     def headerData(  # noqa: N802
@@ -122,5 +122,6 @@ def header_tooltip(system: str, orientation: Qt.Orientation) -> str:
     )
 
 
-def _p(value: float) -> str:
+def p_text(value: float) -> str:
+    """A p-value as the views show it: four decimals, '-' when undefined."""
     return "-" if math.isnan(value) else f"{value:.4f}"

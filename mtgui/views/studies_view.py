@@ -41,6 +41,7 @@ from mtgui.engine.studies.size import SizeSettings
 from mtgui.engine.studies.tables import Table, study_tables
 from mtgui.engine.studies.text import study_text
 from mtgui.io.reports import existing_reports, write_reports
+from mtgui.views.choices import refill
 from mtgui.views.dialogs import ask_to_replace
 from mtgui.views.palette import series_color, series_style
 from mtgui.views.plot_actions import replace_export_menu
@@ -210,35 +211,13 @@ class StudiesView(QWidget):
         self._show(study)
 
     def _show(self, study: Study) -> None:
-        first = self.study is None or type(study) is not type(self.study)
         self.study = study
-        metrics = _metrics_of(study)
-        if (
-            first
-            or [self.metric_choice.itemData(i) for i in range(self.metric_choice.count())]
-            != metrics
-        ):
-            self._refill(self.metric_choice, [(m, m) for m in metrics])
+        refill(self.metric_choice, [(m, m) for m in _metrics_of(study)])
         self._tables = study_tables(study)
-        tables = list(self._tables)
-        if (
-            first
-            or [self.table_choice.itemData(i) for i in range(self.table_choice.count())] != tables
-        ):
-            self._refill(self.table_choice, [(t.removesuffix(".csv"), t) for t in tables])
+        refill(self.table_choice, [(t.removesuffix(".csv"), t) for t in self._tables])
         self._redraw()
         self._show_table()
         self.summary.setPlainText(study_text(study))
-
-    def _refill(self, box: QComboBox, items: list[tuple[str, str]]) -> None:
-        current = box.currentData()
-        box.blockSignals(True)
-        box.clear()
-        for label, data in items:
-            box.addItem(label, data)
-        index = box.findData(current)
-        box.setCurrentIndex(max(index, 0))
-        box.blockSignals(False)
 
     # -- showing ------------------------------------------------------------------------------
 
