@@ -130,3 +130,16 @@ def test_plot_exports_from_the_button_and_the_right_click_menu(view, tmp_path):
     view.exporter.ask_path = lambda: tmp_path / "pair.gif"
     view.exporter.export()
     assert problems and ".png or .svg" in problems[0]
+
+
+def test_plot_export_asks_once_before_replacing_a_file(view, tmp_path):
+    target = tmp_path / "pair.png"
+    target.write_bytes(b"an earlier export")
+    asked = []
+    view.exporter.ask_path = lambda: target
+    view.exporter.confirm_overwrite = lambda paths: asked.append(paths) or False
+    view.exporter.export()
+    assert asked == [[target]] and target.read_bytes() == b"an earlier export"
+    view.exporter.confirm_overwrite = lambda paths: True
+    view.exporter.export()
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -40,6 +40,9 @@ def run_study(qtbot, window, kind: str, repeats: int = 3):
 
 
 def test_the_size_study_runs_plots_and_tabulates(qtbot, window, tmp_path):
+    window.studies.plot_exporter.ask_path = lambda: tmp_path / "before.svg"
+    window.studies.export_plots()  # no study yet: nothing to save
+    assert not (tmp_path / "before.svg").exists()
     studies = run_study(qtbot, window, "size")
     study = studies.study
     assert study.repeats_done == 3
@@ -57,10 +60,10 @@ def test_the_size_study_runs_plots_and_tabulates(qtbot, window, tmp_path):
     studies.export_tables()
     with (tmp_path / "size.csv").open(encoding="utf-8-sig", newline="") as handle:
         assert len(list(csv.DictReader(handle))) == len(study.rows)
-    studies.choose_plot_file = lambda: tmp_path / "size.svg"
+    studies.plot_exporter.ask_path = lambda: tmp_path / "size.svg"
     studies.export_plots()
     assert ElementTree.parse(tmp_path / "size.svg").getroot().tag.endswith("svg")
-    studies.choose_plot_file = lambda: tmp_path / "size.png"
+    studies.plot_exporter.ask_path = lambda: tmp_path / "size.png"
     (menu_action,) = studies.plots.scene().contextMenu  # right-click on a plot
     menu_action.trigger()
     assert (tmp_path / "size.png").read_bytes()[:4] == b"\x89PNG"

@@ -45,6 +45,28 @@ def ask_folder(parent: QWidget, title: str, start: str) -> Path | None:
     return Path(name) if name else None
 
 
+def ask_save_path(
+    parent: QWidget, title: str, suggested: str, formats: dict[str, str]
+) -> Path | None:
+    """Where to export a file of one of ``formats`` (ending -> label); None if cancelled.
+
+    The dialog does not ask about replacing a file: the caller asks, once, with
+    :func:`ask_to_replace`. A name without an ending gets the chosen format's.
+    """
+    filters = {f"{label} (*{suffix})": suffix for suffix, label in formats.items()}
+    name, chosen = QFileDialog.getSaveFileName(
+        parent,
+        title,
+        suggested,
+        ";;".join(filters),
+        options=QFileDialog.Option.DontConfirmOverwrite,
+    )
+    if not name:
+        return None
+    path = Path(name)
+    return path if path.suffix else path.with_suffix(filters.get(chosen, next(iter(formats))))
+
+
 def ask_session_file(parent: QWidget, start: Path) -> Path | None:
     """Where to save a session (the dialog asks before replacing a file); None if cancelled."""
     name, _ = QFileDialog.getSaveFileName(

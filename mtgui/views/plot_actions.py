@@ -17,12 +17,11 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 import pyqtgraph as pg
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
 from mtgui.engine.errors import InputError
+from mtgui.views.dialogs import ask_save_path, ask_to_replace
 from mtgui.views.plot_export import PLOT_FORMATS, export_plot
-
-_FILTERS = {f"{label} (*{suffix})": suffix for suffix, label in PLOT_FORMATS.items()}
 
 
 def replace_export_menu(widget: pg.GraphicsView, export: Callable[[], Any]) -> None:
@@ -35,18 +34,25 @@ def replace_export_menu(widget: pg.GraphicsView, export: Callable[[], Any]) -> N
 class PlotExporter(QObject):
     """Exports one plot widget (a PlotWidget or a GraphicsLayoutWidget) as PNG or SVG.
 
-    ``ask_path`` (a save dialog, which itself asks before replacing a file) and
-    ``show_problem`` can be replaced, so that tests need no dialogs.
+    ``ask_path``, ``confirm_overwrite`` and ``show_problem`` can be replaced, so that tests
+    need no dialogs; ``ready`` says whether there is anything to export yet.
     """
 
-    def __init__(self, widget: pg.GraphicsView, default_name: str, parent: QWidget) -> None:
+    def __init__(
+        self,
+        widget: pg.GraphicsView,
+        default_name: str,
+        parent: QWidget,
+        ready: Callable[[], bool] = lambda: True,
+    ) -> None:
         super().__init__(parent)
         self.widget = widget
         self.default_name = default_name
+        self.ready = ready
         self._parent = parent
         self.ask_path: Callable[[], Path | None] = self._ask_path
+        self.confirm_overwrite: Callable[[list[Path]], bool] = self._ask_overwrite
         self.show_problem: Callable[[str], None] = self._show_problem
-        self.last_written: Path | None = None
         replace_export_menu(widget, self.export)
 
     def button(self) -> QPushButton:
@@ -57,28 +63,29 @@ class PlotExporter(QObject):
         return button
 
     def export(self) -> None:
-        """Ask for a file and write the plot to it; problems are shown, never raised."""
+        """Ask for a file (and before replacing one) and write the plot to it; problems are
+        shown, never raised."""
+        if not self.ready():
+            return
         path = self.ask_path()
-        if path is None:
+        if path is None or (path.exists() and not self.confirm_overwrite([path])):
             return
         try:
-            self.export_to(path, overwrite=True)  # the save dialog asked already
+            self.export_to(path, overwrite=True)
         except InputError as error:
             self.show_problem(error.message)
 
     def export_to(self, path: Path, overwrite: bool = False) -> None:
         """Write the plot to ``path`` as PNG or SVG, by its ending."""
         export_plot(self.widget.scene(), path, overwrite)
-        self.last_written = path
 
     def _ask_path(self) -> Path | None:
-        name, chosen = QFileDialog.getSaveFileName(
-            self._parent, "Export the plot", self.default_name + ".png", ";;".join(_FILTERS)
+        return ask_save_path(
+            self._parent, "Export the plot", self.default_name + ".png", PLOT_FORMATS
         )
-        if not name:
-            return None
-        path = Path(name)
-        return path if path.suffix.lower() in PLOT_FORMATS else path.with_suffix(_FILTERS[chosen])
+
+    def _ask_overwrite(self, existing: list[Path]) -> bool:
+        return ask_to_replace(self._parent, existing)
 
     def _show_problem(self, message: str) -> None:
         QMessageBox.warning(self._parent, "The plot was not saved", message)

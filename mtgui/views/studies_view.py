@@ -44,8 +44,7 @@ from mtgui.io.reports import existing_reports, write_reports
 from mtgui.views.choices import refill
 from mtgui.views.dialogs import ask_to_replace
 from mtgui.views.palette import series_color, series_style
-from mtgui.views.plot_actions import replace_export_menu
-from mtgui.views.plot_export import PLOT_FORMATS, export_plot
+from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.rows_table_model import RowsTableModel
 from mtgui.views.score_table_model import SORT_ROLE
 from mtgui.views.study_columns import column_tips
@@ -86,7 +85,6 @@ class StudiesView(QWidget):
         super().__init__(parent)
         self.study: Study | None = None
         self.choose_folder: Callable[[], Path | None] = self._ask_folder
-        self.choose_plot_file: Callable[[], Path | None] = self._ask_plot_file
         self.confirm_overwrite: Callable[[list[Path]], bool] = self._ask_overwrite
         self._tables: dict[str, Table] = {}  # the shown study's tables, by CSV file name
         self._items: list[PlotItems] = []  # per plot: the plot and its lines' items
@@ -135,7 +133,11 @@ class StudiesView(QWidget):
         second.addWidget(export_plots)
         self.plots = pg.GraphicsLayoutWidget()
         self.plots.setBackground("w")
-        replace_export_menu(self.plots, self.export_plots)
+        self.plot_exporter = PlotExporter(
+            self.plots, "study", self, ready=lambda: self.study is not None
+        )
+        self.plot_exporter.confirm_overwrite = lambda paths: self.confirm_overwrite(paths)
+        self.plot_exporter.show_problem = self.show_problem
         self.table_model = RowsTableModel(self)
         proxy = QSortFilterProxyModel(self)
         proxy.setSourceModel(self.table_model)
@@ -319,34 +321,13 @@ class StudiesView(QWidget):
 
     def export_plots(self) -> None:
         """Save the plots shown as one PNG or SVG file; ask before replacing."""
-        if self.study is None:
-            return
-        path = self.choose_plot_file()
-        if path is None:
-            return
-        if path.exists() and not self.confirm_overwrite([path]):
-            return
-        try:
-            export_plot(self.plots.scene(), path, overwrite=True)
-        except InputError as error:
-            self.show_problem(error.message)
+        self.plot_exporter.export()
 
     def _ask_overwrite(self, existing: list[Path]) -> bool:
         return ask_to_replace(self, existing)
 
     def _ask_folder(self) -> Path | None:
         name = QFileDialog.getExistingDirectory(self, "Export the study's tables into")
-        return Path(name) if name else None
-
-    def _ask_plot_file(self) -> Path | None:
-        filters = ";;".join(f"{label} (*{suffix})" for suffix, label in PLOT_FORMATS.items())
-        name, _ = QFileDialog.getSaveFileName(
-            self,
-            "Save the plots as",
-            "",
-            filters,
-            options=QFileDialog.Option.DontConfirmOverwrite,  # export_plots asks, once
-        )
         return Path(name) if name else None
 
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from PySide6.QtCore import QAbstractItemModel, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QMessageBox,
     QTableView,
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
 from mtgui.engine.errors import InputError
 from mtgui.io.table_text import csv_table_text, latex_text, tsv_text
 from mtgui.io.writers import check_writable, write_bytes_atomic
-from mtgui.views.dialogs import ask_to_replace
+from mtgui.views.dialogs import ask_save_path, ask_to_replace
 
 Table = tuple[list[str], list[list[str]]]
 FORMATS = {"csv": (".csv", "CSV table"), "latex": (".tex", "LaTeX table")}
@@ -174,14 +173,7 @@ class DataTableView(QTableView):
 
     def _ask_file(self, kind: str, suggested: str) -> Path | None:
         suffix, label = FORMATS[kind]
-        name, _ = QFileDialog.getSaveFileName(
-            self,
-            f"Save the table as {label}",
-            suggested,
-            f"{label} (*{suffix})",
-            options=QFileDialog.Option.DontConfirmOverwrite,  # ask_to_replace asks, once
-        )
-        return Path(name) if name else None
+        return ask_save_path(self, f"Save the table as {label}", suggested, {suffix: label})
 
     def _ask_overwrite(self, existing: list[Path]) -> bool:
         return ask_to_replace(self, existing)
