@@ -6,9 +6,16 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from mtgui.engine.bootstrap import DEFAULT_SEED, BootstrapSettings, Unit
+from mtgui.engine.bootstrap import (
+    DEFAULT_LEVEL,
+    DEFAULT_SEED,
+    MIN_DOCUMENTS,
+    BootstrapSettings,
+    Unit,
+)
 from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
 from mtgui.engine.settings import TOKENIZERS, Case, MetricSettings
+from mtgui.engine.significance import Correction
 from mtgui.io.decode import ENCODINGS
 
 EVAL_EPILOG = """\
@@ -142,7 +149,7 @@ def add_resampling_arguments(
     """The options of the bootstrap and the significance tests.
 
     ``resamples`` is the default B (None: no --bootstrap option); without ``paired_tests``
-    there is no --paired-ar and no --holm (the studies have no use for them).
+    there is no --paired-ar, --holm or --fdr (the studies have no use for them).
     """
     resampling = parser.add_argument_group("confidence and significance")
     if resamples is not None:
@@ -164,16 +171,17 @@ def add_resampling_arguments(
     resampling.add_argument(
         "--ci",
         type=float,
-        default=0.95,
+        default=DEFAULT_LEVEL,
         metavar="LEVEL",
         help="confidence level of the intervals and verdicts (default: 0.95)",
     )
     resampling.add_argument(
         "--unit",
         choices=[u.value for u in Unit],
-        default="segment",
-        help="resample single segments (default) or whole documents, whose sentences are "
-        "correlated (needs documents: SGML or XML input)",
+        default=Unit.AUTO.value,
+        help="resample whole documents, whose sentences are correlated, or single segments; "
+        f"auto (the default): documents when the test set has {MIN_DOCUMENTS} or more (SGML or "
+        "XML input), else segments. The report says which was used",
     )
     if not paired_tests:
         return
@@ -186,10 +194,24 @@ def add_resampling_arguments(
         metavar="R",
         help="also run approximate randomization with R trials (default R: 10,000)",
     )
-    resampling.add_argument(
+    correction = resampling.add_mutually_exclusive_group()
+    correction.add_argument(
         "--holm",
-        action="store_true",
-        help="adjust the p-values of each metric's grid for multiple comparisons (Holm)",
+        dest="correction",
+        action="store_const",
+        const=Correction.HOLM.value,
+        default=Correction.NONE.value,
+        help="correct the p-values of each metric's grid for its many comparisons "
+        "(Holm-Bonferroni: the chance of any false '>' or '<' stays below 1 - LEVEL); the "
+        "grid, clusters and ranks then follow the corrected p-values",
+    )
+    correction.add_argument(
+        "--fdr",
+        dest="correction",
+        action="store_const",
+        const=Correction.FDR.value,
+        help="the same with Benjamini-Hochberg's correction (the expected share of false "
+        "'>' and '<' among those found stays below 1 - LEVEL)",
     )
 
 
@@ -246,5 +268,5 @@ def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
         seed=args.seed,
         unit=Unit(args.unit),
         ar_trials=getattr(args, "paired_ar", 0),
-        holm=getattr(args, "holm", False),
+        correction=Correction(getattr(args, "correction", Correction.NONE.value)),
     )

@@ -99,7 +99,7 @@ class EvalOutputs:
             if target is not None and str(target) != "-":
                 check_writable(target, args.overwrite, inputs)
         if outputs.csv is not None:
-            names = ("scores.csv", "pairs.csv", "samples.csv")
+            names = ("scores.csv", "pairs.csv", "settings.csv", "samples.csv")
             check_csv_folder(outputs.csv, names, args.overwrite, inputs)
         return outputs
 
@@ -136,8 +136,7 @@ def terminal_report(corpus: Corpus, statistics: Statistics, result: BootstrapRes
     settings = result.settings
     parts.append(
         f"\nBootstrap: {settings.resamples} resamples of {settings.unit.value}s, seed "
-        f"{settings.seed}, {settings.level * 100:g}% intervals. Grids: the row system against "
-        "the column system; > better, < worse, ~ not significantly different."
+        f"{settings.seed}, {settings.level * 100:g}% intervals."
     )
     parts += [f"Note: {note}" for note in result.notes]
     for metric in statistics.metrics:

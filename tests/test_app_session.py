@@ -116,7 +116,9 @@ def test_a_session_whose_file_went_missing_opens_the_rest(qtbot, tmp_path):
 def test_settings_and_recent_files_are_remembered_between_runs(qtbot, preferences, tmp_path):
     window = open_window(qtbot, preferences)
     window.settings_panel.resamples.setValue(300)
-    window.settings_panel.holm.setChecked(True)
+    window.settings_panel.correction.setCurrentIndex(
+        window.settings_panel.correction.findData("holm")
+    )
     window.histograms.layout_choice.setCurrentText("overlaid")
     reference = tmp_path / "news.ref.en"
     reference.write_text("a b c\n", encoding="utf-8")
@@ -129,7 +131,7 @@ def test_settings_and_recent_files_are_remembered_between_runs(qtbot, preference
 
     again = open_window(qtbot, preferences)
     state = again.settings_panel.state()
-    assert state["resamples"] == 300 and state["holm"] is True
+    assert state["resamples"] == 300 and state["correction"] == "holm"
     assert again.histograms.layout_choice.currentText() == "overlaid"
     again.recent_menu.aboutToShow.emit()
     entries = [(a.text(), a.toolTip()) for a in again.recent_menu.actions()]

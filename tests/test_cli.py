@@ -231,6 +231,7 @@ def test_json_report_to_stdout_has_the_stable_shape(inputs, capsys):
         "ci_high",
         "win_fraction",
         "p_value",
+        "p_value_sacrebleu",
         "verdict",
     }
     assert len(report["pairs"]) == 3 * 2  # ordered pairs x metrics
@@ -326,6 +327,7 @@ def test_csv_reports_open_as_spreadsheets(inputs, capsys, tmp_path):
         "pairs.csv",
         "samples.csv",
         "scores.csv",
+        "settings.csv",
     ]
     raw = (folder / "scores.csv").read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")  # the byte-order mark Excel needs for UTF-8
@@ -341,6 +343,11 @@ def test_csv_reports_open_as_spreadsheets(inputs, capsys, tmp_path):
     assert grid[1].startswith("alpha,,")
     samples = (folder / "samples.csv").read_text(encoding="utf-8-sig").splitlines()
     assert len(samples) == 1 + 200
+    with (folder / "settings.csv").open(encoding="utf-8-sig", newline="") as handle:
+        settings = {row["setting"]: row["value"] for row in csv.DictReader(handle)}
+    assert settings["unit"] == "segment" and settings["unit_requested"] == "auto"
+    assert settings["correction"] == "holm" and settings["resamples"] == "200"
+    assert settings["signature"].startswith("mtgui:") and "|unit:segment|" in settings["signature"]
     capsys.readouterr()
     assert main(args) == 2  # the reports exist now
     assert "scores.csv: the file already exists" in capsys.readouterr().err

@@ -72,8 +72,8 @@ def test_the_guide_explains_each_term(term):
 
 
 def test_the_guide_shows_each_symbol_of_the_grid_with_its_meaning():
-    assert "> blue: the row system is clearly better" in GUIDE
-    assert "< orange: the row system is clearly worse" in GUIDE
+    assert "> blue: the row system is significantly better" in GUIDE
+    assert "< orange: the row system is significantly worse" in GUIDE
     assert "~ grey: not distinguishable" in GUIDE
 
 

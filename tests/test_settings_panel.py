@@ -19,7 +19,7 @@ CHANGED = {
     "seed": 7,
     "unit": "document",
     "randomization": True,
-    "holm": True,
+    "correction": "fdr",
     "tokenizer": "intl",
     "case": "ascii",
 }
@@ -51,9 +51,9 @@ def test_a_changed_state_shows_in_the_settings_the_analysis_reads(panel):
     assert panel.metric_names() == ("bleu", "chrf", "ter")
     assert panel.metric_settings() == MetricSettings("intl", Case.ASCII)
     assert panel.bootstrap_settings() == BootstrapSettings(
-        resamples=500, level=0.9, seed=7, unit=Unit.DOCUMENT, ar_trials=10_000, holm=True
+        resamples=500, level=0.9, seed=7, unit=Unit.DOCUMENT, ar_trials=10_000, correction="fdr"
     )
-    assert panel.unit.currentText() == "document"
+    assert panel.unit.currentText() == "Documents"
     assert panel.case.currentText() == "lowercase A-Z only"
     panel.set_state(default_settings())
     assert panel.bootstrap_settings() == BootstrapSettings()

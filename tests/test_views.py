@@ -73,8 +73,11 @@ def test_grid_symbols_colours_and_tooltips(qtbot, result):
     assert model.index(2, 0).data() == "<" and model.index(1, 1).data() == "·"
     brush = model.index(0, 2).data(Qt.ItemDataRole.BackgroundRole)
     assert brush.color() == COLORS[">"]
+    for row, column in ((0, 1), (0, 2), (2, 0)):  # dark symbols on the light cells, any palette
+        ink = model.index(row, column).data(Qt.ItemDataRole.ForegroundRole).color()
+        assert ink.lightness() < 60 < COLORS[model.index(row, column).data()].lightness()
     tip = model.index(0, 2).data(Qt.ItemDataRole.ToolTipRole)
-    assert tip.startswith("Lumen is clearly better than Tessera.")
+    assert tip.startswith("Lumen is significantly better than Tessera.")
     assert "95% interval of the difference" in tip and "wins in" in tip and "p-value" in tip
     view = QTableView()
     qtbot.addWidget(view)

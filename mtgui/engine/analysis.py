@@ -8,7 +8,7 @@ ranking. It knows nothing of threads: stopping the generator is the cancel.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import combinations
@@ -32,7 +32,7 @@ from mtgui.engine.errors import InputError
 from mtgui.engine.intervals import ScoreInterval, summarize_samples
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.ranking import Ranking, rank
-from mtgui.engine.significance import TIE, PairComparison, compare, holm
+from mtgui.engine.significance import TIE, PairComparison, compare, correct
 from mtgui.engine.statistics import Statistics
 
 
@@ -48,6 +48,7 @@ class BootstrapResult:
     pairs: tuple[PairComparison, ...]  # every ordered pair of distinct systems, per metric
     rankings: tuple[Ranking, ...]
     notes: tuple[str, ...] = ()
+    unit_requested: Unit = Unit.AUTO  # settings.unit is the unit really resampled
 
     def interval(self, system: str, metric: str) -> ScoreInterval:
         """The interval of one system under one metric."""
@@ -77,17 +78,17 @@ def iter_bootstrap(
 ) -> Generator[BootstrapProgress, None, BootstrapResult]:
     """Run the analysis (see the module docstring).
 
-    ``document_index`` (the test set's) is needed for resampling by document; without it, or
-    when the test set has no documents, segments are resampled and a note says so. ``chunk``
-    fixes the resamples per chunk (finer progress); the results do not depend on it.
+    ``document_index`` (the test set's) is needed for resampling by document; the result's
+    settings hold the unit really resampled (see :func:`~mtgui.engine.bootstrap.resolve_unit`)
+    and its notes say why when it differs from the one asked for. ``chunk`` fixes the
+    resamples per chunk (finer progress); the results do not depend on it.
     ``draws`` are resample counts started early (see :func:`~mtgui.engine.pipeline.start_draws`).
     """
     settings = settings or BootstrapSettings()
     if not statistics.systems:
         raise InputError("there is no system output to compare.", hint="Load a system output.")
-    notes = []
-    if settings.unit is Unit.DOCUMENT and document_index is None:
-        notes.append("The test set has no documents, so single segments were resampled.")
+    requested = settings.unit
+    settings, notes = settings.resolved(document_index)
     layout = stack_units(statistics, unit_index(statistics, document_index, settings.unit))
     scores = yield from iter_resample_scores(statistics, layout, settings, chunk, draws)
     full = {
@@ -95,16 +96,24 @@ def iter_bootstrap(
         for s in statistics.system_names
         for m in statistics.metrics
     }
+    ratio = {m.name: m.ratio_scale for m in statistics.metrics}
     intervals = tuple(
-        summarize_samples(system, metric, full[(system, metric)], samples, settings.level)
+        summarize_samples(
+            system, metric, full[(system, metric)], samples, settings.level, ratio[metric]
+        )
         for (system, metric), samples in scores.items()
     )
     pairs = _compare_all(statistics, full, scores, settings.level)
     if settings.ar_trials:
         p_ar = yield from _iter_randomization(statistics, layout, settings, full, chunk)
         pairs = [replace(p, p_value_ar=p_ar[(p.metric, p.x, p.y)]) for p in pairs]
-    if settings.holm:
-        pairs = _holm(pairs, [m.name for m in statistics.metrics])
+    pairs = [
+        corrected
+        for metric in statistics.metrics
+        for corrected in correct(
+            [p for p in pairs if p.metric == metric.name], settings.correction, settings.level
+        )
+    ]
     ordered = tuple([*pairs, *(p.mirrored() for p in pairs)])
     verdicts = {(p.metric, p.x, p.y): p.verdict for p in ordered}
     rankings = tuple(
@@ -126,6 +135,7 @@ def iter_bootstrap(
         ordered,
         rankings,
         tuple(notes),
+        requested,
     )
 
 
@@ -198,20 +208,3 @@ def _iter_randomization(
         yield BootstrapProgress(done, total, "randomization", {})
     result = {key: (count + 1) / (total + 1) for key, count in exceed.items()}
     return {**result, **{(m, y, x): p for (m, x, y), p in result.items()}}
-
-
-def _holm(pairs: Sequence[PairComparison], metrics: Sequence[str]) -> list[PairComparison]:
-    """Holm-Bonferroni across each metric's unordered pairs, for each p-value present."""
-    result = list(pairs)
-    for metric in metrics:
-        indices = [i for i, p in enumerate(result) if p.metric == metric]
-        adjusted = holm([result[i].p_value for i in indices])
-        ar_values = [result[i].p_value_ar for i in indices]
-        adjusted_ar = holm([v for v in ar_values if v is not None]) if None not in ar_values else []
-        for k, i in enumerate(indices):
-            result[i] = replace(
-                result[i],
-                p_holm=adjusted[k],
-                p_holm_ar=adjusted_ar[k] if adjusted_ar else None,
-            )
-    return result

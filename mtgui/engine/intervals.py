@@ -37,6 +37,7 @@ class ScoreInterval:
     rel_ci_low: float
     rel_ci_high: float
     samples: FloatArray
+    ratio_scale: bool = True  # False: the relative interval and the RSD are left undefined
 
     @property
     def undefined_resamples(self) -> int:
@@ -45,19 +46,32 @@ class ScoreInterval:
 
 
 def summarize_samples(
-    system: str, metric: str, score: float, samples: FloatArray, level: float
+    system: str,
+    metric: str,
+    score: float,
+    samples: FloatArray,
+    level: float,
+    ratio_scale: bool = True,
 ) -> ScoreInterval:
-    """The interval summary of ``samples`` at confidence ``level``."""
+    """The interval summary of ``samples`` at confidence ``level``.
+
+    The relative interval and the RSD divide by the score, so they are left undefined (NaN)
+    for metrics off a ratio scale (``ratio_scale`` False: human z-scores, which can be near or
+    below 0, where "+435%" would mean nothing).
+    """
     samples = np.asarray(samples, dtype=np.float64)
     samples.flags.writeable = False
     valid = samples[~np.isnan(samples)]
     if len(valid) == 0:
         nan = math.nan
-        return ScoreInterval(system, metric, score, nan, nan, nan, nan, nan, nan, nan, nan, samples)
+        return ScoreInterval(
+            system, metric, score, nan, nan, nan, nan, nan, nan, nan, nan, samples, ratio_scale
+        )
     alpha = 1 - level
     low, median, high = np.percentile(valid, [100 * alpha / 2, 50, 100 * (1 - alpha / 2)])
     mean = float(valid.mean())
     std = float(valid.std(ddof=1)) if len(valid) > 1 else 0.0
+    relative = ratio_scale or math.nan  # NaN makes every relative figure NaN
     return ScoreInterval(
         system=system,
         metric=metric,
@@ -65,12 +79,13 @@ def summarize_samples(
         median=float(median),
         mean=mean,
         std=std,
-        rsd=_percent(std, mean),
+        rsd=relative * _percent(std, mean),
         ci_low=float(low),
         ci_high=float(high),
-        rel_ci_low=-_percent(median - low, median),
-        rel_ci_high=_percent(high - median, median),
+        rel_ci_low=-relative * _percent(median - low, median),
+        rel_ci_high=relative * _percent(high - median, median),
         samples=samples,
+        ratio_scale=ratio_scale,
     )
 
 

@@ -14,7 +14,8 @@ import numpy as np
 
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.significance import PairComparison
+from mtgui.engine.significance import Correction, PairComparison
+from mtgui.engine.significance_report import verdict_basis
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,8 @@ class PairedDeltas:
     deltas: FloatArray  # x_b - y_b for every resample whose two scores are defined
     higher_is_better: bool
     level: float
+    correction: Correction
+    basis: str  # what the verdict rests on, in words (the level, the correction)
 
     @property
     def resamples(self) -> int:
@@ -46,4 +49,12 @@ def paired_deltas(
     differences = result.interval(x, metric).samples - result.interval(y, metric).samples
     valid = differences[~np.isnan(differences)]
     valid.flags.writeable = False
-    return PairedDeltas(result.pair(metric, x, y), valid, higher_is_better, result.settings.level)
+    settings = result.settings
+    return PairedDeltas(
+        result.pair(metric, x, y),
+        valid,
+        higher_is_better,
+        settings.level,
+        settings.correction,
+        verdict_basis(result, metric),
+    )

@@ -50,6 +50,7 @@ def start_draws(corpus: Corpus, settings: BootstrapSettings) -> ResampleDraws:
     token is counted; the two kinds of work then share the machine's cores.
     """
     test_set = corpus.test_set
-    by_document = settings.unit is Unit.DOCUMENT and test_set.has_documents
+    documents = test_set.document_index() if test_set.has_documents else None
+    by_document = settings.resolved(documents)[0].unit is Unit.DOCUMENT
     units = len(test_set.documents) if by_document else test_set.size
     return ResampleDraws(settings.seed, settings.resamples, units)

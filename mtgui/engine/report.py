@@ -4,8 +4,9 @@ The JSON shape is stable (later versions add fields, never move them):
 ``{"mtgui_version", "settings", "test_set", "systems": [{"name", "scores": {metric: {"score",
 ...}}, "details": {"bleu": [...], "nist": [...]}}]}``; with the bootstrap, each score gains
 ``median, mean, std, rsd, ci_low, ci_high, rel_ci_low, rel_ci_high`` (relative values in
-percent), and the report ``"pairs"``, ``"rankings"``, ``"bootstrap"`` and ``"signature"``.
-NaN becomes null.
+percent; null for scores off a ratio scale, such as human z-scores), and the report
+``"pairs"``, ``"rankings"``, ``"bootstrap"`` (``unit`` is the unit really resampled,
+``unit_requested`` the one asked for) and ``"signature"``. NaN becomes null.
 """
 
 from __future__ import annotations
@@ -19,7 +20,12 @@ from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.corpus import Corpus, TestSet
 from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.settings import MetricSettings
-from mtgui.engine.significance import OPTIONAL_PAIR_FIELDS, PAIR_FIELDS, PairComparison
+from mtgui.engine.significance import (
+    OPTIONAL_PAIR_FIELDS,
+    PAIR_FIELDS,
+    Correction,
+    PairComparison,
+)
 from mtgui.engine.statistics import Statistics
 
 _NIST_PARTS = ("info", "match", "hyp")
@@ -49,13 +55,16 @@ def evaluation_report(
         ]
         for r in bootstrap.rankings
     }
+    settings = bootstrap.settings
     report["bootstrap"] = {
-        "resamples": bootstrap.settings.resamples,
-        "seed": bootstrap.settings.seed,
-        "unit": bootstrap.settings.unit.value,
-        "level": bootstrap.settings.level,
-        "ar_trials": bootstrap.settings.ar_trials,
-        "holm": bootstrap.settings.holm,
+        "resamples": settings.resamples,
+        "seed": settings.seed,
+        "unit": settings.unit.value,
+        "unit_requested": bootstrap.unit_requested.value,
+        "level": settings.level,
+        "ar_trials": settings.ar_trials,
+        "holm": settings.correction is Correction.HOLM,
+        "correction": settings.correction.value,
         "notes": list(bootstrap.notes),
     }
     report["signature"] = bootstrap.signature

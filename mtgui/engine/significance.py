@@ -1,21 +1,30 @@
 """Comparing two systems on the same resamples (Zhang & Vogel 3.2; Koehn 2004, 6).
 
-For every pair of systems and every metric, from the paired bootstrap scores:
+For every pair of systems and every metric, from the paired bootstrap scores x_b and y_b:
 - ``delta``: x - y on the full test set, in the metric's units;
-- the percentile CI of the paired deltas x_b - y_b, and the verdict: ``>`` when x is better on
-  the whole interval, ``<`` when worse, ``~`` when it contains 0. "Better" follows the metric:
-  for TER and WER, lower is better, so a negative delta interval means ``>``;
+- the percentile interval of the paired deltas d_b = x_b - y_b and the two-sided bootstrap
+  p-value that inverts it (below), and the verdict: ``>`` when x is better, ``<`` when worse,
+  ``~`` when the interval holds 0. "Better" follows the metric: for TER and WER, lower is
+  better, so a negative delta interval means ``>``;
 - Koehn's win fraction: the share of resamples in which x is better than y (and the share of
   ties, so that the mirrored comparison is exact);
-- sacreBLEU's two-sided paired-bootstrap p-value,
-  ``p = (#{|d_b| - mean|d| >= |delta|} + 1) / (B + 1)``;
+- sacreBLEU's paired-bootstrap p-value, kept as ``p_value_sacrebleu`` for users who must
+  reproduce sacreBLEU: ``(#{|d_b| - mean|d| > |delta|} + 1) / (B + 1)``. It centres the
+  *absolute* deltas, which in effect counts one tail: a difference of 1.96 standard errors gets
+  about 0.025 instead of 0.05, and on systems that differ only by chance it is below 0.05 about
+  twice as often as it should be;
 - optionally the approximate-randomization p-value (Riezler & Maxwell 2005, as sacreBLEU's
-  ``--paired-ar``), ``(#{|A_r - B_r| >= |delta|} + 1) / (R + 1)``, and the Holm-Bonferroni
-  adjustment of the p-values across each metric's grid.
+  ``--paired-ar``), ``(#{|A_r - B_r| >= |delta|} + 1) / (R + 1)``, and a correction of the
+  p-values for the many comparisons of each metric's grid (Holm or Benjamini-Hochberg), which
+  then decides the verdicts.
 
-Both p-values count a resample that ties the observed difference as at least as extreme;
-sacreBLEU counts only strictly larger ones, which gives two identical systems p = 1/(B + 1),
-"significant". With ``>=`` they get p = 1; on real data the two agree.
+The p-value and the interval are one rule seen twice. With ``c_le = #{d_b <= 0}`` and
+``c_ge = #{d_b >= 0}`` over the B defined deltas (a delta of exactly 0 counts on both sides),
+``p = min(1, 2 (min(c_le, c_ge) + 1) / (B + 1))``: twice the share of resamples on the losing
+side of 0, with the +1 that keeps it from being 0. The interval's bounds are the k-th smallest
+and the k-th largest delta, ``k = ceil((B + 1) alpha / 2) - 1``, which is the one k for which
+the interval holds 0 exactly when ``p >= alpha``. So at level L the verdict is ``~`` exactly when
+``p_value >= 1 - L``; a p-value equal to alpha is not significant.
 """
 
 from __future__ import annotations
@@ -23,8 +32,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
+from fractions import Fraction
 
 import numpy as np
+import numpy.typing as npt
 
 from mtgui.engine.metrics.base import FloatArray
 
@@ -38,16 +50,39 @@ PAIR_FIELDS = (
     "ci_high",
     "win_fraction",
     "p_value",
+    "p_value_sacrebleu",
     "verdict",
 )
 """The fields of every comparison in the reports, in their order."""
-OPTIONAL_PAIR_FIELDS = ("p_value_ar", "p_holm", "p_holm_ar")
-"""The fields present only when asked for (randomization, Holm)."""
+OPTIONAL_PAIR_FIELDS = ("p_value_ar", "p_holm", "p_holm_ar", "p_fdr", "p_fdr_ar")
+"""The fields present only when asked for (randomization, a correction)."""
+_CLOSE = 1e-9  # p-values this close to alpha (relative) are alpha: float noise, not evidence
+
+
+class Correction(StrEnum):
+    """How the p-values of one metric's grid are corrected for making many comparisons."""
+
+    NONE = "none"
+    HOLM = "holm"  # Holm-Bonferroni: the family-wise error rate stays below alpha
+    FDR = "fdr"  # Benjamini-Hochberg: the expected share of false discoveries stays below alpha
+
+    @property
+    def label(self) -> str:
+        """How people name it."""
+        return {
+            Correction.NONE: "no correction",
+            Correction.HOLM: "Holm's correction",
+            Correction.FDR: "Benjamini-Hochberg's correction",
+        }[self]
 
 
 @dataclass(frozen=True)
 class PairComparison:
-    """How system x compares with system y under one metric."""
+    """How system x compares with system y under one metric.
+
+    ``verdict`` is the one every view shows: from ``p_value``, or from the corrected p-value
+    (``p_holm`` or ``p_fdr``) when a correction is on.
+    """
 
     metric: str
     x: str
@@ -59,9 +94,17 @@ class PairComparison:
     tie_fraction: float
     p_value: float
     verdict: str
+    p_value_sacrebleu: float = math.nan
     p_value_ar: float | None = None
     p_holm: float | None = None
     p_holm_ar: float | None = None
+    p_fdr: float | None = None
+    p_fdr_ar: float | None = None
+
+    @property
+    def p_corrected(self) -> float | None:
+        """The corrected p-value that decides the verdict, None without a correction."""
+        return self.p_holm if self.p_holm is not None else self.p_fdr
 
     def mirrored(self) -> PairComparison:
         """The same comparison seen from y."""
@@ -76,6 +119,66 @@ class PairComparison:
             win_fraction=1 - self.win_fraction - self.tie_fraction,
             verdict=flip[self.verdict],
         )
+
+
+@dataclass(frozen=True)
+class PairedTests:
+    """The p-values and sides of many paired comparisons at once (one per row of deltas)."""
+
+    p_value: FloatArray  # NaN where no delta is defined
+    x_above: npt.NDArray[np.bool_]  # the deltas lie mostly above 0 (x has the larger scores)
+
+    def significant(self, level: float) -> npt.NDArray[np.bool_]:
+        """Where the p-value is below 1 - level (see :func:`is_significant`)."""
+        alpha = float(alpha_of(level))
+        close = np.isclose(self.p_value, alpha, rtol=_CLOSE, atol=0)
+        return (self.p_value < alpha) & ~close
+
+
+def alpha_of(level: float) -> Fraction:
+    """1 - level, exactly as the level was written (0.95 -> 1/20, not 0.05000000000000004)."""
+    return 1 - Fraction(str(level))
+
+
+def tail_rank(resamples: int, level: float) -> int:
+    """k of the interval's bounds (the k-th smallest and largest delta); 0 when B is too small
+    for any delta interval at this level to exclude 0."""
+    return max(math.ceil(alpha_of(level) * (resamples + 1) / 2) - 1, 0)
+
+
+def is_significant(p_value: float, level: float) -> bool:
+    """True when ``p_value < 1 - level``; a p-value equal to alpha (up to float noise) is not."""
+    alpha = float(alpha_of(level))
+    return p_value < alpha and not math.isclose(p_value, alpha, rel_tol=_CLOSE)
+
+
+def paired_tests(deltas: FloatArray) -> PairedTests:
+    """The two-sided p-value of every row of ``deltas`` (rows: pairs; columns: resamples; NaN
+    where a resample's score is undefined), and on which side of 0 its deltas lie."""
+    deltas = np.atleast_2d(np.asarray(deltas, dtype=np.float64))
+    defined = ~np.isnan(deltas)
+    count = defined.sum(axis=1)
+    at_most = (defined & (deltas <= 0)).sum(axis=1)
+    at_least = (defined & (deltas >= 0)).sum(axis=1)
+    tail = np.minimum(at_most, at_least)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = np.where(count > 0, np.minimum(1.0, 2 * (tail + 1) / (count + 1)), np.nan)
+    return PairedTests(p, at_most <= at_least)
+
+
+def delta_bounds(deltas: FloatArray, level: float) -> tuple[FloatArray, FloatArray]:
+    """The interval of every row of ``deltas``: its k-th smallest and k-th largest defined
+    value (:func:`tail_rank`); NaN where B is too small for a bound."""
+    deltas = np.atleast_2d(np.asarray(deltas, dtype=np.float64))
+    count = (~np.isnan(deltas)).sum(axis=1)
+    ordered = np.sort(deltas, axis=1)  # NaN sorts last
+    low, high = np.full(len(deltas), np.nan), np.full(len(deltas), np.nan)
+    for n in np.unique(count):
+        k = tail_rank(int(n), level)
+        if k >= 1:
+            rows = count == n
+            low[rows], high[rows] = ordered[rows, k - 1], ordered[rows, n - k]
+    return low, high
 
 
 def compare(
@@ -93,35 +196,86 @@ def compare(
     valid = differences[~np.isnan(differences)]
     if len(valid) == 0:
         nan = math.nan
-        return PairComparison(metric, x, y, delta, nan, nan, nan, nan, nan, TIE)
-    alpha = 1 - level
-    low, high = np.percentile(valid, [100 * alpha / 2, 100 * (1 - alpha / 2)])
+        return PairComparison(metric, x, y, delta, nan, nan, nan, nan, nan, TIE, nan)
+    tests = paired_tests(valid)
+    (low,), (high,) = delta_bounds(valid, level)
+    p_value = float(tests.p_value[0])
     improvement = valid if higher_is_better else -valid
     wins, ties = float(np.mean(improvement > 0)), float(np.mean(improvement == 0))
-    verdict = _verdict(low, high, higher_is_better)
-    absolute = np.abs(valid)
-    p_value = (np.sum(absolute - absolute.mean() >= abs(delta)) + 1) / (len(valid) + 1)
+    verdict = TIE
+    if is_significant(p_value, level):
+        verdict = BETTER if bool(tests.x_above[0]) == higher_is_better else WORSE
     return PairComparison(
-        metric, x, y, delta, float(low), float(high), wins, ties, float(p_value), verdict
+        metric,
+        x,
+        y,
+        delta,
+        float(low),
+        float(high),
+        wins,
+        ties,
+        p_value,
+        verdict,
+        sacrebleu_p_value(valid, delta),
     )
 
 
-def _verdict(low: float, high: float, higher_is_better: bool) -> str:
-    """'>' when the delta interval says x is better, '<' when worse, '~' when it contains 0."""
-    if low <= 0 <= high:
-        return TIE
-    return BETTER if (low > 0) == higher_is_better else WORSE
+def sacrebleu_p_value(deltas: FloatArray, delta: float) -> float:
+    """sacreBLEU's paired-bootstrap p-value (``significance._compute_p_value``), exactly: the
+    absolute deltas centred on their mean, counted where strictly above ``|delta|``."""
+    absolute = np.abs(deltas)
+    return float((np.sum(absolute - absolute.mean() > abs(delta)) + 1) / (len(deltas) + 1))
+
+
+def correct(
+    pairs: Sequence[PairComparison], correction: Correction, level: float
+) -> list[PairComparison]:
+    """``pairs`` (one metric's unordered pairs) with corrected p-values and the verdicts they
+    give: a difference stays significant only while its corrected p-value is below alpha."""
+    if correction is Correction.NONE:
+        return list(pairs)
+    adjust = holm if correction is Correction.HOLM else benjamini_hochberg
+    adjusted = adjust([p.p_value for p in pairs])
+    ar_values = [p.p_value_ar for p in pairs]
+    adjusted_ar = adjust([v for v in ar_values if v is not None]) if None not in ar_values else []
+    result = []
+    for k, pair in enumerate(pairs):
+        ar = adjusted_ar[k] if adjusted_ar else None
+        fields = {"p_holm": adjusted[k], "p_holm_ar": ar}
+        if correction is Correction.FDR:
+            fields = {"p_fdr": adjusted[k], "p_fdr_ar": ar}
+        verdict = pair.verdict if is_significant(adjusted[k], level) else TIE
+        result.append(replace(pair, verdict=verdict, **fields))  # type: ignore[arg-type]
+    return result
 
 
 def holm(p_values: Sequence[float]) -> list[float]:
     """Holm-Bonferroni adjusted p-values, in the order given (NaN stays NaN)."""
-    values = np.asarray(p_values, dtype=np.float64)
-    adjusted = np.full(len(values), math.nan)
-    known = np.flatnonzero(~np.isnan(values))
-    order = known[np.argsort(values[known], kind="stable")]
-    m = len(order)
-    running = 0.0
+    values, adjusted, order = _sorted_known(p_values)
+    m, running = len(order), 0.0
     for rank, index in enumerate(order):
         running = max(running, min(1.0, (m - rank) * values[index]))
         adjusted[index] = running
     return adjusted.tolist()
+
+
+def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:
+    """Benjamini-Hochberg adjusted p-values (step-up), in the order given (NaN stays NaN):
+    the i-th smallest of m becomes min over j >= i of m p_(j) / j."""
+    values, adjusted, order = _sorted_known(p_values)
+    m, running = len(order), 1.0
+    for rank in range(m - 1, -1, -1):
+        index = order[rank]
+        running = min(running, m * values[index] / (rank + 1))
+        adjusted[index] = running
+    return adjusted.tolist()
+
+
+def _sorted_known(
+    p_values: Sequence[float],
+) -> tuple[FloatArray, FloatArray, npt.NDArray[np.intp]]:
+    """The values, an all-NaN result to fill, and the positions of the known values, smallest
+    value first (ties in the order given)."""
+    values = np.asarray(p_values, dtype=np.float64)
+    known = np.flatnonzero(~np.isnan(values))
+    return values, np.full(len(values), math.nan), known[np.argsort(values[known], kind="stable")]

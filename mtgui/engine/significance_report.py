@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import Any
 
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.metrics.base import Metric
-from mtgui.engine.significance import OPTIONAL_PAIR_FIELDS, PAIR_FIELDS
+from mtgui.engine.significance import (
+    OPTIONAL_PAIR_FIELDS,
+    PAIR_FIELDS,
+    Correction,
+    PairComparison,
+)
 
 SCORE_COLUMNS = (
     "system",
@@ -19,6 +25,7 @@ SCORE_COLUMNS = (
     "worst_rank",
     "cluster",
 )
+_WIDTH = 79  # sentences are wrapped to fit a terminal of 80 columns
 PAIR_COLUMNS = (*PAIR_FIELDS[:-1], *OPTIONAL_PAIR_FIELDS, "verdict")
 
 
@@ -32,9 +39,9 @@ def interval_table(result: BootstrapResult, metric: Metric) -> str:
         rows.append(
             [
                 entry.system,
-                _number(i.score),
-                _number(i.median),
-                f"[{_number(i.ci_low)}, {_number(i.ci_high)}]",
+                four_decimals(i.score),
+                four_decimals(i.median),
+                f"[{four_decimals(i.ci_low)}, {four_decimals(i.ci_high)}]",
                 f"[{_percent(i.rel_ci_low)}, {_percent(i.rel_ci_high)}]",
                 _percent(i.rsd, sign=False),
             ]
@@ -43,17 +50,70 @@ def interval_table(result: BootstrapResult, metric: Metric) -> str:
 
 
 def grid_text(result: BootstrapResult, metric: Metric) -> str:
-    """The system-against-system grid, best system first, and the ranking's clusters."""
+    """The system-against-system grid, best system first, with how to read it above and the
+    ranking's clusters below."""
     order, matrix = result.grid(metric.name)
     width = max(len(name) for name in order)
     numbers = [str(k + 1) for k in range(len(order))]
-    lines = [" " * (width + 4) + "  ".join(n.rjust(2) for n in numbers)]
+    lines = [textwrap.fill(grid_reading(result, metric.name), _WIDTH)]
+    lines.append(" " * (width + 4) + "  ".join(n.rjust(2) for n in numbers))
     for k, (name, row) in enumerate(zip(order, matrix, strict=True)):
         cells = "  ".join((verdict or ".").rjust(2) for verdict in row)
         lines.append(f"{numbers[k]:>2} {name:<{width}} {cells}")
-    clusters = " > ".join("{" + ", ".join(c) + "}" for c in result.ranking(metric.name).clusters)
-    lines.append(f"clusters, best first: {clusters}")
+    lines.append(textwrap.fill(cluster_caption(result, metric.name), _WIDTH))
     return "\n".join(lines)
+
+
+def grid_reading(result: BootstrapResult, metric: str, colours: bool = False) -> str:
+    """One sentence that says how to read a metric's grid, and on what its verdicts rest."""
+    better, worse, same = (" (blue)", " (orange)", " (grey)") if colours else ("", "", "")
+    return (
+        f"Row against column: >{better} the row system is significantly better than the column "
+        f"system, <{worse} significantly worse, ~{same} not distinguishable; "
+        f"{verdict_basis(result, metric)}."
+    )
+
+
+def verdict_basis(result: BootstrapResult, metric: str) -> str:
+    """What a verdict rests on, in words: the level, and the correction if one is on."""
+    settings = result.settings
+    level = f"{settings.level * 100:g}%"
+    if settings.correction is Correction.NONE:
+        return f"at {level} confidence, each pair tested on its own (no correction)"
+    pairs = sum(1 for p in result.pairs if p.metric == metric) // 2
+    counted = "the 1 pair" if pairs == 1 else f"the {pairs} pairs"
+    return f"at {level} confidence after {settings.correction.label} for {counted} of this metric"
+
+
+def p_value_lines(pair: PairComparison, correction: Correction) -> list[str]:
+    """The p-values of a comparison in words, one line per test; the one the verdict follows
+    is said to be so."""
+    bootstrap = f"p-value (paired bootstrap, two-sided): {four_decimals(pair.p_value)}"
+    if pair.p_corrected is None:
+        lines = [f"{bootstrap} (the verdict follows it)"]
+    else:
+        lines = [
+            bootstrap,
+            f"p-value after {correction.label}: {four_decimals(pair.p_corrected)} (the verdict "
+            "follows it)",
+        ]
+    if pair.p_value_ar is not None:
+        ar = f"p-value (approximate randomization): {four_decimals(pair.p_value_ar)}"
+        corrected_ar = pair.p_holm_ar if pair.p_holm_ar is not None else pair.p_fdr_ar
+        if corrected_ar is not None:
+            ar += f"; after {correction.label}: {four_decimals(corrected_ar)}"
+        lines.append(ar)
+    return lines
+
+
+def cluster_caption(result: BootstrapResult, metric: str) -> str:
+    """The ranking's clusters and exactly what a cluster is."""
+    clusters = " > ".join("{" + ", ".join(c) + "}" for c in result.ranking(metric).clusters)
+    return (
+        f"Clusters, best first: {clusters}. A cluster ends only where every system above is "
+        "significantly better than every system below; within a cluster some pairs may still "
+        "differ."
+    )
 
 
 def score_rows(result: BootstrapResult) -> list[list[Any]]:
@@ -71,6 +131,24 @@ def score_rows(result: BootstrapResult) -> list[list[Any]]:
 def pair_rows(result: BootstrapResult) -> list[list[Any]]:
     """One row per ordered pair of systems and metric."""
     return [[_cell(getattr(pair, column)) for column in PAIR_COLUMNS] for pair in result.pairs]
+
+
+def settings_rows(result: BootstrapResult) -> tuple[list[str], list[list[Any]]]:
+    """How the bootstrap was run, one setting per row: the unit really resampled among them,
+    so that a folder of CSV files says how its numbers were made."""
+    settings = result.settings
+    rows: list[list[Any]] = [
+        ["resamples", settings.resamples],
+        ["seed", settings.seed],
+        ["level", settings.level],
+        ["unit", settings.unit.value],
+        ["unit_requested", result.unit_requested.value],
+        ["correction", settings.correction.value],
+        ["ar_trials", settings.ar_trials],
+        ["signature", result.signature],
+    ]
+    rows += [["note", note] for note in result.notes]
+    return ["setting", "value"], rows
 
 
 def grid_rows(result: BootstrapResult, metric: str) -> tuple[list[str], list[list[str]]]:
@@ -99,8 +177,9 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def _number(value: float) -> str:
-    return "-" if math.isnan(value) else f"{value:.4f}"
+def four_decimals(value: float | None) -> str:
+    """A score or p-value as tables and views show it: four decimals, '-' when undefined."""
+    return "-" if value is None or math.isnan(value) else f"{value:.4f}"
 
 
 def _percent(value: float, sign: bool = True) -> str:

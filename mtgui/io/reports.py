@@ -1,8 +1,9 @@
 """The CSV reports of an analysis, as files in a folder (command line and desktop alike).
 
 ``scores.csv`` (scores with their intervals and ranks), ``pairs.csv`` (every ordered pair),
-``grid-<metric>.csv`` (each grid as a matrix) and, if asked, ``samples.csv`` (every bootstrap
-score). UTF-8 with a byte-order mark so that Excel reads the characters right; written
+``grid-<metric>.csv`` (each grid as a matrix), ``settings.csv`` (how the bootstrap was run: the
+unit really resampled, the correction, the signature) and, if asked, ``samples.csv`` (every
+bootstrap score). UTF-8 with a byte-order mark so that Excel reads the characters right; written
 atomically; an existing file is replaced only when the caller says so.
 """
 
@@ -19,6 +20,7 @@ from mtgui.engine.significance_report import (
     pair_rows,
     sample_rows,
     score_rows,
+    settings_rows,
 )
 from mtgui.engine.statistics import Statistics
 from mtgui.io.writers import check_writable, csv_text, write_text_atomic
@@ -40,6 +42,7 @@ def report_tables(
     tables: dict[str, Table] = {
         "scores.csv": (SCORE_COLUMNS, score_rows(result)),
         "pairs.csv": (PAIR_COLUMNS, pair_rows(result)),
+        "settings.csv": settings_rows(result),
     }
     for metric in result.metrics:
         tables[f"grid-{metric}.csv"] = grid_rows(result, metric)

@@ -29,11 +29,20 @@ from pathlib import Path, PurePath
 from typing import Any, TypedDict
 
 from mtgui import __version__
-from mtgui.engine.bootstrap import DEFAULT_SEED, MAX_RESAMPLES, MIN_RESAMPLES, Unit
+from mtgui.engine.bootstrap import (
+    DEFAULT_LEVEL,
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    MAX_LEVEL,
+    MAX_RESAMPLES,
+    MIN_RESAMPLES,
+    Unit,
+)
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
 from mtgui.engine.settings import TOKENIZERS, Case
+from mtgui.engine.significance import Correction
 from mtgui.io.workspace import Workspace
 from mtgui.io.writers import check_writable, json_text, write_text_atomic
 
@@ -53,7 +62,7 @@ class AnalysisSettings(TypedDict):
     seed: int
     unit: str
     randomization: bool
-    holm: bool
+    correction: str
     tokenizer: str
     case: str
 
@@ -62,12 +71,12 @@ def default_settings() -> AnalysisSettings:
     """The settings of a fresh window (a new dict each time: callers may change it)."""
     return {
         "metrics": list(DEFAULT_METRICS),
-        "resamples": 2000,
-        "level": 0.95,
+        "resamples": DEFAULT_RESAMPLES,
+        "level": DEFAULT_LEVEL,
         "seed": DEFAULT_SEED,
-        "unit": Unit.SEGMENT.value,
+        "unit": Unit.AUTO.value,
         "randomization": False,
-        "holm": False,
+        "correction": Correction.NONE.value,
         "tokenizer": "13a",
         "case": Case.SENSITIVE.value,
     }
@@ -99,9 +108,10 @@ def _whole(low: int, high: int) -> Callable[[object], object]:
 
 
 def _level(value: object) -> object:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0.5 <= value <= 0.999:
-        raise ValueError("a number from 0.5 to 0.999 (0.95 means 95% intervals)")
-    return round(float(value), 3)
+    number = value if isinstance(value, int | float) and not isinstance(value, bool) else None
+    if number is not None and 0.5 <= number <= MAX_LEVEL:
+        return round(float(number), 3)
+    raise ValueError(f"a number from 0.5 to {MAX_LEVEL} (0.95 means 95% intervals)")
 
 
 def _flag(value: object) -> object:
@@ -132,7 +142,8 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "seed": _whole(0, MAX_SEED),
     "unit": _one_of(tuple(u.value for u in Unit)),
     "randomization": _flag,
-    "holm": _flag,
+    "correction": _one_of(tuple(c.value for c in Correction)),
+    "holm": _flag,  # before "correction" (mtgui 0.1): true means Holm's correction
     "tokenizer": _one_of(TOKENIZERS),
     "case": _one_of(tuple(c.value for c in Case)),
 }
@@ -163,6 +174,8 @@ def check_settings(
                     f'the setting "{key}" should be {error}, not {_json_kind(data[key])}.',
                     path=path,
                 ) from None
+    if values.pop("holm", False) is True and "correction" not in data:
+        values["correction"] = Correction.HOLM.value
     return values  # type: ignore[return-value]  # every key was checked above
 
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui import __version__
+from mtgui.engine.bootstrap import MIN_DOCUMENTS
 
 REFERENCES: tuple[tuple[str, str], ...] = (
     # (short name used in the text, full reference)
@@ -72,6 +73,12 @@ REFERENCES: tuple[tuple[str, str], ...] = (
         "Holm (1979)",
         "Sture Holm. A Simple Sequentially Rejective Multiple Test Procedure. Scandinavian "
         "Journal of Statistics 6(2), 1979.",
+    ),
+    (
+        "Benjamini & Hochberg (1995)",
+        "Yoav Benjamini and Yosef Hochberg. Controlling the False Discovery Rate: A Practical "
+        "and Powerful Approach to Multiple Testing. Journal of the Royal Statistical Society B "
+        "57(1), 1995.",
     ),
 )
 
@@ -126,7 +133,7 @@ better.</p>
 <i>system</i> is better, not which number is bigger.</p>
 """
 
-_CI = """
+_CI = f"""
 <h2><a name="ci"></a>How sure is a score? The bootstrap and confidence intervals</h2>
 <p>A test set is one sample of the text a system will meet. With other sentences the score
 would have been a little different. The <b>bootstrap</b> (Zhang &amp; Vogel 2004; Koehn 2004)
@@ -147,6 +154,16 @@ winner).</p>
 <p>The <b>RSD</b> (relative standard deviation, Zhang, Vogel &amp; Waibel 2004) is the spread
 of the bootstrap scores as a percentage of their mean: another way to say how steady the score
 is.</p>
+<p>Relative intervals and the RSD are left empty for human (or other loaded) scores: they
+divide by the score, and z-scores near or below 0 would give meaningless percentages such as
+"+435%". Read the interval itself.</p>
+<p>When the test set is made of documents, their sentences are alike (one topic, one author),
+and drawing single sentences makes the intervals too narrow however large the test set: in a
+simulation with such documents, 95% intervals from drawing sentences held the true score only
+about 79% of the time, and from drawing whole documents about 93-95%. So, with {MIN_DOCUMENTS}
+or more documents, mtgui draws whole documents instead (Koehn 2004 warns about this); the
+status line says which it did, and a note above the views says when the documents are few
+enough for the intervals to be a little narrow even so.</p>
 """
 
 _GRID = """
@@ -156,28 +173,40 @@ mtgui takes the difference of their scores on each resample and looks at the int
 differences (Zhang &amp; Vogel 2004, section 3.2):</p>
 <table border="1" cellspacing="0" cellpadding="4" style="margin-top:6px; margin-bottom:6px">
 <tr><td style="background-color:#56B4E9"><b>&nbsp;&gt;&nbsp;</b></td><td>blue: the row system
-is clearly better (the whole interval of the difference is on its side of zero)</td></tr>
+is significantly better (the whole interval of the difference is on its side of zero)</td></tr>
 <tr><td style="background-color:#E69F00"><b>&nbsp;&lt;&nbsp;</b></td><td>orange: the row
-system is clearly worse</td></tr>
+system is significantly worse</td></tr>
 <tr><td style="background-color:#E8E8E8"><b>&nbsp;~&nbsp;</b></td><td>grey: not
 distinguishable: the interval contains zero, so this test set cannot tell them apart</td></tr>
 </table>
 <p>The colours are told apart by colour-blind readers too, and the symbol is always shown.
-Below the grid, the <i>clusters</i> group systems that cannot be told apart.</p>
+A sentence above the grid says at what confidence the verdicts are given and whether they were
+corrected for making many comparisons.</p>
+<p>Below the grid, the ranking is cut into <i>clusters</i>, best first. A cut between two
+clusters means that every system above it is significantly better than every system below it.
+Inside a cluster, some pairs may still differ (the first can be significantly better than the
+last); the grid says which.</p>
 <p>Point at a cell to see the numbers behind it:</p>
 <ul>
 <li>the <b>difference</b> of the two scores on the whole test set, and its interval;</li>
 <li>the <b>win fraction</b> (Koehn 2004): in how many of the resamples the row system scored
-better. 97% means it won 97 resamples out of 100; Koehn reads this as 97% confidence that it
-is the better system;</li>
-<li>the <b>p-value</b> (paired bootstrap, computed as sacreBLEU does): how often a difference
-this large would turn up by chance if the two systems were equally good. Below 0.05 is
-convincing at the usual 95% level. It says how sure, not how big or how important the
-difference is;</li>
+better. 97% means it won 97 resamples out of 100;</li>
+<li>the <b>p-value</b> (paired bootstrap, two-sided): roughly, how often a difference this large
+would turn up by chance if the two systems were equally good. It is twice the share of
+resamples in which the other system came out ahead, so it always agrees with the grid: at 95%
+confidence a pair is <b>&gt;</b> or <b>&lt;</b> exactly when its p-value is below 0.05. It says
+how sure, not how big or how important the difference is. sacreBLEU's p-value (in the exported
+files as <i>p_value_sacrebleu</i>) counts in effect only one side: on systems that differ only
+by chance it is below 0.05 about twice as often as it should be, which is why mtgui does not
+use it for its verdicts;</li>
 <li>with <i>Approximate randomization</i> ticked, a second p-value from swapping the two
 systems' outputs on random segments 10,000 times (Riezler &amp; Maxwell 2005);</li>
-<li>with <i>Holm correction</i> ticked, p-values adjusted for comparing many pairs at once
-(Holm 1979): the more pairs, the more likely one looks significant by chance alone.</li>
+<li>with a <i>Correction</i> chosen, p-values corrected for comparing many pairs at once: the
+more pairs, the more likely one looks significant by chance alone. <b>Holm</b> (Holm 1979)
+keeps the chance of even one wrong <b>&gt;</b> or <b>&lt;</b> in the grid below 5%;
+<b>Benjamini-Hochberg</b> (Benjamini &amp; Hochberg 1995) keeps the expected share of wrong
+ones among those found below 5%, and so finds more. The grid, the clusters, the ranks and the
+paired view then follow the corrected p-values.</li>
 </ul>
 """
 
@@ -205,16 +234,19 @@ enough, and do the metrics agree with human scores (Zhang &amp; Vogel 2004, sect
 </ul>
 """
 
-_SETTINGS = """
+_SETTINGS = f"""
 <h2><a name="settings"></a>Settings</h2>
 <ul>
 <li><b>Resamples</b>: how many bootstrap test sets; 2,000 is the papers' choice, more gives
 steadier intervals.</li>
 <li><b>Confidence</b>: 0.95 gives 95% intervals and verdicts at that level.</li>
 <li><b>Seed</b>: the same seed, files and settings give exactly the same numbers again.</li>
-<li><b>Resample by</b>: single segments, or whole documents, which is more honest when the
-sentences of a document are alike (Koehn 2004 warns about this); it needs SGML or XML
-files.</li>
+<li><b>Resample by</b>: <i>Automatic</i> draws whole documents when the test set has
+{MIN_DOCUMENTS} or more (SGML or XML files), else single segments; <i>Documents</i> and
+<i>Segments</i> force one or the other. Drawing documents is more honest when the sentences
+of a document are alike (Koehn 2004 warns about this).</li>
+<li><b>Correction</b>: none, Holm or Benjamini-Hochberg, for comparing many pairs at once (see
+the grid above).</li>
 <li><b>Tokenizer</b> and <b>Case</b>: how text is cut into words and whether "The" and "the"
 are the same word. The defaults (13a, case-sensitive) are those of WMT and sacreBLEU.</li>
 </ul>

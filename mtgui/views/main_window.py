@@ -33,6 +33,7 @@ from mtgui.engine.bootstrap import BootstrapProgress
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.pipeline import AnalysisResult, iter_analysis
+from mtgui.engine.significance_report import cluster_caption
 from mtgui.engine.statistics import StatisticsProgress
 from mtgui.engine.studies.choose import iter_study
 from mtgui.io.reports import existing_reports, report_tables, write_reports
@@ -131,6 +132,10 @@ class MainWindow(QMainWindow):
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #B00020;")
+        self.notes = QLabel()  # what the user should know about the result shown
+        self.notes.setWordWrap(True)
+        self.notes.setToolTip("Notes on how the results shown were made.")
+        self.notes.setVisible(False)
         self.histograms = HistogramView()
         self.score_model, self.grid_model = ScoreTableModel(self), SignificanceGridModel(self)
         self.score_table = self._table(self.score_model, sortable=True)
@@ -139,10 +144,13 @@ class MainWindow(QMainWindow):
             "Hover a cell for the numbers behind it; double-click it to see the two systems' "
             "paired differences."
         )
-        self.clusters = QLabel()
-        self.clusters.setWordWrap(True)
+        self.grid_reading, self.clusters = QLabel(), QLabel()
+        for label in (self.grid_reading, self.clusters):
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         grid_page = QWidget()
         grid_layout = QVBoxLayout(grid_page)
+        grid_layout.addWidget(self.grid_reading)
         grid_layout.addWidget(self.grid_table, stretch=1)
         grid_layout.addWidget(self.clusters)
         self.tabs = QTabWidget()
@@ -166,6 +174,7 @@ class MainWindow(QMainWindow):
         top.addStretch(1)
         right_layout.addLayout(top)
         right_layout.addWidget(self.problem)
+        right_layout.addWidget(self.notes)
         right_layout.addWidget(self.tabs, stretch=1)
         splitter = QSplitter()
         splitter.addWidget(left)
@@ -443,9 +452,13 @@ class MainWindow(QMainWindow):
         self.export_action.setEnabled(True)
         seconds = time.monotonic() - self._started
         notes = " ".join(result.corpus.notes + result.bootstrap.notes)
+        self.notes.setText(f"Note: {notes}" if notes else "")
+        self.notes.setVisible(bool(notes))
+        settings = result.bootstrap.settings
         self.statusBar().showMessage(
             f"Done in {seconds:.1f} s: {len(result.corpus.systems)} systems, "
-            f"{result.corpus.test_set.size} segments. {notes}".strip()
+            f"{result.corpus.test_set.size} segments, {settings.resamples:,} resamples of "
+            f"{settings.unit.value}s." + (" See the note above the views." if notes else "")
         )
 
     def _on_runner_failed(self, message: str) -> None:
@@ -471,10 +484,8 @@ class MainWindow(QMainWindow):
         self.grid_model.set_result(bootstrap, metric)
         self.score_table.resizeColumnsToContents()
         self.grid_table.resizeColumnsToContents()
-        clusters = " > ".join("{" + ", ".join(c) + "}" for c in bootstrap.ranking(metric).clusters)
-        self.clusters.setText(
-            f"Clusters of systems that are not significantly different, best first: {clusters}"
-        )
+        self.grid_reading.setText(self.grid_model.reading)
+        self.clusters.setText(cluster_caption(bootstrap, metric))
         # Load order, as while the run was filling them: the plots are kept, not made again.
         self.histograms.start_run(list(bootstrap.systems), metric, LABELS.get(metric, metric))
         self._histograms_started = True

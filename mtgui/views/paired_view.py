@@ -3,8 +3,9 @@
 Reached from any cell of the significance grid (double-click) or by choosing the two systems.
 The plot shows how ``A_b - B_b`` spreads over the resamples, with 0 marked, the confidence
 interval shaded and the full-set difference drawn; the text under it says the verdict, the
-interval, the win fraction (Koehn 2004, 6) and the p-values in words. A verdict is ``~``
-exactly when the shaded band contains the 0 line, which the picture makes plain.
+interval, the win fraction (Koehn 2004, 6) and the p-values in words. Without a correction for
+many comparisons a verdict is ``~`` exactly when the shaded band contains the 0 line, which the
+picture makes plain; with one, the text says when the corrected p-value overrules the band.
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from mtgui.engine.paired import PairedDeltas, paired_deltas
 from mtgui.engine.pipeline import AnalysisResult
+from mtgui.engine.significance import TIE
+from mtgui.engine.significance_report import p_value_lines
 from mtgui.views.choices import refill
 from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.settings_panel import LABELS
-from mtgui.views.significance_grid_model import COLORS, MEANING, p_text
+from mtgui.views.significance_grid_model import COLORS, MEANING
 
 BINS = 50
 _BARS = (0, 114, 178)  # Okabe-Ito blue
@@ -176,21 +179,23 @@ def describe(deltas: PairedDeltas, label: str) -> str:
     if deltas.resamples == 0 or math.isnan(pair.ci_low):
         return f"No resample scored both {x} and {y}: they cannot be compared."
     level = f"{deltas.level * 100:g}%"
+    holds_zero = pair.ci_low <= 0 <= pair.ci_high
     lines = [
-        f"<b>{x} is {MEANING[pair.verdict]} {y}</b> under {html.escape(label)} "
-        f"(verdict <b>{html.escape(pair.verdict)}</b> at {level} confidence).",
+        f"<b>{x} is {MEANING[pair.verdict]} {y}</b> under {html.escape(label)}: "
+        f"verdict <b>{html.escape(pair.verdict)}</b> {html.escape(deltas.basis, quote=False)}.",
         f"Difference on the whole test set: {pair.delta:+.4f}; its {level} interval over "
         f"{deltas.resamples:,} resamples: [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]"
-        + (" (contains 0)." if pair.ci_low <= 0 <= pair.ci_high else " (does not contain 0)."),
+        + (" (contains 0)." if holds_zero else " (does not contain 0)."),
         f"{x} is better in {pair.win_fraction:.1%} of the resamples"
         + (f", level in {pair.tie_fraction:.1%}" if pair.tie_fraction else "")
         + f"; {y} is better in {1 - pair.win_fraction - pair.tie_fraction:.1%}.",
-        f"p-value (paired bootstrap): {p_text(pair.p_value)}",
+        "; ".join(html.escape(line, quote=False) for line in p_value_lines(pair, deltas.correction))
+        + ".",
     ]
-    if pair.p_value_ar is not None:
-        lines[-1] += f"; approximate randomization: {p_text(pair.p_value_ar)}"
-    if pair.p_holm is not None:
-        lines[-1] += f"; after Holm's correction: {p_text(pair.p_holm)}"
-    if pair.p_holm_ar is not None:
-        lines[-1] += f" (randomization: {p_text(pair.p_holm_ar)})"
+    if pair.p_corrected is not None and not holds_zero and pair.verdict == TIE:
+        lines.insert(
+            2,
+            f"The interval is that of this one comparison: it leaves 0 out, but after "
+            f"{deltas.correction.label} the difference is not significant.",
+        )
     return "<br>".join(lines)

@@ -61,6 +61,11 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ),
 )
 _PERCENT = {"rel_ci_low", "rel_ci_high", "rsd"}
+NOT_RELATIVE = (
+    "Left empty: a relative interval and the RSD divide by the score, and scores such as "
+    "human z-scores can be near or below 0, where a percentage means nothing. Read the "
+    "absolute interval (CI low, CI high) instead."
+)
 
 
 class ScoreTableModel(QAbstractTableModel):
@@ -95,6 +100,8 @@ class ScoreTableModel(QAbstractTableModel):
             return None
         interval, (_, attribute, _) = self._rows[index.row()], COLUMNS[index.column()]
         value = getattr(interval, attribute)
+        if attribute in _PERCENT and not interval.ratio_scale:
+            return self._not_relative(role)
         if role == Qt.ItemDataRole.DisplayRole:
             return _text(value, attribute)
         if role == SORT_ROLE:
@@ -108,6 +115,13 @@ class ScoreTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and interval.system == self._best:
             return "The best system under this metric."
         return None
+
+    @staticmethod
+    def _not_relative(role: int) -> Any:
+        """A relative cell of a metric off a ratio scale: empty, and a tooltip that says why."""
+        if role == Qt.ItemDataRole.DisplayRole:
+            return ""
+        return NOT_RELATIVE if role == Qt.ItemDataRole.ToolTipRole else None
 
     def headerData(  # noqa: N802
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole

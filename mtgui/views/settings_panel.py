@@ -21,14 +21,19 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.bootstrap import (
+    DEFAULT_LEVEL,
+    DEFAULT_RESAMPLES,
     DEFAULT_SEED,
+    MAX_LEVEL,
     MAX_RESAMPLES,
+    MIN_DOCUMENTS,
     MIN_RESAMPLES,
     BootstrapSettings,
     Unit,
 )
 from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
 from mtgui.engine.settings import TOKENIZERS, Case, MetricSettings
+from mtgui.engine.significance import Correction
 from mtgui.io.session import MAX_SEED, AnalysisSettings, check_settings
 
 METRIC_TIPS = {
@@ -50,6 +55,16 @@ LABELS = {
     "human": "Human",
 }
 _CASES = (Case.SENSITIVE, Case.FULL, Case.ASCII)  # the order of the case choices
+_UNITS = (
+    ("Automatic", Unit.AUTO.value),
+    ("Documents", Unit.DOCUMENT.value),
+    ("Segments", Unit.SEGMENT.value),
+)
+_CORRECTIONS = (
+    ("None", Correction.NONE.value),
+    ("Holm", Correction.HOLM.value),
+    ("Benjamini-Hochberg", Correction.FDR.value),
+)
 _AR_TRIALS = 10_000
 
 
@@ -82,49 +97,55 @@ class SettingsPanel(QWidget):
     def _resampling_box(self) -> QGroupBox:
         box = QGroupBox("Confidence and significance")
         form = QFormLayout(box)
-        self.resamples = _spin(MIN_RESAMPLES, MAX_RESAMPLES, 2000, 100)
+        self.resamples = _spin(MIN_RESAMPLES, MAX_RESAMPLES, DEFAULT_RESAMPLES, 100)
         self.resamples.setToolTip(
             "How many times the test set is resampled; 2,000 is the "
             "papers' choice, more gives steadier intervals."
         )
         self.level = QDoubleSpinBox()
-        self.level.setRange(0.5, 0.999)
+        self.level.setRange(0.5, MAX_LEVEL)
         self.level.setDecimals(3)
         self.level.setSingleStep(0.01)
-        self.level.setValue(0.95)
+        self.level.setValue(DEFAULT_LEVEL)
         self.level.setToolTip(
             "How sure the intervals and the grid's verdicts are: 0.95 means "
             "95% confidence intervals."
         )
         self.seed = _spin(0, MAX_SEED, DEFAULT_SEED, 1)
         self.seed.setToolTip("The random seed: the same seed gives the same numbers again.")
-        self.unit = QComboBox()
-        self.unit.addItems([u.value for u in Unit])
+        self.unit = _choice(_UNITS)
         self.unit.setToolTip(
-            "Resample single segments, or whole documents (better when "
-            "sentences of one document are alike)."
+            "What is resampled. Automatic: whole documents when the test set has "
+            f"{MIN_DOCUMENTS} or more (sentences of one document are alike, and resampling "
+            "them one by one makes the intervals too narrow), else single segments. The "
+            "status line says which was used."
         )
         self.randomization = QCheckBox("Approximate randomization")
         self.randomization.setToolTip(
             "Also test each pair by randomly swapping segments (10,000 trials; slower)."
         )
-        self.holm = QCheckBox("Holm correction")
-        self.holm.setToolTip("Adjust the p-values for making many comparisons at once.")
+        self.correction = _choice(_CORRECTIONS)
+        self.correction.setToolTip(
+            "Correct the p-values for making many comparisons at once; the grid, the clusters "
+            "and the ranks then follow the corrected p-values. Holm: the chance of any wrong "
+            "'>' or '<' stays below 1 - confidence. Benjamini-Hochberg: the expected share of "
+            "wrong ones among those found stays below it."
+        )
         for label, widget in (
             ("Resamples", self.resamples),
             ("Confidence", self.level),
             ("Seed", self.seed),
             ("Resample by", self.unit),
+            ("Correction", self.correction),
         ):
             form.addRow(label, widget)
         form.addRow(self.randomization)
-        form.addRow(self.holm)
         for widget in (self.resamples, self.seed):
             widget.valueChanged.connect(self.settings_changed)
         self.level.valueChanged.connect(self.settings_changed)
         self.unit.currentIndexChanged.connect(self.settings_changed)
+        self.correction.currentIndexChanged.connect(self.settings_changed)
         self.randomization.toggled.connect(self.settings_changed)
-        self.holm.toggled.connect(self.settings_changed)
         return box
 
     def _text_box(self) -> QGroupBox:
@@ -161,9 +182,9 @@ class SettingsPanel(QWidget):
             resamples=self.resamples.value(),
             level=round(self.level.value(), 3),
             seed=self.seed.value(),
-            unit=Unit(self.unit.currentText()),
+            unit=Unit(self.unit.currentData()),
             ar_trials=_AR_TRIALS if self.randomization.isChecked() else 0,
-            holm=self.holm.isChecked(),
+            correction=Correction(self.correction.currentData()),
         )
 
     def state(self) -> AnalysisSettings:
@@ -173,9 +194,9 @@ class SettingsPanel(QWidget):
             "resamples": self.resamples.value(),
             "level": round(self.level.value(), 3),
             "seed": self.seed.value(),
-            "unit": self.unit.currentText(),
+            "unit": str(self.unit.currentData()),
             "randomization": self.randomization.isChecked(),
-            "holm": self.holm.isChecked(),
+            "correction": str(self.correction.currentData()),
             "tokenizer": self.tokenizer.currentText(),
             "case": _CASES[self.case.currentIndex()].value,
         }
@@ -188,21 +209,29 @@ class SettingsPanel(QWidget):
         """
         state = check_settings(state, strict=False)
         controls = [*self.metric_boxes.values(), self.resamples, self.level, self.seed]
-        controls += [self.unit, self.randomization, self.holm, self.tokenizer, self.case]
+        controls += [self.unit, self.correction, self.randomization, self.tokenizer, self.case]
         blockers = [QSignalBlocker(control) for control in controls]
         for name, box in self.metric_boxes.items():
             box.setChecked(name in state["metrics"])
         self.resamples.setValue(state["resamples"])
         self.level.setValue(state["level"])
         self.seed.setValue(state["seed"])
-        self.unit.setCurrentText(state["unit"])
+        self.unit.setCurrentIndex(self.unit.findData(state["unit"]))
+        self.correction.setCurrentIndex(self.correction.findData(state["correction"]))
         self.randomization.setChecked(state["randomization"])
-        self.holm.setChecked(state["holm"])
         self.tokenizer.setCurrentText(state["tokenizer"])
         self.case.setCurrentIndex(_CASES.index(Case(state["case"])))
         for blocker in blockers:
             blocker.unblock()
         self.settings_changed.emit()
+
+
+def _choice(items: tuple[tuple[str, str], ...]) -> QComboBox:
+    """A combo box of (text shown, value kept as the item's data)."""
+    combo = QComboBox()
+    for text, value in items:
+        combo.addItem(text, value)
+    return combo
 
 
 def _spin(low: int, high: int, value: int, step: int) -> QSpinBox:

@@ -1,7 +1,7 @@
 """The system-against-system grid of one metric as a Qt model (Zhang & Vogel 3.2).
 
 Rows and columns are the systems ordered by score, best first; a cell says how the row system
-compares with the column system: ``>`` clearly better, ``<`` clearly worse, ``~`` not
+compares with the column system: ``>`` significantly better, ``<`` significantly worse, ``~`` not
 distinguishable. The colours are the Okabe-Ito blue and orange, which stay apart for
 colour-blind readers, and the symbol is always shown too. The tooltip gives the delta, its
 interval, the win fraction and the p-values.
@@ -9,14 +9,15 @@ interval, the win fraction and the p-values.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from mtgui.engine.analysis import BootstrapResult
-from mtgui.engine.significance import BETTER, TIE, WORSE, PairComparison
+from mtgui.engine.bootstrap import DEFAULT_LEVEL
+from mtgui.engine.significance import BETTER, TIE, WORSE, Correction, PairComparison
+from mtgui.engine.significance_report import grid_reading, p_value_lines
 
 _Index = QModelIndex | QPersistentModelIndex
 COLORS = {
@@ -24,9 +25,10 @@ COLORS = {
     WORSE: QColor("#E69F00"),  # Okabe-Ito orange
     TIE: QColor("#E8E8E8"),
 }
+_INK = QColor("#000000")
 MEANING = {
-    BETTER: "clearly better than",
-    WORSE: "clearly worse than",
+    BETTER: "significantly better than",
+    WORSE: "significantly worse than",
     TIE: "not distinguishable from",
 }
 
@@ -38,17 +40,21 @@ class SignificanceGridModel(QAbstractTableModel):
         super().__init__(parent)
         self._order: list[str] = []
         self._pairs: dict[tuple[str, str], PairComparison] = {}
-        self._level = 0.95
+        self._level = DEFAULT_LEVEL
+        self._correction = Correction.NONE
+        self.reading = ""  # how to read the grid, in one sentence (empty without a result)
 
     def set_result(self, result: BootstrapResult | None, metric: str) -> None:
         """Show ``metric`` of ``result`` (or nothing)."""
         self.beginResetModel()
         if result is None or metric not in result.metrics:
-            self._order, self._pairs = [], {}
+            self._order, self._pairs, self.reading = [], {}, ""
         else:
             self._order = [entry.system for entry in result.ranking(metric).systems]
             self._pairs = {(p.x, p.y): p for p in result.pairs if p.metric == metric}
             self._level = result.settings.level
+            self._correction = result.settings.correction
+            self.reading = grid_reading(result, metric, colours=True)
         self.endResetModel()
 
     @property
@@ -78,6 +84,8 @@ class SignificanceGridModel(QAbstractTableModel):
             return pair.verdict
         if role == Qt.ItemDataRole.BackgroundRole:
             return QBrush(COLORS[pair.verdict])
+        if role == Qt.ItemDataRole.ForegroundRole:  # the backgrounds are light in any palette
+            return QBrush(_INK)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(pair)
         return None
@@ -90,12 +98,8 @@ class SignificanceGridModel(QAbstractTableModel):
             f"Difference {pair.x} - {pair.y}: {pair.delta:+.4f}",
             f"{level} interval of the difference: [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
             f"{pair.x} wins in {pair.win_fraction:.1%} of the resamples (Koehn 2004).",
-            f"p-value (paired bootstrap): {p_text(pair.p_value)}",
+            *p_value_lines(pair, self._correction),
         ]
-        if pair.p_value_ar is not None:
-            lines.append(f"p-value (approximate randomization): {p_text(pair.p_value_ar)}")
-        if pair.p_holm is not None:
-            lines.append(f"p-value after Holm's correction: {p_text(pair.p_holm)}")
         return "\n".join(lines)
 
     def headerData(  # noqa: N802
@@ -112,16 +116,11 @@ def header_tooltip(system: str, orientation: Qt.Orientation) -> str:
     """What a row or a column of the grid stands for, in one sentence."""
     if orientation == Qt.Orientation.Vertical:
         return (
-            f"Row {system}: each cell of this row says whether {system} is clearly better (>), "
-            "clearly worse (<) or not distinguishable (~) from the column's system, by the "
-            "paired bootstrap (Zhang & Vogel 2004, section 3.2; Koehn 2004)."
+            f"Row {system}: each cell of this row says whether {system} is significantly better "
+            "(>), significantly worse (<) or not distinguishable (~) from the column's system, by "
+            "the paired bootstrap (Zhang & Vogel 2004, section 3.2; Koehn 2004)."
         )
     return (
         f"Column {system}: the system each row's system is compared with; point at a cell for "
         "the difference, its interval, the win fraction (Koehn 2004) and the p-values."
     )
-
-
-def p_text(value: float) -> str:
-    """A p-value as the views show it: four decimals, '-' when undefined."""
-    return "-" if math.isnan(value) else f"{value:.4f}"

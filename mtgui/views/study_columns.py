@@ -44,11 +44,13 @@ COLUMN_TIPS = {
     "best_rank": "The best rank the system can claim: systems it is not distinguishable from "
     "may be ahead of it.",
     "worst_rank": "The worst rank the system can fall to, for the same reason.",
+    "cluster": "The system's cluster, 1 the best: a cluster ends only where every system above "
+    "is significantly better than every system below.",
     "x_better": "The share of subsets of this size in which x is significantly better than y.",
     "y_better": "The share of subsets of this size in which y is significantly better than x.",
     "smallest_fraction": "The smallest share of the test set from which on every larger share "
     "tells the pair apart in 95% of its subsets, one way (empty: never).",
-    "verdict": "> x is clearly better than y, < clearly worse, ~ not distinguishable.",
+    "verdict": "> x is significantly better than y, < significantly worse, ~ not distinguishable.",
     "exponent": "How the interval's width shrinks with the test set's size: width ~ size to "
     "this power (-0.5 is the textbook rate).",
     "narrowing_percent": "By how much the interval narrows when the test set doubles, in percent "
@@ -56,10 +58,15 @@ COLUMN_TIPS = {
     "points": "How many test-set sizes the fit used.",
     "delta": "The difference x - y on the whole test set, in the metric's units.",
     "win_fraction": "The share of resamples in which x is better than y (Koehn 2004, 6).",
-    "p_value": "The paired bootstrap p-value: how likely a difference this large is by chance.",
+    "p_value": "The two-sided paired bootstrap p-value: below 1 - confidence exactly when the "
+    "verdict is > or < (without a correction for many comparisons).",
     "p_value_ar": "The approximate-randomization p-value (Riezler & Maxwell 2005).",
     "p_holm": "The p-value after Holm's correction for making many comparisons.",
     "p_holm_ar": "The randomization p-value after Holm's correction.",
+    "p_fdr": "The p-value after Benjamini-Hochberg's correction for making many comparisons.",
+    "p_fdr_ar": "The randomization p-value after Benjamini-Hochberg's correction.",
+    "p_value_sacrebleu": "sacreBLEU's paired bootstrap p-value, for reproducing sacreBLEU (in "
+    "effect one-sided: about half the two-sided p-value).",
     "higher_is_better": "Whether a higher score means a better translation under this metric.",
     "systems": "How many systems have both the metric's score and human scores.",
     "pearson": "Pearson's correlation of the metric's scores with the human scores.",
@@ -70,7 +77,7 @@ COLUMN_TIPS = {
     "spearman_high": "The upper bound of the bootstrap interval of Spearman's correlation.",
     "pairs": "How many pairs of systems were compared.",
     "agree": "Pairs where the metric and the humans give the same verdict.",
-    "opposite": "Pairs where each says a different system is clearly better.",
+    "opposite": "Pairs where each says a different system is significantly better.",
     "metric_only": "Pairs the metric calls clearly different and the humans do not.",
     "human_only": "Pairs the humans call clearly different and the metric does not.",
     "kind": "How the two disagree: in opposite directions, or only one of them sees a difference.",

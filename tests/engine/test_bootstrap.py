@@ -10,7 +10,13 @@ from metric_corpora import make_corpus
 
 from mtgui.demo import load_demo
 from mtgui.engine.analysis import BootstrapResult, iter_bootstrap
-from mtgui.engine.bootstrap import BootstrapProgress, BootstrapSettings, Unit
+from mtgui.engine.bootstrap import (
+    FEW_DOCUMENTS,
+    MIN_DOCUMENTS,
+    BootstrapProgress,
+    BootstrapSettings,
+    Unit,
+)
 from mtgui.engine.errors import InputError
 from mtgui.engine.intervals import summarize_samples
 from mtgui.engine.significance import holm
@@ -37,7 +43,7 @@ def test_identical_systems_are_indistinguishable_with_p_1():
     refs = [["the cat sat on the mat", "a dog barked", "it rained all day long"]]
     same = ["the cat sat on a mat", "the dog barked", "it rained all day"]
     stats = compute_statistics(make_corpus(refs, A=same, B=same), METRICS)
-    settings = BootstrapSettings(resamples=300, ar_trials=200, holm=True)
+    settings = BootstrapSettings(resamples=300, ar_trials=200, correction="holm")
     _, result = run(iter_bootstrap(stats, settings))
     for metric in METRICS:
         pair = result.pair(metric, "A", "B")
@@ -141,7 +147,9 @@ def test_holm_by_hand():
 
 
 def test_holm_is_applied_per_metric(demo_statistics):
-    _, result = run(iter_bootstrap(demo_statistics, BootstrapSettings(resamples=300, holm=True)))
+    _, result = run(
+        iter_bootstrap(demo_statistics, BootstrapSettings(resamples=300, correction="holm"))
+    )
     pairs = [p for p in result.pairs if p.metric == "bleu"]
     assert all(p.p_holm is not None and p.p_holm >= p.p_value for p in pairs)
 
@@ -164,6 +172,34 @@ def test_document_unit_without_documents_falls_back_with_a_note(demo_statistics)
     settings = BootstrapSettings(resamples=100, unit=Unit.DOCUMENT)
     _, result = run(iter_bootstrap(demo_statistics, settings, None))
     assert result.notes == ("The test set has no documents, so single segments were resampled.",)
+    assert result.settings.unit is Unit.SEGMENT and result.unit_requested is Unit.DOCUMENT
+    assert "unit:segment" in result.signature
+
+
+@pytest.mark.parametrize(
+    ("documents", "unit", "used", "note"),
+    [
+        (None, Unit.AUTO, Unit.SEGMENT, ""),
+        (FEW_DOCUMENTS, Unit.AUTO, Unit.DOCUMENT, ""),
+        (FEW_DOCUMENTS - 1, Unit.AUTO, Unit.DOCUMENT, "the intervals are a little too narrow"),
+        (MIN_DOCUMENTS, Unit.AUTO, Unit.DOCUMENT, "the intervals are a little too narrow"),
+        (MIN_DOCUMENTS - 1, Unit.AUTO, Unit.SEGMENT, "too few to resample documents reliably"),
+        (MIN_DOCUMENTS - 1, Unit.DOCUMENT, Unit.DOCUMENT, "too few for that to be reliable"),
+        (FEW_DOCUMENTS, Unit.SEGMENT, Unit.SEGMENT, ""),
+    ],
+)
+def test_the_unit_really_resampled_is_recorded(demo_statistics, documents, unit, used, note):
+    size = demo_statistics.rows("Lumen", "bleu").shape[0]
+    index = None if documents is None else np.arange(size) % documents
+    settings = BootstrapSettings(resamples=100, unit=unit)
+    _, result = run(iter_bootstrap(demo_statistics, settings, index))
+    assert result.settings.unit is used and result.unit_requested is unit
+    assert f"unit:{used}" in result.signature
+    assert note in " ".join(result.notes) and bool(note) == bool(result.notes)
+    explicit = run(iter_bootstrap(demo_statistics, BootstrapSettings(100, unit=used), index))[1]
+    np.testing.assert_array_equal(
+        result.interval("Lumen", "bleu").samples, explicit.interval("Lumen", "bleu").samples
+    )
 
 
 def test_one_system_has_intervals_and_no_pairs_and_none_is_an_error(demo_statistics):

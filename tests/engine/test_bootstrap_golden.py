@@ -2,7 +2,8 @@
 
 sacreBLEU draws its paired-bootstrap resamples with ``numpy.random.default_rng(12345)``,
 ``choice(N, size=(B, N))``; mtgui's segment resampling draws the same stream with the same seed,
-so its p-values, means and intervals reproduce sacreBLEU's up to sacreBLEU's float32 sums. The
+so its means and intervals, and sacreBLEU's p-value (kept as ``p_value_sacrebleu``), reproduce
+sacreBLEU's up to sacreBLEU's float32 sums. The
 approximate-randomization masks come from different streams: there the p-values agree within
 Monte Carlo error, |p - p_ref| <= 4 sqrt(2 p (1 - p) / R) + 2 / (R + 1) (two independent
 estimates of the same probability, four standard errors).
@@ -59,7 +60,7 @@ def test_paired_bootstrap_reproduces_sacrebleu(dataset):
             half_width = 0.5 * (ordered[-cut - 1] - ordered[cut])
             assert half_width == pytest.approx(expected["ci_halfwidth"], abs=1e-4)
             if system != baseline:
-                p = result.pair(metric, system, baseline).p_value
+                p = result.pair(metric, system, baseline).p_value_sacrebleu
                 assert p == pytest.approx(expected["p_value"], abs=2 / (len(samples) + 1))
 
 

@@ -86,3 +86,15 @@ def test_the_vectorised_summary_is_the_one_of_the_intervals():
         expected += [interval.rel_ci_low, interval.rel_ci_high]
         got = [low[i], median[i], high[i], rel_low[i], rel_high[i]]
         np.testing.assert_allclose(got, expected, rtol=1e-15, atol=0)
+
+
+def test_rows_off_a_ratio_scale_have_no_relative_bounds_as_in_the_intervals():
+    rng = np.random.default_rng(1)
+    samples = rng.normal(-0.05, 0.02, (2, 500))  # human z-scores around 0
+    low, median, high = percentile_bounds(samples, 0.95)
+    rel_low, rel_high = relative_bounds(low, median, high, np.array([True, False]))
+    assert np.isfinite([rel_low[0], rel_high[0]]).all()
+    assert np.isnan([rel_low[1], rel_high[1]]).all()
+    interval = summarize_samples("s", "human", -0.05, samples[1], 0.95, ratio_scale=False)
+    assert np.isnan([interval.rel_ci_low, interval.rel_ci_high, interval.rsd]).all()
+    assert interval.ci_low == low[1] and interval.ci_high == high[1]

@@ -90,7 +90,7 @@ def test_snapshots_fill_table_5_then_table_6(demo):
 
 def test_enough_is_the_smallest_b_from_which_the_bounds_are_steady():
     def row(b: int, spread: float) -> StabilityRow:
-        return StabilityRow(b, "A", "bleu", 20, 0.3, 0, 0, 0, -4.0, spread, 4.0, spread)
+        return StabilityRow(b, "A", "bleu", 20, 0.3, 0, 0.29, 0, 0.31, 0, -4.0, spread, 4.0, spread)
 
     settings = ResamplesSettings(stability_sizes=(100, 500, 1000, 2000))
     spreads = {100: 0.5, 500: 0.15, 1000: 0.25, 2000: 0.1}  # the half width is 4
@@ -102,6 +102,20 @@ def test_enough_is_the_smallest_b_from_which_the_bounds_are_steady():
     assert study.enough() == 2000
     assert study.enough(tolerance=0.1) == 500  # at most 0.4
     assert study.enough(tolerance=0.02) is None  # at most 0.08
+
+
+def test_enough_reads_the_bounds_themselves_for_scores_without_relative_bounds():
+    nan = float("nan")
+
+    def row(b: int, spread: float) -> StabilityRow:  # human z-scores: half width 0.1
+        return StabilityRow(
+            b, "A", "human", 20, 0.0, 0, -0.1, spread, 0.1, spread, nan, nan, nan, nan
+        )
+
+    settings = ResamplesSettings(stability_sizes=(100, 1000))
+    rows = (row(100, 0.01), row(1000, 0.004))
+    study = ResamplesStudy(settings, "", ("A",), ("human",), (), rows, ())
+    assert study.enough() == 1000  # 0.004 <= 0.1 / 20 < 0.01
 
 
 @pytest.mark.parametrize(

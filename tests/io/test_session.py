@@ -57,7 +57,7 @@ def saved_workspace(project) -> Workspace:
 def changed_settings():
     settings = default_settings()
     settings.update(metrics=["bleu", "ter"], resamples=500, level=0.9, seed=7, unit="document")
-    settings.update(randomization=True, holm=True, tokenizer="intl", case="ascii")
+    settings.update(randomization=True, correction="fdr", tokenizer="intl", case="ascii")
     return settings
 
 
@@ -217,7 +217,8 @@ def test_wrong_versions(tmp_path, version, expected):
         ({"settings": {"resamples": 5}}, 'setting "resamples" should be a whole number from 100'),
         ({"settings": {"level": 95}}, 'the setting "level" should be a number from 0.5 to 0.999'),
         ({"settings": {"holm": 1}}, 'the setting "holm" should be true or false, not the number'),
-        ({"settings": {"unit": "word"}}, 'the setting "unit" should be one of "segment", "doc'),
+        ({"settings": {"unit": "word"}}, 'the setting "unit" should be one of "auto", "segment"'),
+        ({"settings": {"correction": "bonferroni"}}, 'the setting "correction" should be one of'),
         ({"settings": {"metrics": ["bleu", "x"]}}, 'the setting "metrics" should be a list of'),
         ({"settings": {"case": "upper"}}, 'the setting "case" should be one of "sensitive"'),
         ({"settings": {"tokenizer": None}}, 'the setting "tokenizer" should be one of "13a"'),
@@ -239,6 +240,13 @@ def test_settings_missing_default_unknown_ignored_and_lenient_fallback():
     assert lenient == {**default_settings(), "seed": 9}
     assert check_settings(["garbage"], strict=False) == default_settings()
     assert check_settings({"metrics": ["ter", "bleu", "ter"]})["metrics"] == ["ter", "bleu"]
+
+
+def test_sessions_of_mtgui_0_1_keep_their_holm_correction():
+    assert check_settings({"holm": True})["correction"] == "holm"
+    assert check_settings({"holm": False})["correction"] == "none"
+    assert check_settings({"holm": True, "correction": "fdr"})["correction"] == "fdr"
+    assert "holm" not in check_settings({"holm": True})
 
 
 def test_a_minimal_hand_written_session_opens(tmp_path, write):

@@ -29,6 +29,8 @@ class Metric(ABC):
     label: ClassVar[str]  # how people write it: "BLEU"
     higher_is_better: ClassVar[bool] = True
     scale: ClassVar[str]  # "0-1", "0-100", "unbounded", ...
+    # Scores are positive and 0 means none: a relative interval and an RSD mean something.
+    ratio_scale: ClassVar[bool] = True
     columns: tuple[str, ...]  # the names of the statistics columns
 
     @abstractmethod

@@ -24,6 +24,7 @@ class Human(Metric):
     name: ClassVar[str] = "human"
     label: ClassVar[str] = "Human"
     scale: ClassVar[str] = "the scores' own units"
+    ratio_scale: ClassVar[bool] = False  # z-scores centre on 0: no relative interval, no RSD
     columns = ("score_sum", "judged")
 
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:

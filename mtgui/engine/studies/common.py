@@ -89,12 +89,18 @@ def percentile_bounds(
 
 
 def relative_bounds(
-    low: FloatArray, median: FloatArray, high: FloatArray
+    low: FloatArray,
+    median: FloatArray,
+    high: FloatArray,
+    ratio_scale: npt.NDArray[np.bool_] | bool = True,
 ) -> tuple[FloatArray, FloatArray]:
-    """Zhang & Vogel's relative interval in percent, NaN where the median is 0."""
-    safe = np.where(median != 0, median, 1.0)
-    rel_low = np.where(median != 0, -100 * (median - low) / safe, np.nan)
-    rel_high = np.where(median != 0, 100 * (high - median) / safe, np.nan)
+    """Zhang & Vogel's relative interval in percent, NaN where the median is 0 and for rows off
+    a ratio scale (``ratio_scale`` False: human scores, as in
+    :func:`~mtgui.engine.intervals.summarize_samples`)."""
+    defined = (median != 0) & ratio_scale
+    safe = np.where(defined, median, 1.0)
+    rel_low = np.where(defined, -100 * (median - low) / safe, np.nan)
+    rel_high = np.where(defined, 100 * (high - median) / safe, np.nan)
     return rel_low, rel_high
 
 

@@ -107,12 +107,13 @@ def iter_human_study(
     ``statistics`` must hold the ``human`` metric and at least one other. Snapshots are the
     bootstrap's, counting resamples; the tables come with the result.
     """
-    settings = settings or BootstrapSettings()
+    requested = settings or BootstrapSettings()
+    settings = requested.resolved(document_index)[0]  # the bootstrap's notes say why
     judged, left_out = _split_systems(statistics)
     subset = replace(statistics, systems=tuple(s for s in statistics.systems if s.system in judged))
     signature = study_signature(statistics.signature(), f"human|{settings.signature()}")
     empty = HumanStudy(settings, signature, judged, left_out, None, (), (), ())
-    with closing(iter_bootstrap(subset, settings, document_index)) as analysis:
+    with closing(iter_bootstrap(subset, requested, document_index)) as analysis:
         while True:
             try:
                 step = next(analysis)

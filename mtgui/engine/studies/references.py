@@ -25,7 +25,7 @@ from math import comb
 
 import numpy as np
 
-from mtgui.engine.bootstrap import BootstrapSettings, Unit
+from mtgui.engine.bootstrap import BootstrapSettings
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
 from mtgui.engine.studies.size import SizeSettings
@@ -140,8 +140,6 @@ def study_notes(corpus: Corpus, settings: RefsSettings, subsets: int) -> list[st
     notes = []
     if count == 1:
         notes.append("The test set has a single reference, so there are no fewer to compare.")
-    if settings.bootstrap.unit is Unit.DOCUMENT and not corpus.test_set.has_documents:
-        notes.append("The test set has no documents, so single segments were resampled.")
     if subsets < 2**count - 1:
         notes.append(
             f"Where more than {settings.max_subsets} subsets of the {count} references have the "

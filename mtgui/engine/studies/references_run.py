@@ -59,6 +59,9 @@ def iter_refs_study(
     metric_settings = metric_settings or MetricSettings()
     settings = settings or RefsSettings()
     test_set = corpus.test_set
+    documents = test_set.document_index() if test_set.has_documents else None
+    bootstrap, unit_notes = settings.bootstrap.resolved(documents)
+    settings = replace(settings, bootstrap=bootstrap)
     if not corpus.systems:
         raise InputError("there is no system output to study.", hint="Load a system output.")
     if context is None or context.test_set is not test_set or context.settings != metric_settings:
@@ -66,7 +69,7 @@ def iter_refs_study(
     count, seed = test_set.num_references, settings.bootstrap.seed
     run = _RefsRun(corpus, tuple(metric_names), metric_settings, settings)
     subsets = reference_subsets(count, settings.max_subsets, seed)
-    run.notes = study_notes(corpus, settings, len(subsets))
+    run.notes = [*unit_notes, *study_notes(corpus, settings, len(subsets))]
     steps = len(corpus.systems) + 1 + settings.repeats * len(settings.fractions)
     for k, chosen in enumerate(subsets):
         progress = StudyProgress(k * steps, steps * len(subsets), "references", run.result())

@@ -16,6 +16,7 @@ is enough.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field, replace
@@ -117,9 +118,11 @@ class StabilityRow:
     runs: int  # runs done so far
     median: float  # mean over the runs
     median_std: float  # standard deviation over the runs
+    ci_low: float
     ci_low_std: float
+    ci_high: float
     ci_high_std: float
-    rel_ci_low: float  # mean, percent
+    rel_ci_low: float  # mean, percent (NaN off a ratio scale, as for human scores)
     rel_ci_low_std: float  # percentage points
     rel_ci_high: float
     rel_ci_high_std: float
@@ -136,6 +139,7 @@ class ResamplesStudy:
     rows: tuple[ResampleRow, ...]  # Table 5, B by B, then system by system and metric
     stability: tuple[StabilityRow, ...]  # Table 6, likewise
     seeds: tuple[int, ...]  # the seeds of Table 6's runs
+    notes: tuple[str, ...] = ()
 
     def enough(self, tolerance: float = 0.05) -> int | None:
         """The smallest B of Table 6 from which on, for every system and metric, each relative
@@ -152,9 +156,14 @@ class ResamplesStudy:
 
 
 def _steady(row: StabilityRow, tolerance: float) -> bool:
-    """Whether both bounds of a row vary little next to the interval (NaN is not steady)."""
-    half_width = abs(row.rel_ci_high - row.rel_ci_low) / 2  # the bounds swap below 0
-    spread = max(row.rel_ci_low_std, row.rel_ci_high_std)
+    """Whether both bounds of a row vary little next to the interval (NaN is not steady):
+    relative bounds where the metric has them, else the bounds themselves."""
+    if math.isnan(row.rel_ci_low) and math.isnan(row.rel_ci_high):
+        half_width = abs(row.ci_high - row.ci_low) / 2
+        spread = max(row.ci_low_std, row.ci_high_std)
+    else:
+        half_width = abs(row.rel_ci_high - row.rel_ci_low) / 2  # the bounds swap below 0
+        spread = max(row.rel_ci_low_std, row.rel_ci_high_std)
     return bool(spread <= tolerance * half_width)
 
 
@@ -172,14 +181,17 @@ def iter_resamples_study(
     settings = settings or ResamplesSettings()
     if not statistics.systems:
         raise InputError("there is no system output to study.", hint="Load a system output.")
-    bootstrap = settings.bootstrap
+    bootstrap, notes = settings.bootstrap.resolved(document_index)
+    settings = replace(settings, bootstrap=bootstrap)
     layout = stack_units(statistics, unit_index(statistics, document_index, bootstrap.unit))
     largest, stable_largest = settings.sizes[-1], settings.stability_sizes[-1]
     total = largest + settings.runs * stable_largest
     seeds = tuple(derived_seed(bootstrap.seed, _STREAM, run) for run in range(settings.runs))
     signature = study_signature(statistics.signature(), settings.signature())
     metrics = tuple(m.name for m in statistics.metrics)
-    study = ResamplesStudy(settings, signature, statistics.system_names, metrics, (), (), seeds)
+    study = ResamplesStudy(
+        settings, signature, statistics.system_names, metrics, (), (), seeds, tuple(notes)
+    )
     summarized = 0
     full_run = iter_resample_scores(statistics, layout, replace(bootstrap, resamples=largest))
     with closing(full_run):  # a cancel stops its drawing too
@@ -196,7 +208,7 @@ def iter_resamples_study(
         progress = StudyProgress(done, total, "stability", study)
         again = replace(bootstrap, resamples=stable_largest, seed=seed)
         scores = yield from relay(iter_resample_scores(statistics, layout, again), progress)
-        runs[run] = _bounds(layout, scores, settings.stability_sizes, bootstrap.level)
+        runs[run] = _bounds(statistics, layout, scores, settings.stability_sizes, bootstrap.level)
         study = replace(study, stability=_table6(layout, settings, runs[: run + 1]))
         yield StudyProgress(done + stable_largest, total, "stability", study)
     return study
@@ -214,24 +226,28 @@ def _table5(
     for b in sizes:
         for (system, metric), samples in scores.items():
             score = statistics.score(system, metric)
-            interval = summarize_samples(system, metric, score, samples[:b], level)
+            ratio = statistics.metric(metric).ratio_scale
+            interval = summarize_samples(system, metric, score, samples[:b], level, ratio)
             values = [getattr(interval, name) for name in INTERVAL_FIELDS]
             rows.append(ResampleRow(b, system, metric, score, *values))
     return tuple(rows)
 
 
 def _bounds(
+    statistics: Statistics,
     layout: UnitLayout,
     scores: Mapping[tuple[str, str], FloatArray],
     sizes: tuple[int, ...],
     level: float,
 ) -> FloatArray:
-    """For every B: median, bounds and relative bounds of every key from the first B resamples."""
+    """For every B: median, bounds and relative bounds of every key from the first B resamples
+    (the relative bounds NaN for metrics off a ratio scale)."""
     samples = np.stack([scores[key] for key in layout.columns])
+    ratio = np.array([statistics.metric(metric).ratio_scale for _, metric in layout.columns])
     result = []
     for b in sizes:
         low, median, high = percentile_bounds(samples[:, :b], level)
-        result.append([median, low, high, *relative_bounds(low, median, high)])
+        result.append([median, low, high, *relative_bounds(low, median, high, ratio)])
     return np.asarray(result)
 
 
@@ -245,20 +261,10 @@ def _table6(
     rows = []
     for k, b in enumerate(settings.stability_sizes):
         for i, (system, metric) in enumerate(layout.columns):
+            median, low, high, rel_low, rel_high = (
+                (float(mean[k, j, i]), float(std[k, j, i])) for j in range(5)
+            )
             rows.append(
-                StabilityRow(
-                    b,
-                    system,
-                    metric,
-                    count,
-                    float(mean[k, 0, i]),
-                    float(std[k, 0, i]),
-                    float(std[k, 1, i]),
-                    float(std[k, 2, i]),
-                    float(mean[k, 3, i]),
-                    float(std[k, 3, i]),
-                    float(mean[k, 4, i]),
-                    float(std[k, 4, i]),
-                )
+                StabilityRow(b, system, metric, count, *median, *low, *high, *rel_low, *rel_high)
             )
     return tuple(rows)

@@ -63,7 +63,9 @@ def iter_size_study(
     settings = settings or SizeSettings()
     if not statistics.systems:
         raise InputError("there is no system output to study.", hint="Load a system output.")
-    run = _SizeRun(statistics, settings, document_index)
+    bootstrap, unit_notes = settings.bootstrap.resolved(document_index)
+    run = _SizeRun(statistics, replace(settings, bootstrap=bootstrap), document_index)
+    run.notes[:0] = unit_notes
     total = settings.repeats * len(run.pieces)
     partial = run.result()
     for job in run.jobs():
@@ -157,6 +159,7 @@ class _SizeRun:
         self.statistics, self.settings = statistics, settings
         self.subsets = _Subsets(statistics, document_index, settings.bootstrap.unit)
         self.keys = list(self.subsets.layout.columns)  # (system, metric), systems outermost
+        self.ratio_scale = np.array([statistics.metric(m).ratio_scale for _, m in self.keys])
         count = self.subsets.count
         self.pieces = [max(1, int(np.floor(f * count + 0.5))) for f in settings.fractions]
         pairs = len(unordered_pairs(len(statistics.systems))[0]) * len(statistics.metrics)
@@ -185,7 +188,7 @@ class _SizeRun:
         scores = yield from relay(resample, progress)
         samples = np.stack([scores[key] for key in self.keys])
         low, median, high = percentile_bounds(samples, settings.level)
-        rel_low, rel_high = relative_bounds(low, median, high)
+        rel_low, rel_high = relative_bounds(low, median, high, self.ratio_scale)
         values = np.stack([self._scores(job.layout), median, low, high, rel_low, rel_high])
         segments = int(self.subsets.segments[job.chosen].sum())
         self.tally.add(job.k, values, segments, self._signs(samples, settings.level))
@@ -276,10 +279,6 @@ def _notes(
     """What the user should know about how the subsets were made."""
     notes = []
     what = "documents" if subsets.by_document else "segments"
-    if settings.bootstrap.unit is Unit.DOCUMENT and not subsets.by_unit_document:
-        notes.append(
-            "The test set has no documents to resample, so single segments were resampled."
-        )
     if document_index is not None and not subsets.by_document:
         notes.append("The test set has a single document, so the subsets are made of segments.")
     if len(set(pieces)) < len(pieces):

@@ -101,6 +101,7 @@ def resamples_text(study: ResamplesStudy) -> str:
         f"Number of resamples (Zhang & Vogel 4.3): one run of {settings.sizes[-1]:,} resamples "
         f"of {bootstrap.unit.value}s (seed {bootstrap.seed}, {bootstrap.level:.0%} intervals), "
         "summarized on its first B; each column equals mtgui eval --bootstrap B.",
+        *note_lines(study.notes),
     ]
     header = ["System", *(f"B = {b:,}" for b in settings.sizes)]
     for metric in study.metrics:
