@@ -51,7 +51,9 @@ STUDY_HELP: dict[str, tuple[str, str, int | None]] = {
         "how the metrics agree with human scores (Zhang, Vogel & Waibel)",
         "With per-segment human scores (--scores; 'human' is added to the metrics): the human "
         "scores' CI and grid, each metric's system-level Pearson and Spearman correlation with "
-        "them, and the pairs of systems on which a metric and the humans disagree "
+        "them (intervals over systems and segments, by Fisher's z and over segments only), "
+        "Williams' test and a paired bootstrap of whether one metric agrees better than "
+        "another, and the pairs of systems on which a metric and the humans disagree "
         "significantly.",
         BootstrapSettings.resamples,
     ),

@@ -103,6 +103,13 @@ def check_human(result, folder, out):
     assert read_csv(folder / "disagreements.csv")[0][:4] == ["kind", "metric", "x", "y"]
     assert {i["metric"] for i in result["intervals"]} == {"bleu", "nist", "mbleu", "human"}
     assert "System-level correlation with the human scores" in out
+    for row in result["correlations"]:  # 4 systems: Fisher's z is defined, and wider
+        assert row["pearson_fisher_low"] < row["pearson_segments_low"] <= row["pearson"]
+    tests = read_csv(folder / "correlation-tests.csv")
+    assert tests[0][:2] == ["metric_x", "metric_y"] and len(tests) == 1 + 3  # pairs of metrics
+    assert len(result["correlation_tests"]) == 3
+    assert {"williams_t", "williams_p_value", "bootstrap_p_value"} <= set(tests[0])
+    assert "Does one metric agree with the humans better than another?" in out
 
 
 def test_json_to_standard_output_is_the_only_output(capsys):

@@ -13,6 +13,7 @@ from test_app import shoot, wait_for_result
 from mtgui.app import load_demo_into
 from mtgui.views.main_window import MainWindow
 from mtgui.views.studies_view import STUDIES
+from mtgui.views.study_columns import COLUMN_TIPS
 
 
 @pytest.fixture
@@ -138,3 +139,11 @@ def test_the_agreement_study_runs_with_human_scores(qtbot, window, tmp_path):
     assert len(studies.plots.ci.items) == 1
     shoot(window, "studies-human-demo")
     every_table_has_a_tooltip_on_every_column(studies)
+    # Every column of the human study's own tables has a tip of its own (only the grid's
+    # system columns share one).
+    for name, (header, _) in studies._tables.items():
+        if name != "grid-human.csv":
+            assert set(header) <= set(COLUMN_TIPS), name
+    studies.table_choice.setCurrentIndex(studies.table_choice.findData("correlation-tests.csv"))
+    assert studies.table_model.header[:2] == ["metric_x", "metric_y"]
+    assert studies.table_model.rowCount() == 3  # BLEU, NIST, M-BLEU: three pairs

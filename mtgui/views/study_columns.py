@@ -70,11 +70,56 @@ COLUMN_TIPS = {
     "higher_is_better": "Whether a higher score means a better translation under this metric.",
     "systems": "How many systems have both the metric's score and human scores.",
     "pearson": "Pearson's correlation of the metric's scores with the human scores.",
-    "pearson_low": "The lower bound of the bootstrap interval of Pearson's correlation.",
-    "pearson_high": "The upper bound of the bootstrap interval of Pearson's correlation.",
+    "pearson_low": "The lower bound of Pearson's interval over systems and segments: every "
+    "resample draws the systems again too (the interval to quote).",
+    "pearson_high": "The upper bound of Pearson's interval over systems and segments: every "
+    "resample draws the systems again too (the interval to quote).",
+    "pearson_fisher_low": "The lower bound of Pearson's interval by Fisher's z: "
+    "tanh(atanh r - z / sqrt(n - 3)), n systems.",
+    "pearson_fisher_high": "The upper bound of Pearson's interval by Fisher's z: "
+    "tanh(atanh r + z / sqrt(n - 3)), n systems.",
+    "pearson_segments_low": "The lower bound of Pearson's interval over segments only, these "
+    "systems fixed: far narrower, it says nothing about other systems.",
+    "pearson_segments_high": "The upper bound of Pearson's interval over segments only, these "
+    "systems fixed: far narrower, it says nothing about other systems.",
     "spearman": "Spearman's rank correlation of the metric's scores with the human scores.",
-    "spearman_low": "The lower bound of the bootstrap interval of Spearman's correlation.",
-    "spearman_high": "The upper bound of the bootstrap interval of Spearman's correlation.",
+    "spearman_low": "The lower bound of Spearman's interval over systems and segments: every "
+    "resample draws the systems again too (the interval to quote).",
+    "spearman_high": "The upper bound of Spearman's interval over systems and segments: every "
+    "resample draws the systems again too (the interval to quote).",
+    "spearman_fisher_low": "The lower bound of Spearman's interval by Fisher's z with "
+    "sqrt(1.06 / (n - 3)) (Fieller, Hartley & Pearson 1957).",
+    "spearman_fisher_high": "The upper bound of Spearman's interval by Fisher's z with "
+    "sqrt(1.06 / (n - 3)) (Fieller, Hartley & Pearson 1957).",
+    "spearman_segments_low": "The lower bound of Spearman's interval over segments only, these "
+    "systems fixed: far narrower, it says nothing about other systems.",
+    "spearman_segments_high": "The upper bound of Spearman's interval over segments only, these "
+    "systems fixed: far narrower, it says nothing about other systems.",
+    "undefined_resamples": "Resamples left out of the intervals over systems: the systems drawn "
+    "scored alike, so there was no correlation.",
+    "metric_x": "The metric that agrees better with the humans on the whole test set.",
+    "metric_y": "The metric it is compared with.",
+    "agreement_x": "Pearson's r of metric x with the human scores, its sign flipped where lower "
+    "is better (larger: closer agreement).",
+    "agreement_y": "Pearson's r of metric y with the human scores, its sign flipped where lower "
+    "is better (larger: closer agreement).",
+    "pearson_xy": "Pearson's r between the two metrics' system scores, signs flipped as for the "
+    "agreements (Williams' r23).",
+    "difference": "agreement_x - agreement_y on the whole test set.",
+    "difference_low": "The lower bound of the paired bootstrap interval of the difference, over "
+    "systems and segments.",
+    "difference_high": "The upper bound of the paired bootstrap interval of the difference, over "
+    "systems and segments.",
+    "bootstrap_p_value": "The paired bootstrap p-value of the difference (two-sided, over "
+    "systems and segments).",
+    "bootstrap_verdict": "> x agrees significantly better by the paired bootstrap, < worse, ~ no "
+    "significant difference.",
+    "williams_t": "Williams' t for the difference of two correlations sharing the human scores "
+    "(Williams 1959; Graham & Baldwin 2014), with n - 3 degrees of freedom.",
+    "williams_p_value": "Williams' test p-value, two-sided (WMT reports the one-sided one, half "
+    "of it).",
+    "williams_verdict": "> x agrees significantly better by Williams' test, < worse, ~ no "
+    "significant difference.",
     "pairs": "How many pairs of systems were compared.",
     "agree": "Pairs where the metric and the humans give the same verdict.",
     "opposite": "Pairs where each says a different system is significantly better.",

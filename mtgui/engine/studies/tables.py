@@ -22,6 +22,7 @@ from mtgui.engine.significance_report import (
     score_rows,
 )
 from mtgui.engine.studies.correlation import HUMAN, Disagreement, HumanStudy, MetricCorrelation
+from mtgui.engine.studies.correlation_tests import CorrelationTest
 from mtgui.engine.studies.references import RefsRow, RefsSizeRow, RefsStudy
 from mtgui.engine.studies.resamples import ResampleRow, ResamplesStudy, StabilityRow
 from mtgui.engine.studies.size import SizeRow, SizeStudy
@@ -32,7 +33,14 @@ CSV_FILES = {
     "size": ("size.csv", "size-pairs.csv", "size-separation.csv", "size-fit.csv"),
     "refs": ("refs.csv", "refs-size.csv"),
     "resamples": ("resamples.csv", "resamples-stability.csv"),
-    "human": ("correlations.csv", "disagreements.csv", "scores.csv", "pairs.csv", "grid-human.csv"),
+    "human": (
+        "correlations.csv",
+        "correlation-tests.csv",
+        "disagreements.csv",
+        "scores.csv",
+        "pairs.csv",
+        "grid-human.csv",
+    ),
 }
 """The CSV files of each study, by the study's name on the command line."""
 
@@ -102,9 +110,11 @@ def _size_tables(study: SizeStudy) -> dict[str, Table]:
 
 
 def _human_tables(study: HumanStudy) -> dict[str, Table]:
-    """Correlations, disagreements, and the bootstrap's scores, pairs and human grid."""
+    """Correlations, tests of pairs of metrics, disagreements, and the bootstrap's scores, pairs
+    and human grid."""
     tables = [
         _rows(study.correlations, MetricCorrelation),
+        _rows(study.correlation_tests, CorrelationTest),
         _rows(study.disagreements, Disagreement),
     ]
     if study.bootstrap is not None:

@@ -12,6 +12,7 @@ from mtgui.engine.studies.correlation import (
     HumanStudy,
     MetricCorrelation,
 )
+from mtgui.engine.studies.correlation_tests import CorrelationTest
 from mtgui.engine.studies.text_format import LABELS, bootstrap_line, note_lines, signed
 
 _KINDS = {
@@ -19,10 +20,22 @@ _KINDS = {
     METRIC_ONLY: "the metric finds a significant difference, the humans do not",
     HUMAN_ONLY: "the humans find a significant difference, the metric does not",
 }
+_INTERVALS = """
+System-level correlation with the human scores, with {level} intervals: over systems and
+segments (the systems drawn again in every resample: the interval to quote), by Fisher's z
+(Pearson: 1/sqrt(n - 3); Spearman: sqrt(1.06/(n - 3)), Fieller et al. 1957; n = {n} systems),
+and over segments only (these systems on another test set; it says nothing about others)"""
+_TESTS = """
+Does one metric agree with the humans better than another? Pearson's r with the human scores,
+oriented (the sign of a metric where lower is better is flipped); x agrees better on the whole
+test set. Paired bootstrap of the difference over systems and segments, and Williams' test
+(two-sided, t with {df} degrees of freedom). > x agrees significantly better, ~ no significant
+difference."""
 
 
 def human_text(study: HumanStudy) -> str:
-    """The human scores' intervals and grid, the correlations, and the disagreements by kind."""
+    """The human scores' intervals and grid, the correlations with their intervals, the tests
+    of pairs of metrics, the pairs of systems by agreement, and the disagreements by kind."""
     parts = [
         f"Metrics against human scores (Zhang, Vogel & Waibel, Table 6): {len(study.systems)} "
         f"systems with human scores, {bootstrap_line(study.settings)}.",
@@ -32,12 +45,20 @@ def human_text(study: HumanStudy) -> str:
         human = Human()
         parts += ["\nHuman", interval_table(study.bootstrap, human)]
         parts.append(grid_text(study.bootstrap, human))
-    level = f"{study.settings.level:.0%} CI"
-    header = ["Metric", "Pearson", level, "Spearman", level, "Agree", "Opposite"]
-    header += ["Metric only", "Human only"]
-    lines = [_correlation_line(c) for c in study.correlations]
-    parts.append("\nSystem-level correlation with the human scores, and pairs of systems")
-    parts.append(align_table([header, *lines]))
+    level = f"{study.settings.level:.0%}"
+    parts.append(_INTERVALS.format(level=level, n=len(study.systems)))
+    width = max((len(_name(c)) for c in study.correlations), default=0)
+    header = ["Metric", "r", "Systems+segments", "Fisher z", "Segments only"]
+    rows = [r for c in study.correlations for r in _intervals(c, width)]
+    parts.append(align_table([header, *rows]))
+    parts.append(_TESTS.format(df=max(len(study.systems) - 3, 0)))
+    header = ["x vs y", "r(x)", "r(y)", "Difference", f"{level} CI", "p bootstrap"]
+    header += ["Williams t", "p Williams"]
+    tests = [_test_line(t) for t in study.correlation_tests]
+    parts.append(align_table([header, *tests]) if tests else "  (one automatic metric only)")
+    parts.append("\nPairs of systems: where each metric and the humans agree")
+    header = ["Metric", "Pairs", "Agree", "Opposite", "Metric only", "Human only"]
+    parts.append(align_table([header, *(_pairs_line(c) for c in study.correlations)]))
     for kind, title in _KINDS.items():
         found = study.of_kind(kind)
         parts.append(f"\nDisagreements: {title} ({len(found)})")
@@ -46,16 +67,61 @@ def human_text(study: HumanStudy) -> str:
     return "\n".join(parts)
 
 
-def _correlation_line(c: MetricCorrelation) -> list[str]:
-    """A metric's correlations with their intervals, and its pairs by agreement."""
+def _name(c: MetricCorrelation) -> str:
+    return LABELS[c.metric] + ("" if c.higher_is_better else " (lower is better)")
+
+
+def _intervals(c: MetricCorrelation, width: int) -> list[list[str]]:
+    """A metric's Pearson and Spearman, each with its three intervals (names padded to
+    ``width``)."""
     return [
-        LABELS[c.metric] + ("" if c.higher_is_better else " (lower is better)"),
-        signed(c.pearson),
-        f"[{signed(c.pearson_low)}, {signed(c.pearson_high)}]",
-        signed(c.spearman),
-        f"[{signed(c.spearman_low)}, {signed(c.spearman_high)}]",
-        *(str(n) for n in (c.agree, c.opposite, c.metric_only, c.human_only)),
+        [
+            f"{_name(c).ljust(width)}  Pearson",
+            signed(c.pearson),
+            _interval(c.pearson_low, c.pearson_high),
+            _interval(c.pearson_fisher_low, c.pearson_fisher_high),
+            _interval(c.pearson_segments_low, c.pearson_segments_high),
+        ],
+        [
+            f"{'':{width}}  Spearman",
+            signed(c.spearman),
+            _interval(c.spearman_low, c.spearman_high),
+            _interval(c.spearman_fisher_low, c.spearman_fisher_high),
+            _interval(c.spearman_segments_low, c.spearman_segments_high),
+        ],
     ]
+
+
+def _interval(low: float, high: float) -> str:
+    """'[+0.6697, +0.9959]'; '-' when undefined."""
+    if low != low or high != high:  # NaN
+        return "-"
+    return f"[{signed(low)}, {signed(high)}]"
+
+
+def _test_line(t: CorrelationTest) -> list[str]:
+    """Two metrics' agreements, their difference with its interval, and both tests."""
+    return [
+        f"{LABELS[t.metric_x]} vs {LABELS[t.metric_y]}",
+        signed(t.agreement_x),
+        signed(t.agreement_y),
+        signed(t.difference),
+        _interval(t.difference_low, t.difference_high),
+        _p(t.bootstrap_p_value, t.bootstrap_verdict),
+        "-" if t.williams_t != t.williams_t else f"{t.williams_t:+.3f}",
+        _p(t.williams_p_value, t.williams_verdict),
+    ]
+
+
+def _p(p_value: float, verdict: str) -> str:
+    """'0.0123 >'; '-' when undefined."""
+    return "-" if p_value != p_value else f"{p_value:.4f} {verdict}"
+
+
+def _pairs_line(c: MetricCorrelation) -> list[str]:
+    """A metric's pairs of systems by agreement with the humans."""
+    counts = (c.pairs, c.agree, c.opposite, c.metric_only, c.human_only)
+    return [_name(c), *(str(n) for n in counts)]
 
 
 def _disagreement(d: Disagreement) -> str:
