@@ -8,7 +8,12 @@ subset of the references), as the desktop application runs it; reported: the wal
 longest gap between two progress snapshots (how long a cancel can wait). Machines are noisy,
 and this one is shared: read the order of magnitude.
 
-    python bench/bench_studies.py [--only size,refs,resamples,human]
+    python bench/bench_studies.py [--only size,refs,resamples,human,size-whole]
+
+``size`` gives the size study the texts, as the application does, so that each subset weighs
+NIST with its own references (the texts are tokenized and matched once more for that);
+``size-whole`` (not run by default) is the size study on the statistics alone, NIST keeping the
+whole test set's weights, for a comparison side by side.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from mtgui.engine.studies import (
     iter_resamples_study,
     iter_size_study,
 )
+from mtgui.engine.studies.subset_nist import NistInputs
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 
@@ -71,7 +77,10 @@ def runs(
     """Each study at its defaults."""
     judged = with_human_scores(corpus)
     return {
-        "size": lambda: iter_size_study(statistics),
+        "size": lambda: iter_size_study(
+            statistics, nist=NistInputs.of(corpus, statistics.settings)
+        ),
+        "size-whole": lambda: iter_size_study(statistics),
         "refs": lambda: iter_refs_study(corpus, METRICS),
         "resamples": lambda: iter_resamples_study(statistics),
         "human": lambda: iter_human_study(compute_statistics(judged, (*METRICS, "human"))),

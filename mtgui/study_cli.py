@@ -19,6 +19,7 @@ from typing import Any
 from mtgui import __version__
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
+from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.metrics import parse_metric_names
 from mtgui.engine.report import describe_settings, describe_test_set
 from mtgui.engine.settings import MetricSettings
@@ -29,6 +30,7 @@ from mtgui.engine.studies.references_run import iter_refs_study
 from mtgui.engine.studies.resamples import ResamplesSettings, iter_resamples_study
 from mtgui.engine.studies.size import SizeSettings
 from mtgui.engine.studies.size_run import iter_size_study
+from mtgui.engine.studies.subset_nist import NistInputs
 from mtgui.engine.studies.tables import CSV_FILES, Study, study_data, study_tables
 from mtgui.engine.studies.text import study_text
 from mtgui.engine.summary import summarize
@@ -110,11 +112,13 @@ def _run(
     the study that ``settings`` are for."""
     if isinstance(settings, RefsSettings):
         return drain(iter_refs_study(corpus, metrics, scoring, settings), "references")
-    statistics = drain(iter_statistics(corpus, metrics, scoring), "scoring")
+    context = ExtractionContext(corpus.test_set, scoring, corpus.scores)
+    statistics = drain(iter_statistics(corpus, metrics, scoring, context), "scoring")
     test_set = corpus.test_set
     documents = test_set.document_index() if test_set.has_documents else None
     if isinstance(settings, SizeSettings):
-        return drain(iter_size_study(statistics, settings, documents), "size")
+        nist = NistInputs(context, corpus.systems)  # each subset's own NIST weights
+        return drain(iter_size_study(statistics, settings, documents, nist), "size")
     if isinstance(settings, ResamplesSettings):
         return drain(iter_resamples_study(statistics, settings, documents), "resamples")
     return drain(iter_human_study(statistics, settings, documents), "human")

@@ -4,8 +4,9 @@ Each study is a generator ``iter_<study>(...)`` that yields :class:`StudyProgres
 (``done``, ``total``, ``phase`` and ``partial``, the result so far, of the same type as the
 final one) after chunks of work of well under 100 ms, and returns a frozen result. It knows
 nothing of threads: closing the generator is the cancel. Everything starts from the stored
-per-segment statistics; only the references study extracts again, against each subset of the
-references, reusing every token.
+per-segment statistics; the references study extracts again, against each subset of the
+references, reusing every token, and the size study matches the texts once more, so that each
+subset's NIST has its own information weights.
 """
 
 from mtgui.engine.studies.common import ALL, StudyProgress

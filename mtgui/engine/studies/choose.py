@@ -19,6 +19,7 @@ from mtgui.engine.studies.references_run import iter_refs_study
 from mtgui.engine.studies.resamples import ResamplesSettings, iter_resamples_study
 from mtgui.engine.studies.size import SIZE_RESAMPLES, SizeSettings
 from mtgui.engine.studies.size_run import iter_size_study
+from mtgui.engine.studies.subset_nist import NistInputs
 
 STUDY_NAMES = ("size", "refs", "resamples", "human")
 
@@ -44,7 +45,10 @@ def iter_study(
     metrics: Sequence[str] = [m.name for m in statistics.metrics]
     if name == "size":
         settings = SizeSettings(replace(bootstrap, resamples=SIZE_RESAMPLES), repeats=repeats)
-        return iter_size_study(statistics, settings, documents)
+        # Each subset gets its own NIST weights: the texts are tokenized and matched again on
+        # the study's thread (the analysis keeps only the statistics).
+        nist = NistInputs.of(corpus, statistics.settings)
+        return iter_size_study(statistics, settings, documents, nist)
     if name == "refs":
         if test_set.num_references < 2:
             raise InputError(

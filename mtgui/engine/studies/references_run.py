@@ -18,6 +18,7 @@ from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
 from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.metrics.base import FloatArray
+from mtgui.engine.metrics.nist import Nist
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics import Statistics, iter_statistics
 from mtgui.engine.studies.common import (
@@ -37,6 +38,7 @@ from mtgui.engine.studies.references import (
 )
 from mtgui.engine.studies.size import SizeStudy
 from mtgui.engine.studies.size_run import iter_size_study
+from mtgui.engine.studies.subset_nist import NistInputs, SubsetNist, iter_subset_nist
 
 SizeKey = tuple[float, str, str]  # a row of Table 4: fraction, system, metric
 
@@ -75,13 +77,19 @@ def iter_refs_study(
         progress = StudyProgress(k * steps, steps * len(subsets), "references", run.result())
         child = context.with_references(chosen)
         subset = replace(corpus, test_set=child.test_set)
+        nist: SubsetNist | None = None  # Table 4 scores NIST with each size subset's weights
+        if settings.repeats and Nist.name in metric_names:
+            # Matched before the extraction, which then reuses the matches.
+            inputs = NistInputs(child, corpus.systems)
+            matching = iter_subset_nist(inputs, corpus.system_names, forget=False)
+            nist = yield from relay(matching, progress)
         extraction = iter_statistics(subset, metric_names, metric_settings, child)
         statistics = yield from relay(extraction, progress, counted=True)
         progress = replace(progress, done=progress.done + len(corpus.systems))
         yield from run.bootstrap(statistics, chosen, progress)
         if settings.repeats:
             progress = replace(progress, done=progress.done + 1)
-            size = iter_size_study(statistics, settings.size_settings(), run.documents)
+            size = iter_size_study(statistics, settings.size_settings(), run.documents, nist)
             run.add_sizes((yield from relay(size, progress, counted=True)))
         yield StudyProgress((k + 1) * steps, progress.total, "references", run.result())
     return run.result()

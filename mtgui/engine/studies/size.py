@@ -7,6 +7,13 @@ as in the paper's figures ("each time 10 random documents were added"): the firs
 of one random order. A subset is cut from the stored per-segment statistics (its rows are
 taken; nothing is re-tokenized) and resampled by the ordinary bootstrap, n units out of n.
 
+Each subset is scored as a test set of its own, as in the paper. For NIST that means its own
+information weights, counted in the subset's references only (which is why NIST rises with
+size in Figure 4): given the texts the statistics came from, the study recomputes a subset's
+information sums from n-gram counts kept per segment (:mod:`~mtgui.engine.studies.subset_nist`),
+and the subset's resamples keep its weights, as the whole test set's keep the whole set's.
+Without the texts NIST keeps the whole test set's weights, and the study says so in a note.
+
 Per system, metric and fraction the result averages over the K subsets the subset's score, the
 bootstrap median, the CI bounds and the relative CI (Table 2); the standard deviation of the
 subset scores is the spread across repetitions (for bands in a plot).

@@ -2,6 +2,9 @@
 
 See :mod:`mtgui.engine.studies.size` for what is computed. Each subset is resampled by the
 ordinary bootstrap (:func:`~mtgui.engine.bootstrap.iter_resample_scores`) with a seed of its own.
+Each subset is a test set of its own for NIST too: given the texts (:class:`NistInputs`), its
+information weights come from its own references (:mod:`~mtgui.engine.studies.subset_nist`),
+and its resamples keep them, as the whole test set's resamples keep the whole set's.
 Drawing the next subset's resamples ahead, while the current one is summed, was measured on the
 benchmark set and gained nothing (the matrix products already keep both cores busy), so each
 subset draws its own when its turn comes.
@@ -13,16 +16,19 @@ from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
+import numpy.typing as npt
 
 from mtgui.engine.bootstrap import (
     IntArray,
     Unit,
     UnitLayout,
     iter_resample_scores,
+    on_exact_grid,
     stack_units,
 )
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.base import FloatArray
+from mtgui.engine.metrics.nist import ORDER, Nist
 from mtgui.engine.statistics import Statistics
 from mtgui.engine.studies.common import (
     StudyProgress,
@@ -42,6 +48,7 @@ from mtgui.engine.studies.size import (
     fit_rule_of_thumb,
     smallest_separation,
 )
+from mtgui.engine.studies.subset_nist import NistInputs, SubsetNist, iter_subset_nist
 
 _STEPS = ("score", "median", "ci_low", "ci_high", "rel_ci_low", "rel_ci_high")
 _SUBSETS_STREAM = 2  # the subsets' random stream: default_rng([seed, 2])
@@ -51,23 +58,36 @@ def iter_size_study(
     statistics: Statistics,
     settings: SizeSettings | None = None,
     document_index: IntArray | None = None,
+    nist: NistInputs | SubsetNist | None = None,
 ) -> Generator[StudyProgress[SizeStudy], None, SizeStudy]:
     """Run the test-set size study (see :mod:`mtgui.engine.studies.size`).
 
     ``document_index`` (the test set's, when it has documents) makes the subsets whole
-    documents; a subset's bootstrap resamples the unit of ``settings.bootstrap``. Yields a
-    snapshot after every bootstrapped subset (and within one, after every chunk of resamples);
-    ``done`` counts subsets out of ``repeats x fractions``. The snapshot's table is refreshed
-    after each subset of the first repetition, then after each repetition.
+    documents; a subset's bootstrap resamples the unit of ``settings.bootstrap``. ``nist``, the
+    texts the statistics were extracted from (with the same settings) or the table made of
+    them (:func:`~mtgui.engine.studies.subset_nist.iter_subset_nist`), gives each subset its
+    own NIST information weights; without it NIST keeps the whole test set's, with a note.
+    Yields a snapshot after every bootstrapped subset (and within one, after every chunk of
+    resamples, and before the first, after each system matched for NIST); ``done`` counts
+    subsets out of ``repeats x fractions``. The snapshot's table is refreshed after each subset
+    of the first repetition, then after each repetition.
     """
     settings = settings or SizeSettings()
     if not statistics.systems:
         raise InputError("there is no system output to study.", hint="Load a system output.")
+    if isinstance(nist, NistInputs) and nist.context.settings != statistics.settings:
+        raise ValueError("the texts for NIST must be read with the statistics' settings")
     bootstrap, unit_notes = settings.bootstrap.resolved(document_index)
-    run = _SizeRun(statistics, replace(settings, bootstrap=bootstrap), document_index)
+    own_nist = nist is not None and any(m.name == Nist.name for m in statistics.metrics)
+    run = _SizeRun(statistics, replace(settings, bootstrap=bootstrap), document_index, own_nist)
     run.notes[:0] = unit_notes
     total = settings.repeats * len(run.pieces)
     partial = run.result()
+    if isinstance(nist, NistInputs) and own_nist:
+        matching = iter_subset_nist(nist, statistics.system_names)
+        nist = yield from relay(matching, StudyProgress(0, total, "size", partial))
+    if isinstance(nist, SubsetNist) and own_nist:
+        run.use_own_nist(nist)
     for job in run.jobs():
         yield from run.bootstrap(job, StudyProgress(job.step, total, "size", partial))
         if job.step < len(run.pieces) or job.k == len(run.pieces) - 1:
@@ -83,8 +103,9 @@ class _Job:
     step: int
     k: int  # which fraction
     chosen: IntArray  # the documents (or segments) in it
-    layout: UnitLayout
+    layout: UnitLayout  # with the subset's own NIST information sums, when it has them
     seed: int
+    nist_totals: FloatArray | None  # their exact sums (the layout's are rounded to a grid)
 
 
 class _Subsets:
@@ -95,6 +116,8 @@ class _Subsets:
         documents = None if document_index is None else np.asarray(document_index, np.int64)
         self.by_document = documents is not None and len(np.unique(documents)) > 1
         pieces = documents if documents is not None and self.by_document else np.arange(size)
+        self.pieces = pieces  # the piece of every segment
+        self.by_piece = np.argsort(pieces, kind="stable")  # the segments, piece by piece
         self.by_unit_document = self.by_document and unit is Unit.DOCUMENT
         self.layout = stack_units(statistics, pieces if self.by_unit_document else np.arange(size))
         self.piece_of_unit = np.arange(len(self.layout.rows)) if self.by_unit_document else pieces
@@ -105,6 +128,44 @@ class _Subsets:
         """The unit rows of the pieces ``chosen``."""
         units = np.flatnonzero(np.isin(self.piece_of_unit, chosen))
         return UnitLayout(self.layout.columns, self.layout.rows[units])
+
+    def per_unit(self, values: FloatArray, segments: npt.NDArray[np.bool_]) -> FloatArray:
+        """``values`` of the chosen ``segments`` (in order) summed per unit of a subset's layout:
+        per document in document order, or as they are when the units are segments."""
+        if not self.by_unit_document:
+            return values
+        order = self.by_piece[segments[self.by_piece]]  # the chosen, document by document
+        documents = self.pieces[order]
+        starts = np.flatnonzero(np.append(True, documents[1:] != documents[:-1]))
+        return np.add.reduceat(values[(np.cumsum(segments) - 1)[order]], starts, axis=0)
+
+
+class _OwnNist:
+    """Puts each subset's own NIST information sums (under its own weights) in its unit rows."""
+
+    def __init__(self, table: SubsetNist, subsets: _Subsets, statistics: Statistics) -> None:
+        self.table, self.subsets = table, subsets
+        columns = subsets.layout.columns
+        starts = [columns[(system, Nist.name)].start for system in table.systems]
+        self.columns = (np.array(starts)[:, None] + np.arange(ORDER)).ravel()  # I_1..I_5 each
+        whole = [statistics.totals(system, Nist.name)[:ORDER] for system in table.systems]
+        self.whole = np.concatenate(whole)
+
+    def arrange(self, order: IntArray) -> None:
+        """The pieces will be taken in ``order`` (nested subsets): lay the table out so."""
+        ranks = np.empty(self.subsets.count, dtype=np.int64)
+        ranks[order] = np.arange(len(order))
+        self.table.arrange(np.argsort(ranks[self.subsets.pieces], kind="stable"))
+
+    def apply(self, chosen: IntArray, layout: UnitLayout) -> FloatArray:
+        """Replace the sums in the rows of the pieces ``chosen``; return their exact totals."""
+        if len(chosen) == self.subsets.count:  # the whole test set: the statistics' weights
+            return self.whole
+        segments = np.isin(self.subsets.pieces, chosen)
+        information = self.table.information(segments)
+        totals = information.sum(axis=0)  # in segment order, as Statistics.totals adds
+        layout.rows[:, self.columns] = on_exact_grid(self.subsets.per_unit(information, segments))
+        return totals
 
 
 class _Tally:
@@ -138,9 +199,15 @@ class _Tally:
         self.worse[k] += signs < 0
 
     def means(self) -> FloatArray:
-        """Per step, fraction and key: the mean so far (NaN before any value)."""
+        """Per step, fraction and key: the mean so far (NaN before any value).
+
+        The subset scores are averaged around the first one, so that where every subset is the
+        same (at 100%) the mean is exactly its score.
+        """
         with np.errstate(invalid="ignore", divide="ignore"):
-            return self.sums / self.counts
+            means = self.sums / self.counts
+            means[0] = self.shift + self.shifted[0] / self.counts[0]
+        return means
 
     def spread(self) -> FloatArray:
         """The standard deviation of the subset scores (n - 1), NaN below two values."""
@@ -154,10 +221,15 @@ class _SizeRun:
     """The state of one size study: what to cut, and the tallies so far."""
 
     def __init__(
-        self, statistics: Statistics, settings: SizeSettings, document_index: IntArray | None
+        self,
+        statistics: Statistics,
+        settings: SizeSettings,
+        document_index: IntArray | None,
+        own_nist: bool = False,
     ) -> None:
-        self.statistics, self.settings = statistics, settings
+        self.statistics, self.settings, self.own_nist = statistics, settings, own_nist
         self.subsets = _Subsets(statistics, document_index, settings.bootstrap.unit)
+        self.nist: _OwnNist | None = None
         self.keys = list(self.subsets.layout.columns)  # (system, metric), systems outermost
         self.ratio_scale = np.array([statistics.metric(m).ratio_scale for _, m in self.keys])
         count = self.subsets.count
@@ -165,6 +237,16 @@ class _SizeRun:
         pairs = len(unordered_pairs(len(statistics.systems))[0]) * len(statistics.metrics)
         self.tally = _Tally(len(self.pieces), len(self.keys), pairs)
         self.notes = _notes(settings, document_index, self.subsets, self.pieces)
+        if not own_nist and any(m.name == Nist.name for m in statistics.metrics):
+            self.notes.append(
+                "NIST's information weights are the whole test set's (the texts were not "
+                "given), so a subset is not scored as a test set of its own for NIST and its "
+                "NIST does not rise with size as in Zhang & Vogel's Figure 4."
+            )
+
+    def use_own_nist(self, table: SubsetNist) -> None:
+        """Score NIST with each subset's own information weights from now on."""
+        self.nist = _OwnNist(table, self.subsets, self.statistics)
 
     def jobs(self) -> Iterator[_Job]:
         """Every subset in order: per repetition, one random order of the pieces, cut at each
@@ -173,11 +255,15 @@ class _SizeRun:
         rng = np.random.default_rng([seed, _SUBSETS_STREAM])
         for repeat in range(self.settings.repeats):
             order = rng.permutation(self.subsets.count)
+            if self.nist is not None:
+                self.nist.arrange(order)
             for k, pieces in enumerate(self.pieces):
                 chosen = np.sort(order[:pieces])
                 step = repeat * len(self.pieces) + k
                 own_seed = derived_seed(seed, _SUBSETS_STREAM, repeat, k)
-                yield _Job(step, k, chosen, self.subsets.layout_of(chosen), own_seed)
+                layout = self.subsets.layout_of(chosen)
+                totals = None if self.nist is None else self.nist.apply(chosen, layout)
+                yield _Job(step, k, chosen, layout, own_seed, totals)
 
     def bootstrap(
         self, job: _Job, progress: StudyProgress[SizeStudy]
@@ -189,13 +275,16 @@ class _SizeRun:
         samples = np.stack([scores[key] for key in self.keys])
         low, median, high = percentile_bounds(samples, settings.level)
         rel_low, rel_high = relative_bounds(low, median, high, self.ratio_scale)
-        values = np.stack([self._scores(job.layout), median, low, high, rel_low, rel_high])
+        whole = self._scores(job.layout, job.nist_totals)
+        values = np.stack([whole, median, low, high, rel_low, rel_high])
         segments = int(self.subsets.segments[job.chosen].sum())
         self.tally.add(job.k, values, segments, self._signs(samples, settings.level))
 
-    def _scores(self, layout: UnitLayout) -> FloatArray:
-        """Every key's score on the whole subset."""
+    def _scores(self, layout: UnitLayout, nist_totals: FloatArray | None) -> FloatArray:
+        """Every key's score on the whole subset (NIST's from its exact information sums)."""
         sums = layout.rows.sum(axis=0)
+        if self.nist is not None and nist_totals is not None:
+            sums[self.nist.columns] = nist_totals
         metric = self.statistics.metric
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.array(
@@ -216,9 +305,10 @@ class _SizeRun:
     def result(self) -> SizeStudy:
         """The study over the subsets bootstrapped so far."""
         rows = self._rows()
+        study = self.settings.signature() + ("|nist-weights:subset" if self.own_nist else "")
         return SizeStudy(
             self.settings,
-            study_signature(self.statistics.signature(), self.settings.signature()),
+            study_signature(self.statistics.signature(), study),
             self.subsets.by_document,
             self.statistics.system_names,
             tuple(m.name for m in self.statistics.metrics),
