@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,17 @@ def test_the_settings_panel_state_is_remembered(ini, qtbot):
     assert again.state() == panel.state()
     assert again.state()["resamples"] == 700 and again.state()["case"] == "ascii"
     assert again.metric_names() == ("bleu", "nist", "mbleu", "chrf")
+
+
+def test_segments_remembered_by_mtgui_0_1_give_way_to_the_automatic_unit(ini):
+    prefs = preferences(ini)
+    old = {"resamples": 700, "unit": "segment", "holm": True}  # 0.1 had no "correction"
+    prefs.settings.setValue("analysis/settings", json.dumps(old))
+    state = prefs.panel_state()
+    assert (state["unit"], state["correction"], state["resamples"]) == ("auto", "holm", 700)
+    chosen = {**old, "correction": "holm"}  # stored by this version: a choice, kept
+    prefs.settings.setValue("analysis/settings", json.dumps(chosen))
+    assert prefs.panel_state()["unit"] == "segment"
 
 
 def test_last_folder_is_the_folder_of_a_file_and_must_still_exist(ini, write, tmp_path):

@@ -63,8 +63,17 @@ class Preferences:
     # -- the settings panel ---------------------------------------------------------------------
 
     def panel_state(self) -> AnalysisSettings:
-        """The analysis settings of the last run (defaults for anything missing or wrong)."""
-        return check_settings(self._json(_PANEL), strict=False)
+        """The analysis settings of the last run (defaults for anything missing or wrong).
+
+        mtgui 0.1 stored no "correction" and resampled segments by default: a "segment" it
+        stored was almost always that default, not a choice, so it gives way to the new default
+        (automatic: documents when there are enough). A session keeps what it saved instead,
+        since reopening it must give the same numbers.
+        """
+        stored = self._json(_PANEL)
+        if isinstance(stored, dict) and "correction" not in stored:
+            stored.pop("unit", None)
+        return check_settings(stored, strict=False)
 
     def set_panel_state(self, state: AnalysisSettings) -> None:
         """Remember the analysis settings (``SettingsPanel.state()``)."""

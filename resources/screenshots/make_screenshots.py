@@ -6,15 +6,18 @@ python resources/screenshots/make_screenshots.py
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
 
 from mtgui.app import create_application, load_demo_into
 from mtgui.views.main_window import MainWindow
+from mtgui.views.studies_view import STUDIES
 
 HERE = Path(__file__).resolve().parent
 IS_EN = HERE.parents[2] / "shared" / "data" / "wmt21-newstest2021-is-en"
@@ -56,6 +59,25 @@ IS_EN_SHOTS = {
 }
 
 
+def show_human_study(window: MainWindow) -> None:
+    """The agreement study run on what is loaded, its table of metric-against-metric tests."""
+    app = QApplication.instance()
+    studies = window.studies
+    window.tabs.setCurrentWidget(studies)
+    studies.kind.setCurrentIndex(list(STUDIES).index("human"))
+    studies.run_button.click()
+    while window._study_runner.running:
+        app.processEvents()
+        time.sleep(0.01)
+    studies.table_choice.setCurrentIndex(studies.table_choice.findData("correlations.csv"))
+
+
+def show_human_scores(window: MainWindow) -> None:
+    """The Scores tab on the human scores: absolute intervals, no relative ones."""
+    window.metric_choice.setCurrentIndex(window.metric_choice.findData("human"))
+    show_tab("Scores")(window)
+
+
 def shoot(loader: Callable[[MainWindow], None], shots: dict[str, Shot]) -> None:
     """Open a window, load with ``loader``, wait for the analysis, save each shot."""
     app = create_application()
@@ -86,6 +108,22 @@ def load_is_en(window: MainWindow) -> None:
     window.add_files([IS_EN / "sgm" / "newstest2021.is-en.ref.A.en.sgm", *systems])
 
 
+def load_is_en_with_human(window: MainWindow) -> None:
+    """WMT21 is-en in SGML with its DA z-scores, BLEU, chrF and Human ticked."""
+    load_is_en(window)
+    window.add_files([IS_EN / "human" / "seg-scores-mapped.tsv"])
+    for name in ("nist", "mbleu"):
+        window.settings_panel.metric_boxes[name].setChecked(False)
+    window.settings_panel.metric_boxes["human"].setChecked(True)
+
+
+HUMAN_SHOTS = {
+    "wmt21-is-en-human-scores": show_human_scores,
+    "wmt21-is-en-human-study": show_human_study,
+}
+
+
 if __name__ == "__main__":
     shoot(load_demo_into, DEMO)
     shoot(load_is_en, IS_EN_SHOTS)
+    shoot(load_is_en_with_human, HUMAN_SHOTS)
