@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from mtgui import __version__
 from mtgui.engine.metrics.base import FloatArray
+from mtgui.engine.significance import paired_tests
 
 R = TypeVar("R")
 T = TypeVar("T")
@@ -117,7 +118,6 @@ def pair_signs(samples: FloatArray, level: float, higher_is_better: bool) -> npt
     not significantly different -- :func:`~mtgui.engine.significance.compare`'s verdict, for
     all pairs at once."""
     first, second = unordered_pairs(samples.shape[0])
-    low, _, high = percentile_bounds(samples[first] - samples[second], level)
-    significant = ~np.isnan(low) & ~((low <= 0) & (high >= 0))
-    better = (low > 0) == higher_is_better
-    return np.where(significant, np.where(better, 1, -1), 0).astype(np.int64)
+    tests = paired_tests(samples[first] - samples[second])
+    better = tests.x_above == higher_is_better
+    return np.where(tests.significant(level), np.where(better, 1, -1), 0).astype(np.int64)
