@@ -129,10 +129,8 @@ class PairedTests:
     x_above: npt.NDArray[np.bool_]  # the deltas lie mostly above 0 (x has the larger scores)
 
     def significant(self, level: float) -> npt.NDArray[np.bool_]:
-        """Where the p-value is below 1 - level (see :func:`is_significant`)."""
-        alpha = float(alpha_of(level))
-        close = np.isclose(self.p_value, alpha, rtol=_CLOSE, atol=0)
-        return (self.p_value < alpha) & ~close
+        """Where the p-value is below 1 - level (see :func:`significant_where`)."""
+        return significant_where(self.p_value, level)
 
 
 def alpha_of(level: float) -> Fraction:
@@ -146,10 +144,17 @@ def tail_rank(resamples: int, level: float) -> int:
     return max(math.ceil(alpha_of(level) * (resamples + 1) / 2) - 1, 0)
 
 
-def is_significant(p_value: float, level: float) -> bool:
-    """True when ``p_value < 1 - level``; a p-value equal to alpha (up to float noise) is not."""
+def significant_where(p_values: FloatArray, level: float) -> npt.NDArray[np.bool_]:
+    """Where ``p_values < 1 - level``; a p-value equal to alpha (up to float noise) is not
+    significant, nor is NaN."""
     alpha = float(alpha_of(level))
-    return p_value < alpha and not math.isclose(p_value, alpha, rel_tol=_CLOSE)
+    close = np.isclose(p_values, alpha, rtol=_CLOSE, atol=0)
+    return (p_values < alpha) & ~close
+
+
+def is_significant(p_value: float, level: float) -> bool:
+    """:func:`significant_where` for one p-value."""
+    return bool(significant_where(np.array([p_value]), level)[0])
 
 
 def paired_tests(deltas: FloatArray) -> PairedTests:
