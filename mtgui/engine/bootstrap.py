@@ -79,7 +79,7 @@ class BootstrapSettings:
         if tail_rank(self.resamples, self.level) < 1:
             raise InputError(
                 f"with {self.resamples:,} resamples no difference can be significant at "
-                f"{self.level:.1%}: the smallest bootstrap p-value is 2/(B + 1).",
+                f"{self.level * 100:g}%: the smallest bootstrap p-value is 2/(B + 1).",
                 hint=f"Use at least {fewest_resamples(self.level):,} resamples at this level.",
             )
         if self.ar_trials and not MIN_RESAMPLES <= self.ar_trials <= MAX_RESAMPLES:
@@ -129,9 +129,12 @@ def resolve_unit(unit: Unit, document_index: IntArray | None) -> tuple[Unit, lis
     if documents == 0:
         none = "The test set has no documents, so single segments were resampled."
         return Unit.SEGMENT, [none] if unit is Unit.DOCUMENT else []
+    if documents == 1 and unit is Unit.DOCUMENT:  # every resample would be the test set itself
+        return Unit.SEGMENT, ["The test set is one document, so single segments were resampled."]
     if documents >= FEW_DOCUMENTS:
         return Unit.DOCUMENT, []
     counted = "1 document" if documents == 1 else f"{documents} documents"
+    are = "is" if documents == 1 else "are"
     if documents >= MIN_DOCUMENTS:
         return Unit.DOCUMENT, [
             f"Whole documents were resampled, but with only {counted} the intervals are a "
@@ -140,11 +143,11 @@ def resolve_unit(unit: Unit, document_index: IntArray | None) -> tuple[Unit, lis
         ]
     if unit is Unit.DOCUMENT:
         return unit, [
-            f"Whole documents were resampled as asked, but {counted} are too few for that to "
+            f"Whole documents were resampled as asked, but {counted} {are} too few for that to "
             f"be reliable (mtgui wants {MIN_DOCUMENTS} or more): the intervals are too narrow."
         ]
     return Unit.SEGMENT, [
-        f"Single segments were resampled: {counted} are too few to resample documents "
+        f"Single segments were resampled: {counted} {are} too few to resample documents "
         f"reliably (mtgui wants {MIN_DOCUMENTS} or more). If the sentences of a document are "
         "alike, the intervals are too narrow."
     ]

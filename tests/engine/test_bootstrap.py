@@ -185,6 +185,8 @@ def test_document_unit_without_documents_falls_back_with_a_note(demo_statistics)
         (MIN_DOCUMENTS, Unit.AUTO, Unit.DOCUMENT, "the intervals are a little too narrow"),
         (MIN_DOCUMENTS - 1, Unit.AUTO, Unit.SEGMENT, "too few to resample documents reliably"),
         (MIN_DOCUMENTS - 1, Unit.DOCUMENT, Unit.DOCUMENT, "too few for that to be reliable"),
+        (1, Unit.DOCUMENT, Unit.SEGMENT, "The test set is one document, so single segments"),
+        (1, Unit.AUTO, Unit.SEGMENT, "1 document is too few to resample documents reliably"),
         (FEW_DOCUMENTS, Unit.SEGMENT, Unit.SEGMENT, ""),
     ],
 )
