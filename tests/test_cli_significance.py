@@ -138,3 +138,17 @@ def test_human_scores_have_no_relative_interval(write, capsys):
         assert human["rel_ci_low"] is None and human["rel_ci_high"] is None
         assert human["rsd"] is None and human["ci_low"] is not None
         assert bleu["rel_ci_low"] is not None and bleu["rsd"] is not None
+
+
+@pytest.mark.shared
+def test_wmt_xml_with_documents_resamples_documents_and_plain_text_segments(shared_data, capsys):
+    folder = shared_data / "wmt21-newstest2021-is-en"
+    xml = str(folder / "xml" / "newstest2021.is-en.all.xml")
+    report = run_json(capsys, "--ref", xml, "--hyp", xml, "--metrics", "bleu")
+    assert report["test_set"]["documents"] == 47
+    assert report["bootstrap"]["unit"] == "document" and report["bootstrap"]["notes"] == []
+    assert "|unit:document|" in report["signature"]
+    systems = sorted((folder / "txt" / "systems").glob("*.en"))[:3]
+    ref = str(folder / "txt" / "newstest2021.is-en.ref.A.en")
+    plain = run_json(capsys, "--ref", ref, "--hyp", *map(str, systems), "--metrics", "bleu")
+    assert plain["bootstrap"]["unit"] == "segment" and "|unit:segment|" in plain["signature"]
