@@ -13,6 +13,7 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from mtgui import __version__
@@ -25,6 +26,7 @@ from mtgui.engine.statistics import iter_statistics
 from mtgui.eval_options import EVAL_EPILOG, add_eval_arguments, bootstrap_settings, metric_settings
 from mtgui.eval_outputs import EvalOutputs, drain
 from mtgui.io.assemble import assemble
+from mtgui.io.folders import expand_paths
 from mtgui.io.loader import ROLE_FLAGS, load_file, load_scores
 from mtgui.study_cli import add_study_parser, run_study
 
@@ -67,18 +69,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def expand_folders(paths: list[Path]) -> list[Path]:
-    """Folders replaced by the visible files directly in them, in name order."""
-    expanded: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
-            if not files:
-                raise InputError("this folder holds no files.", path=path)
-            expanded += files
-        else:
-            expanded.append(path)
-    return expanded
+def expand_folders(paths: list[Path]) -> tuple[list[Path], list[str]]:
+    """Folders replaced by the files directly in them, in name order (:mod:`mtgui.io.folders`),
+    and notes on what else was left out of them (subfolders, pipes and the like, not hidden
+    files). A folder that cannot be read or holds nothing to read stops the run."""
+    expansion = expand_paths(paths)
+    errors = expansion.errors()
+    if errors:
+        raise errors[0]
+    return list(expansion.files), expansion.notes()
 
 
 def load_inputs(args: argparse.Namespace) -> Corpus:
@@ -96,10 +95,11 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     if not args.hyp:
         raise InputError("no system output given.", hint="Name the system file(s) with --hyp.")
     wanted: dict[Path, set[Role]] = {}
+    systems, folder_notes = expand_folders(args.hyp)
     for role, paths in (
         (Role.SOURCE, [args.src] if args.src else []),
         (Role.REFERENCE, args.ref),
-        (Role.SYSTEM, expand_folders(args.hyp)),
+        (Role.SYSTEM, systems),
     ):
         for path in paths:
             roles = wanted.setdefault(path, set())
@@ -115,7 +115,9 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     corpus = assemble(files, scores, args.name)
     if not corpus.systems:
         raise InputError("the files given with --hyp hold no system output.")
-    return corpus
+    for note in folder_notes:
+        print(f"mtgui: note: {note}", file=sys.stderr)
+    return replace(corpus, notes=(*folder_notes, *corpus.notes))
 
 
 def run_eval(args: argparse.Namespace) -> int:

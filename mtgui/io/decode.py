@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mtgui.engine.errors import InputError
+from mtgui.io.inputs import read_input_bytes
 
 AUTO = "auto"
 """Detect the encoding from the byte-order mark, else require UTF-8."""
@@ -49,23 +50,16 @@ class DecodedText:
 def read_text(path: str | Path, encoding: str = AUTO) -> DecodedText:
     """Read ``path`` as text; CRLF line ends become LF.
 
+    Only regular files of at most :data:`~mtgui.io.inputs.MAX_INPUT_BYTES` are read (see
+    :mod:`mtgui.io.inputs`): a pipe or a device is refused, never waited on.
+
     Raises
     ------
     InputError
-        If the file cannot be read or does not decode.
+        If the file cannot be read (the reason in words) or does not decode.
     """
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except IsADirectoryError:
-        raise InputError("this is a folder, not a file.", path=path) from None
-    except FileNotFoundError:
-        raise InputError("there is no such file.", path=path) from None
-    except OSError as error:
-        raise InputError(f"the file cannot be read ({error.strerror}).", path=path) from None
-    except ValueError:  # a NUL character in the path
-        raise InputError("this is not a valid file name.", path=path) from None
-    return decode_bytes(data, path, encoding)
+    return decode_bytes(read_input_bytes(path), path, encoding)
 
 
 def decode_bytes(data: bytes, path: str | Path, encoding: str = AUTO) -> DecodedText:

@@ -21,24 +21,40 @@ from mtgui.io.sgml import SET_TAG, read_sgml
 from mtgui.io.streams import PLAIN_TEXT, SCORES_TABLE, SGML, WMT_XML, LoadedFile
 from mtgui.io.wmtxml import read_wmt_xml
 
-_PROLOG = re.compile(r"\A\s*(?:<\?xml[^>]*\?>\s*|<!--.*?-->\s*|<!DOCTYPE[^>]*>\s*)*", re.DOTALL)
-_DATASET = re.compile(r"<dataset(?![\w.:-])")
+SNIFF_CHARS = 1 << 16
+"""How much of a file's text the format is told from: every format shows itself at the start,
+and looking no further keeps detection linear, whatever the rest of the file holds."""
+
+# Patterns below never scan past a "<" or ">" from where they start, so each character is
+# looked at a bounded number of times: a file full of "<doc" without ">" costs no more than
+# any other (with "[^>]*" every "<doc" scanned to the end of the file: quadratic).
+_PROLOG = re.compile(r"\A\s*(?:<\?xml[^<>]*\?>\s*|<!--.*?-->\s*|<!DOCTYPE[^<>\[]*>\s*)*", re.DOTALL)
+_DATASET = re.compile(r"<dataset(?![\w.:-])|<!DOCTYPE\s+dataset(?![\w.:-])")
+_XML_START = re.compile(r"<\?xml(?![\w.:-])|<!DOCTYPE(?![\w.:-])")
 # Documents and segments without a set are broken SGML: read_sgml says what is missing.
-_DOC = re.compile(r"<doc(?![\w.:-])[^>]*\bdocid\b", re.IGNORECASE)
-_SEG = re.compile(r"<seg(?![\w.:-])[^>]*\bid\b", re.IGNORECASE)
+_DOC = re.compile(r"<doc(?![\w.:-])[^<>]*?\bdocid\b", re.IGNORECASE)
+_SEG = re.compile(r"<seg(?![\w.:-])[^<>]*?\bid\b", re.IGNORECASE)
 
 ROLE_FLAGS = {Role.SOURCE: "--src", Role.REFERENCE: "--ref", Role.SYSTEM: "--hyp"}
 
 
 def detect_format(text: str) -> str:
-    """The format of a file's text: SGML, WMT XML, scores table or plain text."""
-    prolog = _PROLOG.match(text)
-    start = text[prolog.end() if prolog else 0 :]
+    """The format of a file's text: SGML, WMT XML, scores table or plain text.
+
+    Only the first :data:`SNIFF_CHARS` characters are looked at. A file that starts as XML
+    (an XML declaration or a DOCTYPE) but is not NIST SGML is taken for WMT XML, so that its
+    reader says what is wrong with it instead of calling it plain text.
+    """
+    head = text[:SNIFF_CHARS]
+    prolog = _PROLOG.match(head)
+    start = head[prolog.end() if prolog else 0 :]
     if _DATASET.match(start):
         return WMT_XML
-    if SET_TAG.search(text, 0, 1 << 16) or (_DOC.search(text) and _SEG.search(text)):
+    if SET_TAG.search(head) or (_DOC.search(head) and _SEG.search(head)):
         return SGML
-    if looks_like_scores(text):
+    if _XML_START.match(head.lstrip()):
+        return WMT_XML
+    if looks_like_scores(text):  # it looks at a bounded start of the text itself
         return SCORES_TABLE
     return PLAIN_TEXT
 
@@ -115,7 +131,15 @@ def _check_role(role: Role, wanted: set[Role] | None, origin: Origin) -> None:
 
 def _plain_role(wanted: set[Role] | None, origin: Origin) -> Role:
     """Plain text has exactly the one role the user gives it."""
-    if not wanted or len(wanted) != 1:
+    if wanted and len(wanted) > 1:
+        given = " and as ".join(_with_flag(r) for r in sorted(wanted))
+        raise InputError(
+            f"this plain-text file is given as {given}, but a plain-text file holds only one "
+            "of them.",
+            path=origin.path,
+            hint="Give the reference and each system output as separate files.",
+        )
+    if not wanted:
         raise InputError(
             "this plain-text file does not say whether it is the source, a reference or a "
             "system output.",
@@ -127,12 +151,18 @@ def _plain_role(wanted: set[Role] | None, origin: Origin) -> Role:
 
 def _role_error(what: str, origin: Origin, wanted: set[Role]) -> InputError:
     """The file is not what the user said it is."""
-    flags = " or ".join(f"{r.label} ({ROLE_FLAGS[r]})" for r in sorted(wanted) if r in ROLE_FLAGS)
+    flags = " or ".join(_with_flag(r) for r in sorted(wanted) if r in ROLE_FLAGS)
     return InputError(
         f"this {origin.format} file {what}, but it was given as {flags}.",
         path=origin.path,
         hint="Check that the right file went to the right option.",
     )
+
+
+def _with_flag(role: Role) -> str:
+    """'system output (--hyp)' and the like."""
+    flag = ROLE_FLAGS.get(role)
+    return f"{role.label} ({flag})" if flag else role.label
 
 
 def _names(roles: Collection[Role]) -> str:

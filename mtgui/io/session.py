@@ -13,6 +13,11 @@ Each file is stored twice: absolute, and relative to the session file's folder w
 that folder or at most two folders above it. Reading tries the relative path first, so a
 project folder that was moved or shared keeps working, and the absolute one second.
 
+A session names at most :data:`MAX_SESSION_FILES` files (and as many renames and hidden
+systems), and its file is at most :data:`MAX_SESSION_BYTES` long: anything larger is not a
+session mtgui wrote, and is refused at once rather than read for minutes. Reading takes time
+in proportion to the session's size.
+
 Reading checks everything and raises :class:`InputError` naming the session file and what is
 wrong; settings that are missing take their defaults and unknown ones are ignored (a newer or
 older mtgui may write others), but a setting with a bad value is an error: the user chose this
@@ -25,6 +30,7 @@ import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path, PurePath
 from typing import Any, TypedDict
 
@@ -43,6 +49,7 @@ from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
 from mtgui.engine.settings import TOKENIZERS, Case
 from mtgui.engine.significance import Correction
+from mtgui.io.inputs import describe_os_error, read_input_bytes, read_input_head
 from mtgui.io.workspace import Workspace
 from mtgui.io.writers import check_writable, json_text, write_text_atomic
 
@@ -51,6 +58,13 @@ SESSION_SUFFIX = ".mtgui.json"
 MAX_SEED = 2**31 - 1
 _NEAR = 2  # files at most this many folders above the session's folder are stored relative too
 _SNIFF_BYTES = 4096
+_SHOW = 5  # how many missing files a message lists
+
+MAX_SESSION_FILES = 10_000
+"""The most files (and renames, and hidden systems) a session may name."""
+
+MAX_SESSION_BYTES = 16 << 20
+"""The largest session file mtgui reads (16 MiB; 10,000 files of 200-character paths take 5 MB)."""
 
 
 class AnalysisSettings(TypedDict):
@@ -205,9 +219,13 @@ class Session:
         """The files, in the order they were loaded."""
         return [f.path for f in self.files]
 
-    @property
+    @cached_property
     def roles(self) -> dict[Path, Role]:
-        """The role of each file that has one (what ``MainWindow.add_files`` takes)."""
+        """The role of each file that has one (what ``MainWindow.add_files`` takes).
+
+        Built once: callers look a role up for every file, and a dict built on every look-up
+        made opening a session of n files take n^2 steps.
+        """
         return {f.path: f.role for f in self.files if f.role is not None}
 
     def workspace(self) -> Workspace:
@@ -284,15 +302,20 @@ def read_session(path: Path, *, missing_ok: bool = False) -> Session:
         of the wrong type or a bad setting, or (without ``missing_ok``) names missing files.
     """
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as error:
+        text = read_input_bytes(path, MAX_SESSION_BYTES).decode("utf-8-sig")
+    except InputError as error:
         raise InputError(
-            f"the session file could not be read ({error.strerror}).", path=path
+            f"the session file could not be read: {error.problem}", path=path, hint=error.hint
         ) from None
     except UnicodeDecodeError:
         raise InputError("this is not a session file (it is not UTF-8 text).", path=path) from None
+    return session_from_dict(_parse_json(text, path), path, missing_ok=missing_ok)
+
+
+def _parse_json(text: str, path: Path) -> object:
+    """The JSON value of a session file's text, or an :class:`InputError` saying why not."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise InputError(
             f"this is not a session file: it is not valid JSON ({error.msg}, "
@@ -300,26 +323,36 @@ def read_session(path: Path, *, missing_ok: bool = False) -> Session:
             path=path,
             line=error.lineno,
         ) from None
-    return session_from_dict(data, path, missing_ok=missing_ok)
+    except RecursionError:
+        raise InputError(
+            "this is not a session file: its JSON is nested far too deeply.", path=path
+        ) from None
+    except ValueError as error:  # an integer of thousands of digits, say
+        raise InputError(
+            f"this is not a session file: it holds a value mtgui cannot read ({error}).",
+            path=path,
+        ) from None
 
 
 def session_from_dict(data: object, path: Path, *, missing_ok: bool = False) -> Session:
     """The session in ``data``, read from the session file ``path`` (see :func:`read_session`)."""
     _check_version(data, path)
     assert isinstance(data, dict)  # _check_version saw to it
-    files = _files(_field(data, "files", list, path, []), path)
-    missing = [f.path for f in files if not f.path.exists()]
+    files = _files(_listed(data, "files", path), path)
+    missing = [(f.path, why) for f in files if (why := _why_missing(f.path)) is not None]
     if missing and not missing_ok:
+        shown = [f"{p} ({why})" for p, why in missing[:_SHOW]]
         raise InputError(
             f"{len(missing)} of the session's files cannot be found: "
-            + "; ".join(str(p) for p in missing)
+            + "; ".join(shown)
+            + ("; ..." if len(missing) > _SHOW else "")
             + ".",
             path=path,
             hint="Put them back, or keep them beside the session file as they were when it "
             "was saved.",
         )
-    renames = tuple(_pair(item, path) for item in _field(data, "renames", list, path, []))
-    hidden = _field(data, "hidden", list, path, [])
+    renames = tuple(_pair(item, path) for item in _listed(data, "renames", path))
+    hidden = _listed(data, "hidden", path)
     if not all(isinstance(name, str) for name in hidden):
         raise InputError('"hidden" should be a list of system names (text).', path=path)
     metric = _field(data, "metric", str, path, None)
@@ -363,6 +396,31 @@ def _field(
     return value
 
 
+def _listed(data: Mapping[str, Any], key: str, path: Path) -> list[Any]:
+    """The list ``data[key]`` (empty if absent), of at most :data:`MAX_SESSION_FILES` items."""
+    items: list[Any] = _field(data, key, list, path, [])
+    if len(items) > MAX_SESSION_FILES:
+        raise InputError(
+            f'"{key}" lists {len(items):,} items; a session holds at most {MAX_SESSION_FILES:,}.',
+            path=path,
+            hint="Is this really a session saved by mtgui?",
+        )
+    return items
+
+
+def _why_missing(path: Path) -> str | None:
+    """None if ``path`` exists, else why it cannot be found, in a few words."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return "no such file"
+    except OSError as error:
+        return describe_os_error(error).rstrip(".")
+    except ValueError:  # a NUL character, or a name this system cannot encode
+        return "not a valid file name"
+    return None
+
+
 def _pair(item: object, path: Path) -> tuple[str, str]:
     if not (isinstance(item, list) and len(item) == 2 and all(isinstance(s, str) for s in item)):
         raise InputError(
@@ -399,7 +457,7 @@ def _locate(absolute: str, relative: str | None, folder: Path) -> Path:
     """The relative path (from the session's folder) if it exists, else the stored one."""
     if relative is not None:
         near = Path(os.path.normpath(folder / relative))
-        if near.exists():
+        if _why_missing(near) is None:
             return near
     stored = Path(absolute)
     return stored if stored.is_absolute() else Path(os.path.normpath(folder / stored))
@@ -413,10 +471,9 @@ def is_session_file(path: Path) -> bool:
     """
     if path.name.lower().endswith(SESSION_SUFFIX):
         return True
-    if path.suffix.lower() != ".json" or not path.is_file():
+    if path.suffix.lower() != ".json":
         return False
     try:
-        with path.open("rb") as handle:
-            return b'"mtgui_session"' in handle.read(_SNIFF_BYTES)
-    except OSError:
+        return b'"mtgui_session"' in read_input_head(path, _SNIFF_BYTES)
+    except InputError:  # not a regular file, or unreadable: not a session to open
         return False

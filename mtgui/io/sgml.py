@@ -21,9 +21,18 @@ from mtgui.io.textutil import LineIndex, collapse_space
 
 _SET_ROLES = {"srcset": Role.SOURCE, "refset": Role.REFERENCE, "tstset": Role.SYSTEM}
 _END = r"(?![\w.:-])"  # the tag name ends here: <doc> and <doc id=..>, not <docset>
-_SET_OPEN = re.compile(rf"<(?P<name>srcset|refset|tstset){_END}(?P<attrs>[^>]*)>", re.IGNORECASE)
-_DOC_OPEN = re.compile(rf"<(?P<name>doc){_END}(?P<attrs>[^>]*)>", re.IGNORECASE)
-_SEG_OPEN = re.compile(rf"<(?P<name>seg){_END}(?P<attrs>[^>]*)>", re.IGNORECASE)
+# Only the tag's name is matched; its attributes run to the next ">", found with str.find. A
+# pattern "<doc[^>]*>" would scan to the end of the file from every "<doc" without a ">" after
+# it, which makes a file full of them quadratic.
+_SET_OPEN = re.compile(rf"<(?P<name>srcset|refset|tstset){_END}", re.IGNORECASE)
+_DOC_OPEN = re.compile(rf"<(?P<name>doc){_END}", re.IGNORECASE)
+_SEG_OPEN = re.compile(rf"<(?P<name>seg){_END}", re.IGNORECASE)
+# A set or document tag inside another one's body, which means a closing tag is missing. Only
+# whole tags count ("[^<>]*>": no "<" inside, so each scan stops at the next "<" and the search
+# stays linear), and a document only with its docid, so that text such as "the <doc> tag"
+# inside a segment is not taken for one.
+_INNER_SET = re.compile(rf"<(?P<name>srcset|refset|tstset){_END}(?P<attrs>[^<>]*)>", re.I)
+_INNER_DOC = re.compile(rf"<(?P<name>doc){_END}(?P<attrs>[^<>]*)>", re.I)
 _CLOSE = {
     name: re.compile(rf"</{name}\s*>", re.IGNORECASE)
     for name in ("srcset", "refset", "tstset", "doc", "seg")
@@ -90,13 +99,15 @@ class _SgmlReader:
         role = _SET_ROLES[kinds.pop()]
         groups: dict[str | None, list[tuple[str, list[tuple[str, str, int]]]]] = {}
         metadata: dict[str, str] = {}
-        for _, element in sets:
+        for kind, element in sets:
+            self._check_closed_before(element, kind, f"the <{kind}>", _INNER_SET)
             metadata = metadata or self._set_metadata(element.attributes)
             set_sysid = _attribute(element.attributes, "sysid")
             for doc in self._documents(element, role):
                 doc_sysid = _attribute(doc.attributes, "sysid") or set_sysid
                 name = None if role is Role.SOURCE else doc_sysid
                 docid = self._docid(doc)
+                self._check_closed_before(doc, "doc", f"document '{docid}'", _INNER_DOC)
                 groups.setdefault(name, []).append((docid, self._segments(doc, docid)))
         return tuple(self._stream(role, name, docs, metadata) for name, docs in groups.items())
 
@@ -110,18 +121,25 @@ class _SgmlReader:
         """
         position = 0
         while match := opener.search(text, position):
-            name, attributes = match.group("name").lower(), match.group("attrs")
+            name = match.group("name").lower()
+            tag_end = text.find(">", match.end())
+            if tag_end < 0:
+                raise self.error(
+                    f"{what} <{name}> that starts here has no '>' to end its tag.",
+                    base + match.start(),
+                )
+            attributes, body_start = text[match.end() : tag_end], tag_end + 1
             if attributes.rstrip().endswith("/"):
-                body, position = "", match.end()
+                body, position = "", body_start
             else:
-                end = _CLOSE[name].search(text, match.end())
+                end = _CLOSE[name].search(text, body_start)
                 if end is None:
                     raise self.error(
                         f"{what} <{name}> that starts here is never closed (no </{name}>).",
                         base + match.start(),
                     )
-                body, position = text[match.end() : end.start()], end.end()
-            yield name, _Element(attributes, body, base + match.start(), base + match.end())
+                body, position = text[body_start : end.start()], end.end()
+            yield name, _Element(attributes, body, base + match.start(), base + body_start)
 
     def _documents(self, element: _Element, role: Role) -> list[_Element]:
         """The ``<doc>`` elements of one set."""
@@ -155,7 +173,7 @@ class _SgmlReader:
                     seg.start,
                 )
             seen[segid] = line
-            if _SEG_OPEN.search(seg.body):
+            if _first_tag(_SEG_OPEN, seg.body) is not None:
                 raise self.error(
                     f"segment '{segid}' of document '{docid}' contains another <seg>: its "
                     "</seg> is probably missing.",
@@ -165,6 +183,34 @@ class _SgmlReader:
         if not segments:
             raise self.error(f"document '{docid}' has no <seg> segments.", doc.start)
         return segments
+
+    def _check_closed_before(
+        self, element: _Element, tag: str, what: str, inner: re.Pattern[str]
+    ) -> None:
+        """Refuse an element whose body holds the start of the next one of its kind.
+
+        Its closing tag ``</tag>`` is missing: the element then runs to the next one's closing
+        tag, and without this check the message would be about what it swallowed (two
+        segments with one id, say) rather than about the missing tag.
+        """
+        found = next(
+            (
+                match
+                for match in inner.finditer(element.body)
+                if inner is _INNER_SET or _attribute(match.group("attrs"), "docid")
+            ),
+            None,
+        )
+        if found is None:
+            return
+        where = element.body_start + found.start()
+        docid = _attribute(found.group("attrs"), "docid")
+        following = f"document '{docid}'" if docid else f"a <{found.group('name').lower()}>"
+        raise self.error(
+            f"{what} (line {self.lines.line_of(element.start)}) is not closed before "
+            f"{following} starts (line {self.lines.line_of(where)}): its </{tag}> is missing.",
+            where,
+        )
 
     def _segid(self, seg: _Element, docid: str) -> str:
         """The ``id`` of a segment, which every segment must have."""
@@ -213,6 +259,21 @@ class _SgmlReader:
             origin=self.origin,
             metadata=metadata,
         )
+
+
+def _first_tag(opener: re.Pattern[str], text: str) -> tuple[int, str, str] | None:
+    """(offset, lower-case name, attributes) of the first complete ``opener`` tag in ``text``.
+
+    If the first tag name found has no ">" after it, no later one has: one search and one
+    find, so this is linear.
+    """
+    match = opener.search(text)
+    if match is None:
+        return None
+    end = text.find(">", match.end())
+    if end < 0:
+        return None
+    return match.start(), match.group("name").lower(), text[match.end() : end]
 
 
 def _attribute(attributes: str, name: str) -> str | None:

@@ -52,6 +52,8 @@ class _WmtXmlReader:
         self.parser.StartElementHandler = self._start
         self.parser.EndElementHandler = self._end
         self.parser.CharacterDataHandler = self._characters
+        self.parser.StartDoctypeDeclHandler = self._doctype
+        self.parser.EntityDeclHandler = self._entity
         self.parts: dict[tuple[Role, str | None], _Part] = {}
         self.metadata: dict[str, str] = {}
         self.doc: str | None = None
@@ -61,6 +63,8 @@ class _WmtXmlReader:
         self.seg_ids: set[str] = set()
         self.chunks: list[str] = []
         self.seen_root = False
+        self.doc_line = self.part_line = 0  # where the open <doc> and part started
+        self.part_tag = ""
 
     def error(self, problem: str, hint: str | None = None) -> InputError:
         """An :class:`InputError` at the parser's current line."""
@@ -98,7 +102,14 @@ class _WmtXmlReader:
             if attributes.get("id"):
                 self.metadata["setid"] = attributes["id"]
         elif tag == "doc":
-            self.doc = self._required(attributes, "id", "<doc>")
+            docid = self._required(attributes, "id", "<doc>")
+            if self.doc is not None:
+                raise self.error(
+                    f"document '{self.doc}' (line {self.doc_line}) is not closed before "
+                    f"document '{docid}' starts (line {self.parser.CurrentLineNumber}): its "
+                    "</doc> is missing."
+                )
+            self.doc, self.doc_line = docid, self.parser.CurrentLineNumber
         elif tag in _PARTS:
             self._open_part(tag, attributes)
         elif tag == "seg" and self.part is not None:
@@ -108,6 +119,13 @@ class _WmtXmlReader:
         """Start collecting a <src>, <ref> or <hyp> of the current document."""
         if self.doc is None:
             raise self.error(f"<{tag}> outside a <doc>.")
+        if self.part is not None:
+            raise self.error(
+                f"the <{self.part_tag}> of document '{self.doc}' (line {self.part_line}) is not "
+                f"closed before <{tag}> starts (line {self.parser.CurrentLineNumber}): its "
+                f"</{self.part_tag}> is missing."
+            )
+        self.part_tag, self.part_line = tag, self.parser.CurrentLineNumber
         role = _PARTS[tag]
         name = None
         if role is Role.REFERENCE:
@@ -149,6 +167,29 @@ class _WmtXmlReader:
             self.part = None
         elif tag == "doc":
             self.doc = None
+
+    def _doctype(
+        self, name: str, system_id: str | None, public_id: str | None, has_subset: bool
+    ) -> None:
+        """Refuse a DOCTYPE with an internal subset: its entities would be expanded.
+
+        WMT XML has no DOCTYPE at all; an internal subset can define entities that expand to
+        gigabytes (the "billion laughs"), so it is refused before any is read.
+        """
+        if has_subset:
+            raise self.error(
+                "this XML file declares a DOCTYPE with an internal subset (entities), which "
+                "mtgui does not read.",
+                hint="WMT XML needs no DOCTYPE: remove it, and write the text of any entity "
+                "it defines in its place.",
+            )
+
+    def _entity(self, name: str, *_: object) -> None:
+        """Refuse an entity declaration (see :meth:`_doctype`)."""
+        raise self.error(
+            f"this XML file declares the entity '{name}', which mtgui does not read.",
+            hint="WMT XML defines no entities of its own: write their text in their place.",
+        )
 
     def _characters(self, data: str) -> None:
         """Collect text inside a segment (and inside anything nested in it)."""

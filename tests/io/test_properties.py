@@ -8,12 +8,17 @@ random damage done to them (ranges deleted, duplicated, swapped, tag fragments a
 inserted, the file truncated). Each call must return normally or raise :class:`InputError`
 whose message is a non-empty sentence that names the file; anything else fails the test.
 
+Session files get the same treatment at the end of this file: random JSON, session-shaped
+objects with random values, and a valid session with random damage go to ``read_session``,
+and the files a session names to the reader the desktop uses for them.
+
 Bugs these tests found have a plain regression test at the end of this file.
 """
 
 from __future__ import annotations
 
 import codecs
+import json
 import math
 import os
 import tempfile
@@ -29,8 +34,10 @@ from hypothesis import strategies as st
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.io.assemble import assemble
+from mtgui.io.decode import read_text
 from mtgui.io.loader import load_file, load_scores
 from mtgui.io.scores import ScoreTable
+from mtgui.io.session import is_session_file, read_session
 from mtgui.io.streams import LoadedFile
 
 T = TypeVar("T")
@@ -596,3 +603,169 @@ def test_path_with_nul_character(tmp_path):
         load_file(path, {Role.SYSTEM})
     assert caught.value.path == Path(path)
     assert str(caught.value).startswith(f"{path}: ")
+
+
+# ---------------------------------------------------------------------------------------------
+# Sessions: only InputError may escape read_session, whatever the file holds, and a session's
+# files, however odd their paths, are refused by the reader with an InputError too.
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+ODD_PATHS = ("", ".", "..", "/", "a\x00b", "\ud800", "x" * 300, "/dev/null", "s.mtgui.json")
+session_paths = st.one_of(st.sampled_from(ODD_PATHS), st.text(max_size=30), json_values)
+
+SETTING_NAMES = (
+    "metrics",
+    "resamples",
+    "level",
+    "seed",
+    "unit",
+    "randomization",
+    "correction",
+    "holm",
+    "tokenizer",
+    "case",
+)
+
+
+@st.composite
+def session_like(draw: st.DrawFn) -> dict[str, object]:
+    """An object shaped like a session, each field left out, wrong or plausible at random.
+
+    Mostly a readable version and a list of files, so that the files' odd paths are reached.
+    """
+    odd_path = st.one_of(st.sampled_from(ODD_PATHS), session_paths)
+    file_entry = st.fixed_dictionaries(
+        {"path": odd_path},
+        optional={
+            "relative": odd_path,
+            "role": st.one_of(st.sampled_from([r.value for r in Role]), json_values),
+        },
+    )
+    fields = {
+        "files": st.one_of(
+            st.lists(file_entry, min_size=1, max_size=4),
+            st.lists(st.one_of(file_entry, json_values), max_size=4),
+            json_values,
+        ),
+        "renames": st.one_of(st.lists(st.lists(st.text(max_size=5), max_size=3)), json_values),
+        "hidden": st.one_of(st.lists(st.one_of(st.text(max_size=5), json_values)), json_values),
+        "settings": st.one_of(
+            st.dictionaries(st.sampled_from(SETTING_NAMES), json_values), json_values
+        ),
+        "metric": st.one_of(st.sampled_from(["bleu", "ter", "nope"]), json_values),
+    }
+    version = 1 if draw(st.integers(0, 4)) else draw(json_values)
+    value = {"mtgui_session": version}
+    for key, strategy in fields.items():
+        if key == "files" or draw(st.booleans()):
+            value[key] = draw(strategy)
+    return value
+
+
+SESSION_SEED = json.dumps(
+    {
+        "mtgui_session": 1,
+        "mtgui_version": "0.1.0",
+        "files": [
+            {"path": "/abs/ref.sgm", "relative": "ref.sgm", "role": None},
+            {"path": "/abs/sys.A.txt", "relative": "sys.A.txt", "role": "system"},
+        ],
+        "renames": [["A", "Alpha"]],
+        "hidden": ["B"],
+        "settings": {"metrics": ["bleu", "ter"], "resamples": 500, "level": 0.9, "seed": 7},
+        "metric": "bleu",
+    },
+    indent=1,
+)
+
+JSON_FRAGMENTS = (
+    "{",
+    "}",
+    "[",
+    "]",
+    '"',
+    ":",
+    ",",
+    "null",
+    "true",
+    "NaN",
+    "-Infinity",
+    "1e999",
+    "-1",
+    '"\\ud800"',
+    '"\\u0000"',
+    "9" * 5000,
+    "[" * 3000,
+    '"mtgui_session"',
+    '"files"',
+    '"path"',
+    '"relative"',
+    '"role"',
+    '"settings"',
+    "\ufeff",
+    "\x00",
+)
+
+
+@st.composite
+def mutated_session(draw: st.DrawFn) -> bytes:
+    """The valid session, with one to five ranges deleted, duplicated or replaced by a
+    fragment of JSON."""
+    text = SESSION_SEED
+    for _ in range(draw(st.integers(1, 5))):
+        start = draw(st.integers(0, len(text)))
+        end = draw(st.integers(start, min(len(text), start + 40)))
+        operation = draw(st.sampled_from(["delete", "duplicate", "insert"]))
+        if operation == "delete":
+            text = text[:start] + text[end:]
+        elif operation == "duplicate":
+            text = text[:end] + text[start:end] + text[end:]
+        else:
+            text = text[:start] + draw(st.sampled_from(JSON_FRAGMENTS)) + text[end:]
+    return text.encode("utf-8", errors="surrogatepass")
+
+
+def _exercise_session(data: bytes) -> None:
+    """Read ``data`` as a session (with and without missing files allowed), then each file it
+    names as the desktop would."""
+    with _written({"work.mtgui.json": data}) as paths:
+        path = paths["work.mtgui.json"]
+        _attempt(lambda: read_session(path), path, data)
+        session = _attempt(lambda: read_session(path, missing_ok=True), path, data)
+        if session is None:
+            return
+        assert len(session.roles) <= len(session.files)
+        for file in session.files:
+            _attempt(lambda file=file: read_text(file.path))
+            assert isinstance(is_session_file(file.path), bool)
+
+
+@_fuzz_settings(200)
+@given(value=json_values)
+def test_sessions_of_random_json(value):
+    _exercise_session(json.dumps(value).encode("utf-8"))
+
+
+@_fuzz_settings(300)
+@given(value=session_like())
+def test_session_shaped_objects_with_random_values(value):
+    _exercise_session(json.dumps(value).encode("utf-8"))
+
+
+@_fuzz_settings(300)
+@given(data=mutated_session())
+def test_mutated_sessions(data):
+    _exercise_session(data)
+
+
+@_fuzz_settings(150)
+@given(data=st.binary(max_size=200))
+def test_sessions_of_random_bytes(data):
+    _exercise_session(data)
