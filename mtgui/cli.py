@@ -1,18 +1,22 @@
 """The ``mtgui`` command: the desktop application, or ``mtgui eval`` / ``mtgui study`` on the
 command line.
 
-Exit codes: 0 success, 2 bad input (a message on stderr, never a traceback), 1 an internal error
-(a bug in mtgui; ``--debug`` shows the traceback). The command line never imports Qt, so it
-works on machines without a display.
+Exit codes: 0 success, 2 bad input or an output that cannot be written (a message on stderr,
+never a traceback), 1 an internal error (a bug in mtgui; ``--debug`` shows the traceback), 130
+after Ctrl+C, 143 after SIGTERM, 129 after SIGHUP (temporary files removed). The command line
+never imports Qt, so it works on machines without a display.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,12 +26,15 @@ from mtgui.engine.corpus import Corpus, Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import parse_metric_names
 from mtgui.engine.pipeline import start_draws
+from mtgui.engine.printable import printable
 from mtgui.engine.statistics import iter_statistics
 from mtgui.eval_options import EVAL_EPILOG, add_eval_arguments, bootstrap_settings, metric_settings
 from mtgui.eval_outputs import EvalOutputs, drain
 from mtgui.io.assemble import assemble
 from mtgui.io.folders import expand_paths
 from mtgui.io.loader import ROLE_FLAGS, load_file, load_scores
+from mtgui.io.targets import os_reason
+from mtgui.io.temporaries import discard_pending
 from mtgui.study_cli import add_study_parser, run_study
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
@@ -115,8 +122,6 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     corpus = assemble(files, scores, args.name)
     if not corpus.systems:
         raise InputError("the files given with --hyp hold no system output.")
-    for note in folder_notes:
-        print(f"mtgui: note: {note}", file=sys.stderr)
     return replace(corpus, notes=(*folder_notes, *corpus.notes))
 
 
@@ -172,6 +177,68 @@ def _leading_files(arguments: list[str]) -> list[str]:
     return files
 
 
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwind (removing temporary files) and exit 128 + signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated(signum)
+
+
+@contextmanager
+def _signals_unwind() -> Iterator[None]:
+    """While a command runs, SIGTERM and SIGHUP unwind the stack as Ctrl+C does, so that
+    temporary files are removed; the previous handlers come back afterwards. (Only in the
+    main thread, and never for the desktop application, whose event loop runs in Qt.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    names = ("SIGTERM", "SIGHUP")
+    numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    previous = {number: signal.signal(number, _raise_terminated) for number in numbers}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _run_command(args: argparse.Namespace) -> int:
+    """Run ``mtgui eval`` or ``mtgui study``; whatever ends it, leave no temporary file."""
+    try:
+        with _signals_unwind():
+            if args.command == "eval":
+                return run_eval(args)
+            return run_study(args, load_inputs)
+    finally:
+        discard_pending()
+
+
+def _silence_stdout() -> None:
+    """After standard output failed (a closed pipe, a full disk), send what is still buffered
+    to /dev/null, so that Python's last flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def _flush_stdout() -> OSError | None:
+    """Flush standard output; if that fails, silence it and return the error."""
+    try:
+        sys.stdout.flush()
+    except OSError as error:
+        _silence_stdout()
+        return error
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mtgui`` command; returns the exit code."""
     parser = build_parser()
@@ -179,28 +246,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     files = _leading_files(arguments)
     args = parser.parse_args(arguments[len(files) :])
     args.files = files
+    code = _main(args)
+    failed = _flush_stdout()
+    if failed is not None and not isinstance(failed, BrokenPipeError) and code == EXIT_OK:
+        print(f"mtgui: cannot write to standard output: {os_reason(failed)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return code
+
+
+def _main(args: argparse.Namespace) -> int:
+    """Run what ``args`` ask for; every failure becomes a message and an exit code."""
     try:
-        if args.command == "eval":
-            return run_eval(args)
-        if args.command == "study":
-            return run_study(args, load_inputs)
+        if args.command in COMMANDS:
+            return _run_command(args)
         return run_gui(args)
     except InputError as error:
-        print(f"mtgui: {error.message}", file=sys.stderr)
+        print(f"mtgui: {printable(error.message)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return EXIT_INTERNAL
     except KeyboardInterrupt:
         print("mtgui: interrupted", file=sys.stderr)
         return 130
+    except Terminated as terminated:
+        print("mtgui: terminated", file=sys.stderr)
+        return 128 + terminated.signum
     except Exception as error:
         if args.debug:
             traceback.print_exc()
         print(
-            f"mtgui: internal error ({type(error).__name__}: {error}). This is a bug in mtgui; "
-            "please report it with the command you ran (--debug shows the details).",
+            f"mtgui: internal error ({type(error).__name__}: {printable(str(error))}). This is a "
+            "bug in mtgui; please report it with the command you ran (--debug shows the details).",
             file=sys.stderr,
         )
         return EXIT_INTERNAL

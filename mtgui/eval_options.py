@@ -9,9 +9,14 @@ from typing import Any
 from mtgui.engine.bootstrap import (
     DEFAULT_LEVEL,
     DEFAULT_SEED,
+    MAX_LEVEL,
+    MAX_SEED,
     MIN_DOCUMENTS,
+    MIN_LEVEL,
     BootstrapSettings,
     Unit,
+    check_level,
+    check_seed,
 )
 from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
 from mtgui.engine.settings import TOKENIZERS, Case, MetricSettings
@@ -166,14 +171,16 @@ def add_resampling_arguments(
         "--seed",
         type=int,
         default=DEFAULT_SEED,
-        help=f"random seed, recorded in the report (default: {DEFAULT_SEED}, as sacreBLEU)",
+        help=f"random seed from 0 to {MAX_SEED:,}, recorded in the report (default: "
+        f"{DEFAULT_SEED}, as sacreBLEU)",
     )
     resampling.add_argument(
         "--ci",
         type=float,
         default=DEFAULT_LEVEL,
         metavar="LEVEL",
-        help="confidence level of the intervals and verdicts (default: 0.95)",
+        help=f"confidence level of the intervals and verdicts, from {MIN_LEVEL} to {MAX_LEVEL} "
+        f"(default: {DEFAULT_LEVEL})",
     )
     resampling.add_argument(
         "--unit",
@@ -226,17 +233,15 @@ def add_output_arguments(
     output.add_argument(
         "--json",
         metavar="FILE",
-        type=Path,
         help="write the report as JSON to FILE ('-' for standard output)",
     )
     if segments:
         output.add_argument(
             "--segments",
             metavar="FILE",
-            type=Path,
-            help="write segment-level scores as CSV to FILE",
+            help="write segment-level scores as CSV to FILE ('-' for standard output)",
         )
-    output.add_argument("--csv", metavar="DIR", type=Path, help=csv_help)
+    output.add_argument("--csv", metavar="DIR", help=csv_help)
     if segments:
         output.add_argument(
             "--samples",
@@ -257,8 +262,17 @@ def metric_settings(args: argparse.Namespace) -> MetricSettings:
 def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
     """The resampling the options ask for; None with --bootstrap 0.
 
-    Options a command does not have keep their defaults.
+    Options a command does not have keep their defaults. The seed and the level are checked
+    even with --bootstrap 0, by the engine's own rules (one rule for the engine, the command
+    line and sessions), before anything is read or any thread is started.
+
+    Raises
+    ------
+    InputError
+        If the seed, the level or the number of resamples is out of range.
     """
+    check_seed(args.seed)
+    check_level(args.ci)
     resamples = getattr(args, "bootstrap", BootstrapSettings.resamples)
     if resamples == 0:
         return None

@@ -1,8 +1,11 @@
 """What ``mtgui eval`` prints and writes: tables on the terminal, JSON and CSV files.
 
-Every output file is checked before any work starts (so a long run does not end in "file
-exists"), written atomically, never over an input, and over an existing file only with
-``--overwrite``. CSV files carry a UTF-8 byte-order mark so that Excel reads them as UTF-8.
+Every output is checked before any work starts (so a long run does not end in "file exists"),
+see :class:`mtgui.io.outputs.OutputPlan`; written atomically, never over an input, and over an
+existing file only with ``--overwrite``. ``-`` is standard output for ``--json`` and
+``--segments`` (one of them at most); then the tables are not printed. CSV files carry a UTF-8
+byte-order mark so that Excel reads them as UTF-8 (not on standard output). Notes go to
+standard error too, and into the JSON report.
 """
 
 from __future__ import annotations
@@ -16,13 +19,16 @@ from typing import Protocol, TypeVar
 
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.corpus import Corpus
-from mtgui.engine.errors import InputError
+from mtgui.engine.metrics import parse_metric_names
+from mtgui.engine.printable import printable
 from mtgui.engine.report import evaluation_report, score_table, segment_table
 from mtgui.engine.significance_report import grid_text, interval_table
 from mtgui.engine.statistics import Statistics
 from mtgui.engine.summary import summarize
-from mtgui.io.reports import report_tables, write_reports
-from mtgui.io.writers import check_writable, csv_text, json_text, write_text_atomic
+from mtgui.eval_options import bootstrap_settings
+from mtgui.io.outputs import OutputPlan
+from mtgui.io.reports import CSV_KEY, report_names, report_tables, write_planned_reports
+from mtgui.io.writers import csv_text, json_text, write_stdout
 
 T = TypeVar("T")
 
@@ -59,73 +65,67 @@ def drain(generator: Generator[_Progress, None, T], label: str) -> T:
 
 
 def input_paths(args: argparse.Namespace) -> list[Path]:
-    """Every file named as an input: no output may be written over one of them."""
+    """Every file or folder named as an input: no output may be written over a file read."""
     return [*args.ref, *args.hyp, *args.scores, *([args.src] if args.src else [])]
 
 
-def check_csv_folder(
-    folder: Path, names: Sequence[str], overwrite: bool, inputs: Sequence[Path]
-) -> None:
-    """Check before any work that the CSV reports ``names`` can be written into ``folder``."""
-    if folder.exists() and not folder.is_dir():
-        raise InputError("this is a file, not a folder for the CSV reports.", path=folder)
-    if not folder.parent.exists():
-        raise InputError(
-            "the folder for the CSV reports cannot be made: its parent does not exist.",
-            path=folder,
-        )
-    for name in names:
-        path = folder / name
-        if path.exists():
-            check_writable(path, overwrite, inputs)
+def read_paths(corpus: Corpus) -> list[str]:
+    """Every file the corpus was really read from."""
+    test_set = corpus.test_set
+    origins = [test_set.source.origin] if test_set.source is not None else []
+    origins += [r.origin for r in test_set.references] + [s.origin for s in corpus.systems]
+    return [o.path for o in [*origins, *(s.origin for s in corpus.scores)]]
+
+
+def print_notes(notes: Sequence[str], in_table: bool) -> None:
+    """Every note on standard error, unless the table that holds them is on the terminal."""
+    if in_table and sys.stdout.isatty():
+        return
+    for note in notes:
+        print(f"mtgui: note: {printable(note)}", file=sys.stderr)
 
 
 @dataclass(frozen=True)
 class EvalOutputs:
-    """Where the results of one ``mtgui eval`` go."""
+    """Where the results of one ``mtgui eval`` go, all checked before any work starts."""
 
-    json: Path | None
-    segments: Path | None
-    csv: Path | None
+    plan: OutputPlan
+    csv: bool
     samples: bool
-    overwrite: bool
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> EvalOutputs:
-        """The outputs the options name, each checked now."""
-        outputs = cls(args.json, args.segments, args.csv, args.samples, args.overwrite)
-        inputs = input_paths(args)
-        for target in (outputs.json, outputs.segments):
-            if target is not None and str(target) != "-":
-                check_writable(target, args.overwrite, inputs)
-        if outputs.csv is not None:
-            names = ("scores.csv", "pairs.csv", "settings.csv", "samples.csv")
-            check_csv_folder(outputs.csv, names, args.overwrite, inputs)
-        return outputs
-
-    @property
-    def json_to_stdout(self) -> bool:
-        """``--json -``: the JSON report is the only thing printed."""
-        return self.json is not None and str(self.json) == "-"
+        """The outputs the options name, each checked now and proved writable (see
+        :meth:`OutputPlan.prepare`)."""
+        plan = OutputPlan(args.overwrite, input_paths(args))
+        if args.csv is not None:  # first: the other files may go into its folder
+            bootstrap = bootstrap_settings(args) is not None
+            names = report_names(parse_metric_names(args.metrics), bootstrap, args.samples)
+            plan.add_folder(CSV_KEY, args.csv, names)
+        if args.json is not None:
+            plan.add_file("--json", args.json)
+        if args.segments is not None:
+            plan.add_file("--segments", args.segments)
+        plan.prepare()
+        return cls(plan, args.csv is not None, args.samples)
 
     def write(self, corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> None:
-        """Print the tables and write every file asked for."""
-        report = evaluation_report(corpus, statistics, result)
-        if self.json_to_stdout:
-            sys.stdout.write(json_text(report))
-        else:
-            print(terminal_report(corpus, statistics, result))
-            if self.json is not None:
-                write_text_atomic(self.json, json_text(report))
-        if self.segments is not None:
-            write_text_atomic(self.segments, csv_text(*segment_table(corpus, statistics)), bom=True)
-        if self.csv is not None:
-            self._write_csv(statistics, result)
-
-    def _write_csv(self, statistics: Statistics, result: BootstrapResult | None) -> None:
-        """The CSV reports (see :mod:`mtgui.io.reports`)."""
-        assert self.csv is not None
-        write_reports(self.csv, report_tables(statistics, result, self.samples), self.overwrite)
+        """Print the tables (unless an output is standard output) and write every file."""
+        try:
+            self.plan.check_inputs(read_paths(corpus))  # the files really read, once more
+            report = evaluation_report(corpus, statistics, result)
+            if not self.plan.to_stdout:
+                write_stdout(terminal_report(corpus, statistics, result) + "\n")
+            print_notes(report["notes"], in_table=not self.plan.to_stdout)
+            if "--json" in self.plan:
+                self.plan.write("--json", json_text(report))
+            if "--segments" in self.plan:
+                table = csv_text(*segment_table(corpus, statistics))
+                self.plan.write("--segments", table, bom=True)
+            if self.csv:
+                write_planned_reports(self.plan, report_tables(statistics, result, self.samples))
+        finally:
+            self.plan.close()
 
 
 def terminal_report(corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> str:

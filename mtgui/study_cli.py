@@ -10,10 +10,8 @@ over an existing file only with ``--overwrite``, as ``mtgui eval`` does.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from mtgui import __version__
@@ -42,9 +40,10 @@ from mtgui.eval_options import (
     bootstrap_settings,
     metric_settings,
 )
-from mtgui.eval_outputs import check_csv_folder, drain, input_paths
-from mtgui.io.reports import write_reports
-from mtgui.io.writers import check_writable, json_text, write_text_atomic
+from mtgui.eval_outputs import drain, input_paths, print_notes, read_paths
+from mtgui.io.outputs import OutputPlan
+from mtgui.io.reports import CSV_KEY, write_planned_reports
+from mtgui.io.writers import json_text, write_stdout
 from mtgui.study_options import STUDY_HELP, StudySettings, add_study_options, study_settings
 
 Loader = Callable[[argparse.Namespace], Corpus]
@@ -126,41 +125,46 @@ def _run(
 
 @dataclass(frozen=True)
 class StudyOutputs:
-    """Where the results of one ``mtgui study`` go."""
+    """Where the results of one ``mtgui study`` go, all checked before any work starts."""
 
     study: str
-    json: Path | None
-    csv: Path | None
-    overwrite: bool
+    plan: OutputPlan
+    csv: bool
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> StudyOutputs:
-        """The outputs the options name, each checked now."""
-        outputs = cls(args.study, args.json, args.csv, args.overwrite)
-        inputs = input_paths(args)
-        if outputs.json is not None and str(outputs.json) != "-":
-            check_writable(outputs.json, args.overwrite, inputs)
-        if outputs.csv is not None:
-            check_csv_folder(outputs.csv, CSV_FILES[args.study], args.overwrite, inputs)
-        return outputs
+        """The outputs the options name, each checked now and proved writable (see
+        :meth:`OutputPlan.prepare`)."""
+        plan = OutputPlan(args.overwrite, input_paths(args))
+        if args.csv is not None:  # first: the JSON file may go into its folder
+            plan.add_folder(CSV_KEY, args.csv, CSV_FILES[args.study])
+        if args.json is not None:
+            plan.add_file("--json", args.json)
+        plan.prepare()
+        return cls(args.study, plan, args.csv is not None)
 
     def write(
         self, corpus: Corpus, metrics: tuple[str, ...], scoring: MetricSettings, result: Study
     ) -> None:
-        """Print the tables and write every file asked for."""
-        report = {
-            "mtgui_version": __version__,
-            "study": self.study,
-            "settings": describe_settings(metrics, scoring, result.signature),
-            "test_set": describe_test_set(corpus.test_set),
-            "signature": result.signature,
-            "result": study_data(result),
-        }
-        if self.json is not None and str(self.json) == "-":
-            sys.stdout.write(json_text(report))
-        else:
-            print(f"{summarize(corpus)}\n\n{study_text(result)}")
-            if self.json is not None:
-                write_text_atomic(self.json, json_text(report))
-        if self.csv is not None:
-            write_reports(self.csv, study_tables(result), self.overwrite)
+        """Print the tables (unless the JSON goes to standard output) and write every file."""
+        try:
+            self.plan.check_inputs(read_paths(corpus))  # the files really read, once more
+            notes = [*corpus.notes, *getattr(result, "notes", ())]
+            report = {
+                "mtgui_version": __version__,
+                "study": self.study,
+                "settings": describe_settings(metrics, scoring, result.signature),
+                "test_set": describe_test_set(corpus.test_set),
+                "notes": notes,
+                "signature": result.signature,
+                "result": study_data(result),
+            }
+            if not self.plan.to_stdout:
+                write_stdout(f"{summarize(corpus)}\n\n{study_text(result)}\n")
+            print_notes(notes, in_table=not self.plan.to_stdout)
+            if "--json" in self.plan:
+                self.plan.write("--json", json_text(report))
+            if self.csv:
+                write_planned_reports(self.plan, study_tables(result))
+        finally:
+            self.plan.close()

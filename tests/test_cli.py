@@ -192,6 +192,7 @@ def test_json_report_to_stdout_has_the_stable_shape(inputs, capsys):
         "mtgui_version",
         "settings",
         "test_set",
+        "notes",
         "systems",
         "pairs",
         "rankings",
@@ -241,7 +242,7 @@ def test_json_report_to_stdout_has_the_stable_shape(inputs, capsys):
 def test_without_bootstrap_the_report_has_scores_only(inputs, capsys):
     assert main(eval_args(inputs, "--json", "-", "--bootstrap", "0")) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report) == {"mtgui_version", "settings", "test_set", "systems"}
+    assert set(report) == {"mtgui_version", "settings", "test_set", "notes", "systems"}
     assert set(report["systems"][0]["scores"]["bleu"]) == {
         "score",
         "bp",

@@ -11,6 +11,7 @@ inputs give identical results however the work is cut.
 
 from __future__ import annotations
 
+import math
 import queue
 import threading
 from collections.abc import Generator, Mapping
@@ -31,14 +32,18 @@ IntArray = npt.NDArray[np.int64]
 Float32Array = npt.NDArray[np.float32]
 MIN_RESAMPLES, MAX_RESAMPLES = 100, 100_000
 DEFAULT_RESAMPLES = 2000  # as in the papers
-DEFAULT_LEVEL, MAX_LEVEL = 0.95, 0.999
+MIN_LEVEL, DEFAULT_LEVEL, MAX_LEVEL = 0.5, 0.95, 0.999
 DEFAULT_SEED = 12345  # sacreBLEU's default seed
+# Seeds are numpy's 32-bit seeds: default_rng takes any whole number from 0, and the studies'
+# derived seeds (32-bit words of a SeedSequence) stay in this range too.
+MAX_SEED = 2**32 - 1
 # AUTO resamples documents from MIN_DOCUMENTS on; below FEW_DOCUMENTS a note says their
 # intervals run a little narrow (bench/bench_calibration.py; see resolve_unit).
 MIN_DOCUMENTS, FEW_DOCUMENTS = 10, 30
 _COUNTS_PER_CHUNK = 4e6  # entries of one count matrix: 32 MB
 _DRAWN_AHEAD = 3.2e7  # count entries drawn ahead at most: 128 MB of float32
 _WORK_PER_CHUNK = 4e8  # multiply-adds per chunk: about 40 ms on this 2-core machine
+_POLL_SECONDS = 0.05  # how often a waiting side of ResampleDraws looks whether the other is gone
 
 
 class Unit(StrEnum):
@@ -72,10 +77,8 @@ class BootstrapSettings:
                 f"the number of resamples must be from {MIN_RESAMPLES:,} to {MAX_RESAMPLES:,}, "
                 f"not {self.resamples:,}."
             )
-        if not 0.5 <= self.level <= MAX_LEVEL:
-            raise InputError(
-                f"the confidence level must be from 0.5 to {MAX_LEVEL}, not {self.level}."
-            )
+        check_level(self.level)
+        check_seed(self.seed)
         if tail_rank(self.resamples, self.level) < 1:
             raise InputError(
                 f"with {self.resamples:,} resamples no difference can be significant at "
@@ -104,6 +107,32 @@ class BootstrapSettings:
         when it is not the one asked for or when it is unreliable (see :func:`resolve_unit`)."""
         unit, notes = resolve_unit(self.unit, document_index)
         return replace(self, unit=unit), notes
+
+
+def check_level(level: float) -> float:
+    """``level`` if it is a confidence level mtgui takes (:data:`MIN_LEVEL` to
+    :data:`MAX_LEVEL`), else an :class:`InputError`: the one rule of the engine, the command
+    line and sessions."""
+    if isinstance(level, bool) or not isinstance(level, int | float | np.floating):
+        raise InputError(f"the confidence level must be a number, not {level!r}.")
+    if not MIN_LEVEL <= level <= MAX_LEVEL:  # NaN fails too
+        raise InputError(
+            f"the confidence level must be from {MIN_LEVEL} to {MAX_LEVEL}, not {level}.",
+            hint="0.95 means 95% intervals.",
+        )
+    return level
+
+
+def check_seed(seed: int) -> int:
+    """``seed`` if it is a seed mtgui takes (a whole number from 0 to :data:`MAX_SEED`), else
+    an :class:`InputError`. numpy's ``default_rng`` refuses negative seeds, and it would do so
+    on the thread that draws the resamples."""
+    whole = isinstance(seed, int | np.integer) and not isinstance(seed, bool)
+    if not whole or not 0 <= seed <= MAX_SEED:
+        raise InputError(
+            f"the seed must be a whole number from 0 to {MAX_SEED:,}, not {seed!r}.",
+        )
+    return int(seed)
 
 
 def fewest_resamples(level: float) -> int:
@@ -220,13 +249,25 @@ def on_exact_grid(rows: FloatArray) -> FloatArray:
     adds in: the same seed then gives the same results for any chunk size. Integer columns (most
     statistics) are exact already; the others move by less than 2^-k (NIST's information sums
     by about 1e-12 relative).
+
+    Never fails on extreme values: k is found from logarithms when n * max|x| overflows, the
+    scaling is ``ldexp`` (no power of two is ever formed, so subnormal values such as 5e-324
+    keep their value), and values that are not finite are left as they are.
     """
     fractional = np.any(rows != np.round(rows), axis=0)
     for column in np.flatnonzero(fractional):
         values = rows[:, column]
-        bound = len(values) * float(np.abs(values).max())
-        k = 52 - int(np.ceil(np.log2(bound))) - 1
-        rows[:, column] = np.round(np.ldexp(values, k)) / 2.0**k
+        finite = np.isfinite(values)
+        largest = float(np.abs(values[finite]).max(initial=0.0))
+        if largest == 0.0:
+            continue  # nothing but NaN: nothing to round
+        bound = len(values) * largest
+        if math.isfinite(bound):
+            exponent = int(np.ceil(np.log2(bound)))
+        else:  # n * max|x| overflows: the same in logarithms
+            exponent = math.ceil(math.log2(len(values)) + math.log2(largest))
+        k = 52 - exponent - 1
+        values[finite] = np.ldexp(np.round(np.ldexp(values[finite], k)), -k)
     return rows
 
 
@@ -259,16 +300,22 @@ class ResampleDraws:
     tokenizing and matching. Only the helper thread touches the random generator, in order,
     so the stream is the same as drawing on one thread. At most ``budget`` count entries wait
     in memory; :meth:`close` stops the helper within one draw.
+
+    Whatever goes wrong on the helper thread ends the run, never hangs it: the error is handed
+    to the consumer, which raises it from :meth:`take`; and a consumer that finds the helper
+    gone with nothing left to take raises too, instead of waiting for counts that will never
+    come.
     """
 
     def __init__(self, seed: int, total: int, units: int, budget: float = _DRAWN_AHEAD) -> None:
-        self.seed, self.total, self.units = seed, total, units
+        self.seed, self.total, self.units = check_seed(seed), total, units
         step = int(np.clip(_COUNTS_PER_CHUNK // max(units, 1), 1, 1000))
         self._sizes = [min(step, total - start) for start in range(0, total, step)]
         self._queue: queue.Queue[Float32Array | BaseException] = queue.Queue(
             maxsize=max(2, int(budget // (step * max(units, 1))))
         )
         self._stop = threading.Event()
+        self._failure: BaseException | None = None
         self._left: list[Float32Array] = []
         self._thread = threading.Thread(target=self._draw_all, name="mtgui-draw", daemon=True)
         self._thread.start()
@@ -292,26 +339,46 @@ class ResampleDraws:
 
     def _next(self) -> Float32Array:
         """The next drawn chunk (re-raising what went wrong on the helper thread)."""
-        item = self._queue.get()
-        if isinstance(item, BaseException):
-            raise item
-        return item
+        while True:
+            try:
+                item = self._queue.get(timeout=_POLL_SECONDS)
+            except queue.Empty:
+                if self._thread.is_alive():
+                    continue
+                try:  # it may have queued its last item just before it ended
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    raise self._ended() from None
+            if isinstance(item, BaseException):
+                raise item
+            return item
+
+    def _ended(self) -> BaseException:
+        """The error to raise when the helper has ended and nothing is left to take."""
+        if self._failure is not None:
+            return self._failure
+        return RuntimeError(
+            "the thread drawing the resamples ended without drawing them all "
+            f"({self.total:,} resamples of {self.units:,} units)."
+        )
 
     def _draw_all(self) -> None:
         """The helper thread: draw every chunk in order, waiting while the queue is full."""
-        rng = np.random.default_rng(self.seed)
         try:
+            rng = np.random.default_rng(self.seed)
             for size in self._sizes:
                 if not self._hand_over(draw_counts(rng, size, self.units)):
                     return
         except BaseException as error:  # handed to the consumer, which re-raises it
+            error.add_note("(on the thread mtgui-draw, which draws the resamples)")
+            self._failure = error
             self._hand_over(error)
 
     def _hand_over(self, item: Float32Array | BaseException) -> bool:
         """Queue an item, waiting while the queue is full; False once told to stop."""
         while not self._stop.is_set():
             try:
-                self._queue.put(item, timeout=0.05)
+                self._queue.put(item, timeout=_POLL_SECONDS)
                 return True
             except queue.Full:
                 continue

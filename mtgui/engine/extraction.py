@@ -9,13 +9,14 @@ tokens and token ids and rebuilds only what depends on which references are used
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Generator, Hashable, Sequence
 from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from mtgui.engine.corpus import SegmentScores, SystemOutput, TestSet
 from mtgui.engine.ngrams import OrderMatches, ReferenceNgrams, TokenIds, build_vocabulary, match
+from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.tokenize import fold_case, tokenize_flat
 
@@ -117,7 +118,19 @@ class ExtractionContext:
 
     def rows(self, metric: Metric, system: SystemOutput) -> FloatArray:
         """A metric's statistics for a system, extracted once."""
-        return self._per_system(f"rows:{metric.name}", system, lambda: metric.extract(self, system))
+        return run_to_end(self.iter_rows(metric, system))
+
+    def iter_rows(self, metric: Metric, system: SystemOutput) -> Generator[int, None, FloatArray]:
+        """:meth:`rows` as a generator: a slow metric yields the segments it has done after
+        each chunk (see :meth:`Metric.iter_extract`); nothing is cached unless it finishes."""
+        key = (f"rows:{metric.name}", system.name)
+        cached = self._systems.get(key)
+        if cached is None or cached[0] is not system.hypotheses:
+            rows = yield from metric.iter_extract(self, system)
+            cached = (system.hypotheses, rows)
+            self._systems[key] = cached
+        result: FloatArray = cached[1]
+        return result
 
     def scores_of(self, name: str) -> SegmentScores | None:
         """The loaded per-segment scores of a system."""
@@ -127,6 +140,16 @@ class ExtractionContext:
         """A value computed once per context (reference caches of single metrics)."""
         if key not in self._memo:
             self._memo[key] = factory(self)
+        result: T = self._memo[key]
+        return result
+
+    def iter_memo(
+        self, key: Hashable, factory: Callable[[ExtractionContext], Generator[int, None, T]]
+    ) -> Generator[int, None, T]:
+        """:meth:`memo` for a value built by a generator (one that can be cancelled between
+        its steps; a cancelled one is built again next time)."""
+        if key not in self._memo:
+            self._memo[key] = yield from factory(self)
         result: T = self._memo[key]
         return result
 

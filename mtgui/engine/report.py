@@ -1,8 +1,10 @@
 """Results as data for people and programs: the score table, the JSON report, segment rows.
 
 The JSON shape is stable (later versions add fields, never move them):
-``{"mtgui_version", "settings", "test_set", "systems": [{"name", "scores": {metric: {"score",
-...}}, "details": {"bleu": [...], "nist": [...]}}]}``; with the bootstrap, each score gains
+``{"mtgui_version", "settings", "test_set", "notes", "systems": [{"name", "scores": {metric:
+{"score", ...}}, "details": {"bleu": [...], "nist": [...]}}]}``; ``notes`` holds everything the
+user should know about the result (the corpus's notes, then the bootstrap's, which
+``bootstrap.notes`` repeats); with the bootstrap, each score gains
 ``median, mean, std, rsd, ci_low, ci_high, rel_ci_low, rel_ci_high`` (relative values in
 percent; null for scores off a ratio scale, such as human z-scores), and the report
 ``"pairs"``, ``"rankings"``, ``"bootstrap"`` (``unit`` is the unit really resampled,
@@ -26,6 +28,7 @@ from mtgui.engine.significance import (
     Correction,
     PairComparison,
 )
+from mtgui.engine.significance_report import align_table
 from mtgui.engine.statistics import Statistics
 
 _NIST_PARTS = ("info", "match", "hyp")
@@ -67,6 +70,7 @@ def evaluation_report(
         "correction": settings.correction.value,
         "notes": list(bootstrap.notes),
     }
+    report["notes"] += bootstrap.notes
     report["signature"] = bootstrap.signature
     return json_ready(report)
 
@@ -89,6 +93,7 @@ def _basic_report(corpus: Corpus, statistics: Statistics) -> dict[str, Any]:
             [m.name for m in statistics.metrics], statistics.settings, statistics.signature()
         ),
         "test_set": describe_test_set(corpus.test_set),
+        "notes": list(corpus.notes),
         "systems": [_system_entry(statistics, name) for name in statistics.system_names],
     }
 
@@ -146,14 +151,7 @@ def score_table(statistics: Statistics) -> str:
         [name, *(_format(statistics.score(name, m.name)) for m in metrics)]
         for name in statistics.system_names
     ]
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    lines = []
-    for row in [header, *rows]:
-        cells = [row[0].ljust(widths[0])] + [
-            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
-        ]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
+    return align_table([header, *rows])  # names made printable there
 
 
 def _format(value: float) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from mtgui.engine.analysis import BootstrapResult
 from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.metrics.base import Metric
+from mtgui.engine.printable import printable
 from mtgui.engine.significance import (
     OPTIONAL_PAIR_FIELDS,
     PAIR_FIELDS,
@@ -53,6 +54,7 @@ def grid_text(result: BootstrapResult, metric: Metric) -> str:
     """The system-against-system grid, best system first, with how to read it above and the
     ranking's clusters below."""
     order, matrix = result.grid(metric.name)
+    order = [printable(name) for name in order]  # names from the user's files
     width = max(len(name) for name in order)
     numbers = [str(k + 1) for k in range(len(order))]
     lines = [textwrap.fill(grid_reading(result, metric.name), _WIDTH)]
@@ -108,7 +110,10 @@ def p_value_lines(pair: PairComparison, correction: Correction) -> list[str]:
 
 def cluster_caption(result: BootstrapResult, metric: str) -> str:
     """The ranking's clusters and exactly what a cluster is."""
-    clusters = " > ".join("{" + ", ".join(c) + "}" for c in result.ranking(metric).clusters)
+    clusters = " > ".join(
+        "{" + ", ".join(printable(name) for name in c) + "}"
+        for c in result.ranking(metric).clusters
+    )
     return (
         f"Clusters, best first: {clusters}. A cluster ends only where every system above is "
         "significantly better than every system below; within a cluster some pairs may still "
@@ -189,7 +194,9 @@ def _percent(value: float, sign: bool = True) -> str:
 
 
 def align_table(rows: list[list[str]]) -> str:
-    """Columns padded to their widest cell; text left, numbers right."""
+    """Columns padded to their widest cell; text left, numbers right. For the terminal: the
+    cells (system names among them) are made printable first."""
+    rows = [[printable(cell) for cell in row] for row in rows]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for row in rows:

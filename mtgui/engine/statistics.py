@@ -2,18 +2,22 @@
 
 ``iter_statistics`` is the long-running form: a generator that yields a progress snapshot after
 each system and returns the finished :class:`Statistics`, so a worker thread can report
-progress and stop between systems. ``compute_statistics`` runs it to the end.
+progress and stop between systems. The slow metrics (chrF and TER, computed by sacreBLEU) also
+yield between chunks of segments that take a few hundredths of a second each, so that a cancel
+(closing the generator) takes effect promptly even in the middle of a system.
+``compute_statistics`` runs it to the end.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
-from dataclasses import dataclass
+from contextlib import closing
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 import numpy as np
 
-from mtgui.engine.corpus import Corpus
+from mtgui.engine.corpus import Corpus, SystemOutput
 from mtgui.engine.errors import InputError
 from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.metrics import DEFAULT_METRICS, Metric, create_metrics
@@ -71,11 +75,26 @@ class Statistics:
 
 @dataclass(frozen=True)
 class StatisticsProgress:
-    """Where an extraction is: systems done out of all, and the one just finished."""
+    """Where an extraction is: systems done out of all, and the one just finished.
+
+    Inside a slow metric a snapshot comes after each chunk of segments: then ``system`` is the
+    system being extracted (not yet counted in ``done``), ``metric`` the metric, and
+    ``segments`` how many of the ``size`` segments it has done.
+    """
 
     done: int
     total: int
     system: str
+    metric: str = ""
+    segments: int = 0
+    size: int = 0
+
+    @property
+    def fraction(self) -> float:
+        """How much of the extraction is done, from 0 to 1 (inside a system, by the segments
+        the slow metric has done)."""
+        within = self.segments / self.size if self.size else 0.0
+        return (self.done + within) / self.total if self.total else 1.0
 
 
 def iter_statistics(
@@ -104,12 +123,30 @@ def iter_statistics(
         context = ExtractionContext(corpus.test_set, settings, corpus.scores)
     metrics = create_metrics(metric_names, corpus.test_set)
     systems = []
-    for done, system in enumerate(corpus.systems, start=1):
-        rows = {m.name: _read_only(context.rows(m, system)) for m in metrics}
+    total, size = len(corpus.systems), corpus.test_set.size
+    for done, system in enumerate(corpus.systems):
+        rows = {}
+        for metric in metrics:
+            progress = StatisticsProgress(done, total, system.name, metric.name, 0, size)
+            rows[metric.name] = yield from _iter_rows(context, metric, system, progress)
         systems.append(SystemStatistics(system.name, MappingProxyType(rows)))
         context.forget(system)
-        yield StatisticsProgress(done, len(corpus.systems), system.name)
+        yield StatisticsProgress(done + 1, total, system.name)
     return Statistics(settings, metrics, tuple(systems))
+
+
+def _iter_rows(
+    context: ExtractionContext, metric: Metric, system: SystemOutput, progress: StatisticsProgress
+) -> Generator[StatisticsProgress, None, FloatArray]:
+    """One metric's rows of one system, read-only; a slow metric yields ``progress`` with the
+    segments done after each chunk."""
+    with closing(context.iter_rows(metric, system)) as extraction:
+        while True:
+            try:
+                segments = next(extraction)
+            except StopIteration as finished:
+                return _read_only(finished.value)
+            yield replace(progress, segments=segments)
 
 
 def compute_statistics(

@@ -1,8 +1,14 @@
-"""A plain-text account of what was loaded, for the command line and the main window."""
+"""A plain-text account of what was loaded, for the command line and the main window.
+
+Names, paths and notes come from the user's files, so every line goes through
+:func:`~mtgui.engine.printable.printable`: the account is printed on a terminal.
+"""
 
 from __future__ import annotations
 
 from mtgui.engine.corpus import Corpus, Origin
+from mtgui.engine.empty_texts import corpus_notes
+from mtgui.engine.printable import printable
 
 
 def summarize(corpus: Corpus) -> str:
@@ -28,8 +34,8 @@ def summarize(corpus: Corpus) -> str:
                 for s in corpus.scores
             ]
         )
-    lines += [f"Note: {note}" for note in corpus.notes]
-    return "\n".join(lines)
+    lines += [f"Note: {note}" for note in corpus_notes(corpus)]
+    return "\n".join(printable(line) for line in lines)
 
 
 def _origins(corpus: Corpus) -> list[Origin]:
@@ -45,6 +51,7 @@ def _aligned(rows: list[tuple[str, str]]) -> list[str]:
     """Two indented columns, the first padded to its widest entry."""
     if not rows:
         return []
+    rows = [(printable(name), printable(detail)) for name, detail in rows]
     width = max(len(name) for name, _ in rows)
     return [f"  {name:<{width}}  {detail}" for name, detail in rows]
 

@@ -19,6 +19,7 @@ from mtgui.engine.corpus import (
     TestSet,
     TextColumn,
 )
+from mtgui.engine.empty_texts import empty_text_notes
 from mtgui.engine.errors import InputError
 from mtgui.io.align import Skeleton, align_stream
 from mtgui.io.naming import apply_renames, names_from_files
@@ -62,7 +63,7 @@ def assemble(
     systems = _systems(skeleton, by_role[Role.SYSTEM], renames)
     segment_scores, notes = _scores(scores, test_set, [s.name for s in systems])
     reader_notes = dict.fromkeys(s.metadata["note"] for s in streams if "note" in s.metadata)
-    notes = [*reader_notes, *notes]
+    notes = [*reader_notes, *notes, *empty_text_notes(test_set, systems)]
     return Corpus(test_set, tuple(systems), tuple(segment_scores), tuple(notes))
 
 

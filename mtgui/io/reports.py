@@ -5,10 +5,14 @@
 unit really resampled, the correction, the signature) and, if asked, ``samples.csv`` (every
 bootstrap score). UTF-8 with a byte-order mark so that Excel reads the characters right; written
 atomically; an existing file is replaced only when the caller says so.
+
+Which files a run writes depends on its metrics and options only, so :func:`report_names`
+gives them before the run, for the outputs to be checked before any work starts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +27,19 @@ from mtgui.engine.significance_report import (
     settings_rows,
 )
 from mtgui.engine.statistics import Statistics
-from mtgui.io.writers import check_writable, csv_text, write_text_atomic
+from mtgui.io.outputs import OutputPlan
+from mtgui.io.writers import csv_text
 
 Table = tuple[list[str] | tuple[str, ...], list[list[Any]]]
+
+
+def report_names(metrics: Sequence[str], bootstrap: bool, samples: bool = False) -> list[str]:
+    """The file names :func:`report_tables` gives for ``metrics``, with or without the
+    bootstrap (and ``samples``), known before the run."""
+    if not bootstrap:
+        return ["scores.csv"]
+    names = ["scores.csv", "pairs.csv", "settings.csv", *(f"grid-{m}.csv" for m in metrics)]
+    return [*names, "samples.csv"] if samples else names
 
 
 def report_tables(
@@ -57,12 +71,28 @@ def existing_reports(folder: Path, tables: dict[str, Table]) -> list[Path]:
 
 
 def write_reports(folder: Path, tables: dict[str, Table], overwrite: bool) -> list[Path]:
-    """Write every table into ``folder`` (made if missing); return the files written."""
-    folder.mkdir(exist_ok=True)
-    written = []
+    """Write every table into ``folder`` (made if missing); return the files written.
+
+    Every file is checked before the first is written (see :class:`OutputPlan`).
+    """
+    plan = OutputPlan(overwrite)
+    plan.add_folder(CSV_KEY, folder, list(tables))
+    plan.prepare()
+    try:
+        write_planned_reports(plan, tables)
+    finally:
+        plan.close()
+    return [folder / name for name in tables]
+
+
+CSV_KEY = "--csv"
+"""The key of the CSV reports in an :class:`OutputPlan` (``--csv/NAME``)."""
+
+
+def write_planned_reports(plan: OutputPlan, tables: Mapping[str, Table]) -> None:
+    """Write ``tables`` as the CSV reports planned in ``plan`` under :data:`CSV_KEY`."""
+    unplanned = [name for name in tables if f"{CSV_KEY}/{name}" not in plan]
+    if unplanned:  # report_names and report_tables disagree: a bug, before anything is written
+        raise RuntimeError(f"CSV reports not checked before the run: {', '.join(unplanned)}")
     for name, (header, rows) in tables.items():
-        path = folder / name
-        check_writable(path, overwrite)
-        write_text_atomic(path, csv_text(header, rows), bom=True)
-        written.append(path)
-    return written
+        plan.write(f"{CSV_KEY}/{name}", csv_text(header, rows), bom=True)

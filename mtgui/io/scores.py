@@ -6,6 +6,17 @@ order). Column names are matched loosely (case, dots, dashes and underscores do 
 the usual spellings work: ``system``/``sysid``/``sys``, ``docid``/``doc``, ``segid``/``seg``,
 ``line``, ``segment``, ``score``/``z``/``raw``. Several rows for one segment are several
 judgments; they are averaged when the scores are aligned to the test set.
+
+The reader is strict where a table could be read in more than one way. A number is written in
+ASCII: an optional sign, the digits 0-9 with an optional decimal point, an optional exponent
+(``-1.5``, ``+.25``, ``3e-2``); other digits (``١٢``), digit separators (``1_000``), ``inf``
+and hexadecimal are refused, and an empty field or ``NA`` (see :data:`MISSING`) is a missing
+score, skipped. A score's magnitude must not exceed :data:`MAX_MAGNITUDE` (10^12): its sums
+over a test set and over every bootstrap resample then neither overflow nor lose the precision
+of ordinary scores (a test set of ten million segments sums to at most 10^19, which doubles
+hold to about 10^3, a billionth of the largest score). Two columns whose names match loosely
+alike, and a row with more or fewer fields than the header names (empty trailing fields
+aside), are refused, naming the file and line.
 """
 
 from __future__ import annotations
@@ -18,6 +29,7 @@ from dataclasses import dataclass
 
 from mtgui.engine.corpus import Origin
 from mtgui.engine.errors import InputError
+from mtgui.engine.printable import printable
 from mtgui.io.plaintext import split_lines
 
 SYSTEM_COLUMNS = ("system", "sysid", "systemid", "systemname", "sys")
@@ -26,6 +38,10 @@ SEG_COLUMNS = ("segid", "seg", "segmentid")
 INDEX_COLUMNS = ("line", "lineno", "linenumber", "segment", "segmentnumber", "segno")
 SCORE_COLUMNS = ("score", "z", "zscore", "zscr", "raw", "rawscr", "human", "humanscore", "da")
 MISSING = frozenset({"", "na", "nan", "n/a", "none", "null", "-"})
+MAX_MAGNITUDE = 1e12  # the largest |score| read (see the module docstring)
+_MAX_WORDS = "10^12"
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_NUMBER_FORMS = "digits 0-9 with an optional sign, decimal point and exponent, such as -1.5 or 2e-3"
 _SNIFF = 1 << 16  # a header is found in the first 64K characters or not at all
 
 
@@ -87,26 +103,23 @@ def read_scores(text: str, origin: Origin, score_column: str | None = None) -> S
     Raises
     ------
     InputError
-        If a needed column is missing, a row has the wrong number of fields, or a score or
-        segment number is not a number.
+        If a needed column is missing, two columns have the same name, a row has more or fewer
+        fields than the header names columns, or a score or segment number is not a number (or
+        a score is beyond :data:`MAX_MAGNITUDE`).
     """
     lines = split_lines(text)
     if not lines or not lines[0].strip():
         raise InputError("the scores file is empty or its first line is blank.", path=origin.path)
     header = _split_header(lines[0], origin, 1)
     columns = _columns(header, score_column, origin)
+    _check_unique_columns(header, origin)
     records: list[ScoreRecord] = []
     skipped = 0
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
         fields = _split_row(line, lines[0], origin, number)
-        if len(fields) < len(header):
-            raise InputError(
-                f"this row has {len(fields)} fields, but the header names {len(header)} columns.",
-                path=origin.path,
-                line=number,
-            )
+        _check_field_count(fields, header, origin, number)
         record = _record(fields, columns, number, origin)
         if record is None:
             skipped += 1
@@ -147,6 +160,46 @@ def _split_csv(line: str, origin: Origin | None, number: int) -> list[str]:
         ) from None
 
 
+def _check_unique_columns(header: Sequence[str], origin: Origin) -> None:
+    """Refuse two columns of one (loosely matched) name: which one holds the data?"""
+    seen: dict[str, str] = {}
+    for name in header:
+        key = normalize_column(name)
+        if not key:
+            continue  # an unnamed column (a spreadsheet's index) is never read
+        if key in seen:
+            first, again = printable(seen[key]), printable(name)
+            same = f"'{again}' twice" if seen[key] == name else f"'{first}' and '{again}'"
+            raise InputError(
+                f"the header names the column {same}, so it is not clear which one to read "
+                "(column names are matched without regard to case, spaces, dots, dashes and "
+                "underscores).",
+                path=origin.path,
+                line=1,
+                hint="Rename or remove one of them.",
+            )
+        seen[key] = name
+
+
+def _check_field_count(
+    fields: Sequence[str], header: Sequence[str], origin: Origin, line: int
+) -> None:
+    """A row must have a field for every column, and no more (empty trailing fields, left by
+    a trailing separator, aside): a field too many or too few shifts the columns."""
+    count = len(fields)
+    while count > len(header) and not fields[count - 1].strip():
+        count -= 1
+    if count != len(header):
+        more = "more" if count > len(header) else "fewer"
+        raise InputError(
+            f"this row has {count} fields, but the header names {len(header)} columns: with "
+            f"{more} fields than columns it is not clear which field belongs to which column.",
+            path=origin.path,
+            line=line,
+            hint="A field that holds the separator must be quoted (CSV).",
+        )
+
+
 def _columns(
     header: Sequence[str], score_column: str | None, origin: Origin | None
 ) -> dict[str, int]:
@@ -166,7 +219,8 @@ def _columns(
     }
     if score_column is not None and found["score"] is None:
         raise InputError(
-            f"there is no column '{score_column}'; the columns are: {', '.join(header)}.",
+            f"there is no column '{printable(score_column)}'; the columns are: "
+            f"{printable(', '.join(header))}.",
             path=path,
             line=1,
         )
@@ -177,7 +231,7 @@ def _columns(
         raise InputError(
             "the first line must name the columns: a system column (system), a segment "
             "column (docid and segid, or line) and a score column (score); found: "
-            + ", ".join(header)
+            + printable(", ".join(header))
             + ".",
             path=path,
             line=1,
@@ -195,13 +249,21 @@ def _record(
     if raw.strip().lower() in MISSING:
         return None
     value = _number(raw, "score", line, origin)
+    if not abs(value) <= MAX_MAGNITUDE:
+        raise InputError(
+            f"the score '{printable(raw.strip())}' is too large: mtgui reads scores from "
+            f"-{_MAX_WORDS} to {_MAX_WORDS}, so that their sums over the test set and its "
+            "resamples can neither overflow nor lose the precision of ordinary scores.",
+            path=origin.path,
+            line=line,
+        )
     index = None
     if "index" in columns:
         position = _number(fields[columns["index"]], "segment number", line, origin)
-        if position != int(position) or position < 1:
+        if not math.isfinite(position) or position != int(position) or position < 1:
             raise InputError(
-                f"the segment number '{fields[columns['index']]}' is not a whole number from 1 "
-                "upwards.",
+                f"the segment number '{printable(fields[columns['index']])}' is not a whole "
+                "number from 1 upwards.",
                 path=origin.path,
                 line=line,
             )
@@ -220,11 +282,18 @@ def _record(
 
 
 def _number(text: str, what: str, line: int, origin: Origin) -> float:
-    """``text`` as a finite float, or an :class:`InputError` naming the line."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value):
-        raise InputError(f"the {what} '{text}' is not a number.", path=origin.path, line=line)
-    return value
+    """``text`` as a float (infinite when its exponent is beyond a float's), or an
+    :class:`InputError` naming the line.
+
+    Only ASCII decimal or scientific notation is a number: Python's ``float`` would also take
+    other scripts' digits, ``1_000``, ``inf`` and ``nan``, which are not what a table means.
+    """
+    number = text.strip()
+    if not _NUMBER.fullmatch(number):
+        raise InputError(
+            f"the {what} '{printable(text)}' is not a number (mtgui reads numbers written "
+            f"with the {_NUMBER_FORMS}).",
+            path=origin.path,
+            line=line,
+        )
+    return float(number)

@@ -1,8 +1,21 @@
-"""Writing reports: atomically, and never over a file without being told to.
+"""Writing outputs: atomically, never over an input, over a file only when told to.
 
-A report is written to a temporary file in the same folder and moved into place in one step,
-so a crash or a full disk never leaves a half-written file where a good one was. Existing files
-are replaced only when the caller says so, and never when they are one of the inputs.
+Where a path leads decides how it is written (:func:`mtgui.io.targets.examine`):
+
+- a new file, or an existing regular file (only when the caller allows replacing it), is
+  written to a temporary file next to it (``.NAME.mtgui-PID.tmp``, see
+  :mod:`mtgui.io.temporaries`) and moved into place in one step, so a crash, a full disk or a
+  signal never leaves a half-written file where a good one was. A new file gets the mode a
+  plain write would give it (0666 less the umask); a replaced file keeps its mode. A symbolic
+  link is followed: the file it points to is replaced, the link stays;
+- a character device (a terminal, ``/dev/null``), a named pipe, or an open descriptor
+  (``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``) is written into as it is, appended,
+  without a temporary file: nothing is replaced, so this needs no permission to overwrite;
+- anything else (a folder, a socket, a block device) is refused.
+
+An output is never one of the inputs, checked once more at the last moment. Every problem is an
+:class:`InputError` naming the path, never an ``OSError``; so is a failure to write standard
+output (a full disk).
 """
 
 from __future__ import annotations
@@ -11,31 +24,29 @@ import csv
 import io
 import json
 import os
-import tempfile
+import stat
+import sys
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
 from mtgui.engine.errors import InputError
+from mtgui.io.targets import (
+    Kind,
+    Target,
+    examine,
+    input_files,
+    os_reason,
+    path_error,
+    stat_or_none,
+)
+from mtgui.io.temporaries import Temporary, remove_stale
 
 
 def check_writable(path: Path, overwrite: bool, inputs: Collection[Path] = ()) -> None:
-    """Refuse to write over an input file, or over an existing file unless ``overwrite``."""
-    resolved = path.resolve()
-    if any(resolved == Path(p).resolve() for p in inputs):
-        raise InputError(
-            "this is one of the input files; mtgui will not write over it.",
-            path=path,
-            hint="Choose another output file.",
-        )
-    if path.exists() and not overwrite:
-        raise InputError(
-            "the file already exists.",
-            path=path,
-            hint="Choose another name, or allow replacing it (--overwrite).",
-        )
-    if not path.parent.exists():
-        raise InputError("the folder to write into does not exist.", path=path)
+    """Refuse to write over an input file, over an existing file unless ``overwrite``, into
+    a folder that does not exist, or into anything but a file, a device or a pipe."""
+    examine(path, overwrite, input_files(inputs))
 
 
 def write_text_atomic(path: Path, text: str, bom: bool = False) -> None:
@@ -44,19 +55,130 @@ def write_text_atomic(path: Path, text: str, bom: bool = False) -> None:
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` in one step (a temporary file moved into place)."""
-    temporary: Path | None = None
+    """Write ``data`` to ``path`` in one step, replacing what is there (the caller asked);
+    into a device, a pipe or an open descriptor as it is."""
+    write_target(examine(path, overwrite=True), data, overwrite=True)
+
+
+def write_target(
+    target: Target,
+    data: bytes,
+    overwrite: bool,
+    inputs: Collection[tuple[int, int]] = frozenset(),
+) -> None:
+    """Write ``data`` where ``target`` says; ``inputs`` are checked once more at the end."""
+    if target.kind is Kind.STDOUT:
+        write_stdout(data.decode("utf-8"))
+    elif target.kind is Kind.STREAM:
+        _write_stream(target, data)
+    else:
+        _write_replacing(target, data, overwrite, inputs)
+
+
+def _write_stream(target: Target, data: bytes) -> None:
+    """Append to a device, pipe or descriptor (what was printed before comes first)."""
+    flush_stdout()
+    flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        with tempfile.NamedTemporaryFile(
-            "wb", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False
-        ) as handle:
-            temporary = Path(handle.name)
-            handle.write(data)
-        os.replace(temporary, path)
+        fd = os.open(target.final, flags)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
     except OSError as error:
-        if temporary is not None:
-            temporary.unlink(missing_ok=True)
-        raise InputError(f"the file could not be written ({error.strerror}).", path=path) from None
+        raise path_error(target.given, error) from None
+
+
+def _write_replacing(
+    target: Target, data: bytes, overwrite: bool, inputs: Collection[tuple[int, int]]
+) -> None:
+    """Write a temporary file next to the target and move it into place."""
+    try:
+        temporary = make_temporary(target)
+        try:
+            existing = stat_or_none(target.final)
+            if existing is not None:
+                _check_still_replaceable(target, existing, overwrite, inputs)
+            mode = None if existing is None else stat.S_IMODE(existing.st_mode) & 0o777
+            temporary.write(data, mode)
+            _move(temporary, target, replace=existing is not None or overwrite)
+        finally:
+            temporary.discard()  # unless it was moved into place
+    except OSError as error:
+        raise path_error(target.given, error) from None
+
+
+def make_temporary(target: Target) -> Temporary:
+    """The temporary file for ``target`` (stale ones of dead runs removed first)."""
+    remove_stale(target.final.parent)
+    return Temporary(target.final)
+
+
+def _check_still_replaceable(
+    target: Target, existing: os.stat_result, overwrite: bool, inputs: Collection[tuple[int, int]]
+) -> None:
+    """The file found at the last moment may be replaced (it may have appeared meanwhile)."""
+    if (existing.st_dev, existing.st_ino) in inputs:
+        raise InputError(
+            "this is one of the input files; mtgui will not write over it.", path=target.given
+        )
+    if not stat.S_ISREG(existing.st_mode):
+        raise InputError(
+            "this is no longer a regular file; it was left as it is.", path=target.given
+        )
+    if not overwrite:
+        raise InputError(
+            "the file appeared while mtgui was working; it was left as it is.",
+            path=target.given,
+            hint="Choose another name, or allow replacing it (--overwrite).",
+        )
+
+
+def _move(temporary: Temporary, target: Target, replace: bool) -> None:
+    """Move the written temporary file into place; without ``replace``, never over a file
+    that appeared meanwhile (a hard link fails if the name is taken; where the file system
+    has no hard links, the last check above has to do)."""
+    if not replace:
+        try:
+            os.link(temporary.path, target.final)
+        except FileExistsError:
+            raise InputError(
+                "the file appeared while mtgui was working; it was left as it is.",
+                path=target.given,
+            ) from None
+        except OSError:
+            os.replace(temporary.path, target.final)
+        temporary.discard()  # the link is in place; the temporary name goes
+        return
+    os.replace(temporary.path, target.final)
+    temporary.moved()
+
+
+def write_stdout(text: str) -> None:
+    """Print ``text`` to standard output now; a failure (a full disk) is an InputError."""
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise _stdout_error(error) from None
+    flush_stdout()
+
+
+def flush_stdout() -> None:
+    """Flush standard output; a failure (a full disk) is an InputError."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise _stdout_error(error) from None
+
+
+def _stdout_error(error: OSError) -> InputError:
+    return InputError(f"cannot write to standard output: {os_reason(error)}")
 
 
 def json_text(data: Any) -> str:

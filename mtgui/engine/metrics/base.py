@@ -10,6 +10,7 @@ can score thousands of resamples in one call.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -36,6 +37,17 @@ class Metric(ABC):
     @abstractmethod
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """The statistics rows of every segment, shape (N, len(columns))."""
+
+    def iter_extract(
+        self, context: ExtractionContext, system: SystemOutput
+    ) -> Generator[int, None, FloatArray]:
+        """:meth:`extract` as a generator that yields the segments done after each chunk of
+        its work, so that a slow metric can be cancelled between chunks (closing the
+        generator). Most metrics work on all segments at once, in one step, and yield nothing.
+        """
+        rows = self.extract(context, system)
+        yield from ()
+        return rows
 
     @abstractmethod
     def score(self, sums: FloatArray) -> FloatArray:

@@ -10,11 +10,14 @@ default, like mtgui); the tokenizer setting does not: chrF works on characters.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from mtgui.engine.metrics.base import FloatArray, Metric
+from mtgui.engine.metrics.sacrebleu_chunks import iter_scorer, iter_segment_statistics
+from mtgui.engine.running import run_to_end
 
 if TYPE_CHECKING:
     from mtgui.engine.corpus import SystemOutput
@@ -37,10 +40,16 @@ class Chrf(Metric):
 
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """sacreBLEU's per-segment chrF statistics."""
-        scorer = context.memo("chrf", _reference_scorer)
+        return run_to_end(self.iter_extract(context, system))
+
+    def iter_extract(
+        self, context: ExtractionContext, system: SystemOutput
+    ) -> Generator[int, None, FloatArray]:
+        """sacreBLEU's per-segment chrF statistics, chunk by chunk (see
+        :mod:`~mtgui.engine.metrics.sacrebleu_chunks`)."""
+        scorer = yield from context.iter_memo("chrf", _iter_reference_scorer)
         hypotheses = context.folded_texts(system.hypotheses)
-        stats = scorer._extract_corpus_statistics(hypotheses, None)
-        return np.asarray(stats, dtype=np.float64).reshape(len(hypotheses), len(self.columns))
+        return (yield from iter_segment_statistics(scorer, hypotheses, len(self.columns)))
 
     def score(self, sums: FloatArray) -> FloatArray:
         """sacreBLEU's ``_compute_f_score`` over summed rows."""
@@ -67,9 +76,9 @@ class Chrf(Metric):
         return f"chrf[nc={CHAR_ORDER},nw=0,beta={BETA},space=no]"
 
 
-def _reference_scorer(context: ExtractionContext) -> Any:
+def _iter_reference_scorer(context: ExtractionContext) -> Generator[int, None, Any]:
     """sacreBLEU's CHRF with the (case-folded) references cached."""
     from sacrebleu.metrics.chrf import CHRF
 
     references = [context.folded_texts(ref.texts) for ref in context.test_set.references]
-    return CHRF(references=references)
+    return (yield from iter_scorer(CHRF, references))

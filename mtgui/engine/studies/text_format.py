@@ -14,6 +14,7 @@ from mtgui.engine.metrics.mbleu import MBleu
 from mtgui.engine.metrics.nist import Nist
 from mtgui.engine.metrics.ter import Ter
 from mtgui.engine.metrics.wer import Wer
+from mtgui.engine.printable import printable
 
 C = TypeVar("C")
 LABELS = {m.name: m.label for m in (Bleu, Nist, MBleu, Chrf, Ter, Wer, Human)}
@@ -38,7 +39,8 @@ def bootstrap_line(settings: BootstrapSettings) -> str:
 
 
 def note_lines(notes: Sequence[str]) -> list[str]:
-    return [f"Note: {note}" for note in notes]
+    """'Note: ...' lines, made printable (notes name files and systems)."""
+    return [f"Note: {printable(note)}" for note in notes]
 
 
 def interval(low: float, high: float, unit: str = "") -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mtgui.engine.metrics.human import Human
+from mtgui.engine.printable import printable
 from mtgui.engine.significance_report import align_table, grid_text, interval_table
 from mtgui.engine.studies.correlation import (
     HUMAN_ONLY,
@@ -126,8 +127,9 @@ def _pairs_line(c: MetricCorrelation) -> list[str]:
 
 def _disagreement(d: Disagreement) -> str:
     """One pair: what the metric says and what the humans say, with deltas and p-values."""
+    x, y = printable(d.x), printable(d.y)
     return (
-        f"  {LABELS[d.metric]}: {d.x} {d.metric_verdict} {d.y} (delta {signed(d.metric_delta)}, "
-        f"p {d.metric_p_value:.4f}); humans: {d.x} {d.human_verdict} {d.y} "
+        f"  {LABELS[d.metric]}: {x} {d.metric_verdict} {y} (delta {signed(d.metric_delta)}, "
+        f"p {d.metric_p_value:.4f}); humans: {x} {d.human_verdict} {y} "
         f"(delta {signed(d.human_delta)}, p {d.human_p_value:.4f})"
     )
