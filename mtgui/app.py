@@ -7,6 +7,7 @@ usable.
 
 from __future__ import annotations
 
+import atexit
 import os
 import sys
 import traceback
@@ -20,6 +21,7 @@ from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mtgui import __version__
+from mtgui.controller import threads_left_running
 from mtgui.views.garbage import GuiThreadCollector
 from mtgui.views.main_window import MainWindow
 from mtgui.views.preferences import Preferences
@@ -68,7 +70,13 @@ def show_unexpected_error(
 
 
 def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
-    """Open the main window (on the demo data or the given files) and run the event loop."""
+    """Open the main window (on the demo data or the given files) and run the event loop.
+
+    Closing the window stops every worker (waiting at most
+    :data:`~mtgui.controller.QUIT_WAIT_SECONDS` in all). If a worker is still busy then (a read
+    that never returns), the process exits with the event loop's code, at interpreter exit,
+    without destroying its QThread, which Qt would answer by aborting.
+    """
     app = create_application()
     previous_hook, sys.excepthook = sys.excepthook, show_unexpected_error
     window = MainWindow(preferences=Preferences(QSettings()))
@@ -78,7 +86,7 @@ def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
             load_demo_into(window)
         if files:
             window.add_files(list(files))
-        return app.exec()
+        code = app.exec()
     finally:
         # Delete the window while Qt is alive: left to Python's last garbage collection, the
         # wrappers of Qt objects would outlive the application.
@@ -86,3 +94,14 @@ def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
         window.deleteLater()
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
         sys.excepthook = previous_hook
+    if threads_left_running():
+        atexit.register(_leave_without_destroying_threads, code)
+    return code
+
+
+def _leave_without_destroying_threads(code: int) -> None:
+    """End the process at interpreter exit without destroying the worker threads that still
+    run: Qt answers the destruction of a running QThread by aborting the program."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

@@ -1,11 +1,15 @@
-"""Running an engine generator on a QThread: the thin layer between the engine and the GUI.
+"""Running an engine generator on a worker thread: the thin layer between the engine and the GUI.
 
 The engine's long work is a plain generator that yields progress snapshots and returns its
-result (superqt's pattern). :class:`GeneratorWorker` runs one such generator on its thread,
-checks an abort flag between steps (so a cancel takes effect within one engine chunk), and
-reports through signals: progress at most about ten times a second but always the last one,
-then exactly one of finished, failed or cancelled. Every signal carries the run id so that the
+result (superqt's pattern). :class:`GeneratorWorker` runs one such generator, checks an abort
+flag between steps (so a cancel takes effect within one engine chunk), and reports through
+signals: progress at most about ten times a second but always the last one, then exactly one of
+finished, failed or cancelled, and last ``ended``. Every signal carries the run id so that the
 receiver can drop what belongs to a superseded run.
+
+Messages for the user are in the window's words
+(:func:`~mtgui.io.workspace.window_message`): the readers and checks are shared with the command
+line, whose hints may name its options.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal, Slot
 
 from mtgui.engine.errors import InputError
+from mtgui.io.workspace import window_message
 
 GeneratorFactory = Callable[[], Generator[Any, None, Any]]
 PROGRESS_INTERVAL = 0.1  # seconds between progress signals: about 10 updates a second
@@ -34,6 +39,7 @@ class GeneratorWorker(QObject):
     finished = Signal(int, object)  # run id, result
     failed = Signal(int, str)  # run id, message for the user
     cancelled = Signal(int)  # run id
+    ended = Signal(int)  # run id; the last signal of a run, whatever its outcome
 
     def __init__(
         self, run_id: int, factory: GeneratorFactory, interval: float = PROGRESS_INTERVAL
@@ -50,26 +56,14 @@ class GeneratorWorker(QObject):
 
     @Slot()
     def run(self) -> None:
-        """Drive the generator; emit progress, then the outcome."""
-        last_emit, pending = 0.0, None
+        """Drive the generator; emit progress, then the outcome, then ``ended``."""
         generator: Generator[Any, None, Any] | None = None
         _give_way_to_the_window()
         try:
             generator = self._factory()
-            while not self._abort.is_set():
-                try:
-                    pending = next(generator)
-                except StopIteration as finished:
-                    self._emit_progress(pending)
-                    self.finished.emit(self.run_id, finished.value)
-                    return
-                now = time.monotonic()
-                if now - last_emit >= self._interval:
-                    self._emit_progress(pending)
-                    last_emit, pending = now, None
-            self.cancelled.emit(self.run_id)
+            self._drive(generator)
         except InputError as error:
-            self.failed.emit(self.run_id, error.message)
+            self.failed.emit(self.run_id, window_message(error))
         except Exception as error:  # reported to the user, never a crash
             traceback.print_exc()
             self.failed.emit(
@@ -79,6 +73,23 @@ class GeneratorWorker(QObject):
         finally:
             if generator is not None:
                 generator.close()
+            self.ended.emit(self.run_id)
+
+    def _drive(self, generator: Generator[Any, None, Any]) -> None:
+        """Step ``generator`` until it returns (finished) or the run is aborted (cancelled)."""
+        last_emit, pending = 0.0, None
+        while not self._abort.is_set():
+            try:
+                pending = next(generator)
+            except StopIteration as finished:
+                self._emit_progress(pending)
+                self.finished.emit(self.run_id, finished.value)
+                return
+            now = time.monotonic()
+            if now - last_emit >= self._interval:
+                self._emit_progress(pending)
+                last_emit, pending = now, None
+        self.cancelled.emit(self.run_id)
 
     def _emit_progress(self, snapshot: object) -> None:
         """Emit ``snapshot`` unless there is none pending."""

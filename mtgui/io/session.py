@@ -230,7 +230,7 @@ class Session:
 
     def workspace(self) -> Workspace:
         """An empty workspace with the session's renames and hidden systems, to load into."""
-        return Workspace(renames=self.renames, hidden=self.hidden)
+        return Workspace.from_names(self.renames, self.hidden)
 
 
 def session_from_workspace(

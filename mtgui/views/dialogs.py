@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mtgui.engine.corpus import Role
 from mtgui.io.session import SESSION_SUFFIX
@@ -87,3 +98,75 @@ def ask_to_open_session(parent: QWidget) -> bool:
         "themselves are not changed). Go on?",
     )
     return answer == QMessageBox.StandardButton.Yes
+
+
+class RenameDialog(QDialog):
+    """Asks for a system's new name, and will not take one that another system has.
+
+    ``problem_of(name)`` says why a name cannot be taken (None if it can). While it can't, the
+    dialog says why under the name and its OK button is off: the dialog stays open until the
+    name is one it can take, or the user cancels.
+    """
+
+    def __init__(
+        self, parent: QWidget | None, name: str, problem_of: Callable[[str], str | None]
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Rename system")
+        self.old_name = name
+        self._problem_of = problem_of
+        self.name_edit = QLineEdit(name)
+        self.name_edit.selectAll()
+        self.problem_label = QLabel()
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #B00020;")
+        self.problem_label.setVisible(False)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        assert isinstance(ok, QPushButton)
+        self.ok_button = ok
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"New name for the system {name}:"))
+        layout.addWidget(self.name_edit)
+        layout.addWidget(self.problem_label)
+        layout.addWidget(buttons)
+        self.name_edit.textChanged.connect(self._on_name_changed)
+        self.setMinimumWidth(480)
+
+    def problem(self) -> str | None:
+        """Why the name typed cannot be taken, or None (the old name is no problem: no change)."""
+        name = self.name_edit.text().strip()
+        return None if name == self.old_name else self._problem_of(name)
+
+    def _on_name_changed(self) -> None:
+        problem = self.problem()
+        self.problem_label.setText(problem or "")
+        self.problem_label.setVisible(problem is not None)
+        self.ok_button.setEnabled(problem is None)
+        self.adjustSize()  # room for the message's lines
+
+    def accept(self) -> None:
+        """Close with the new name, unless another system has it (then say so and stay)."""
+        self._on_name_changed()
+        if self.problem() is None:
+            super().accept()
+
+
+def ask_system_name(
+    parent: QWidget, name: str, problem_of: Callable[[str], str | None]
+) -> str | None:
+    """A new name for the system ``name`` that ``problem_of`` accepts; None if cancelled."""
+    dialog = RenameDialog(parent, name, problem_of)
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted.value
+    text = dialog.name_edit.text().strip()
+    dialog.deleteLater()
+    return text if accepted else None
+
+
+def tell_rename_problem(parent: QWidget, problem: str) -> None:
+    """Say why a system cannot take the name asked for."""
+    QMessageBox.warning(parent, "Rename system", problem)

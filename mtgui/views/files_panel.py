@@ -2,27 +2,34 @@
 
 One row per file, with its systems or references as children: counts of segments and
 documents, format and encoding. A file that could not be read shows its message in plain words
-where it is listed. The context menu renames a system, hides it from the analysis, or removes
-a file. Dropping one file on a listed file replaces it with the new version (same place, same
-role); dropping elsewhere on the panel adds files, as on the rest of the window.
+where it is listed; a file being read says so. The context menu renames a system (never to a
+name another system has), hides it from the analysis, or removes a file. Systems are told
+apart by their identity (file and position), not their name. Dropping one file on a listed
+file replaces it with the new version (same place, same role); dropping elsewhere on the panel
+adds files, as on the rest of the window.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import QInputDialog, QMenu, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QMenu, QTreeWidget, QTreeWidgetItem, QWidget
 
 from mtgui.engine.corpus import Role
 from mtgui.io.streams import LoadedFile
-from mtgui.io.workspace import Workspace
+from mtgui.io.workspace import Entry, SystemKey, Workspace
+from mtgui.views.dialogs import ask_system_name, tell_rename_problem
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
-SYSTEM_ROLE = Qt.ItemDataRole.UserRole + 2
-_PROBLEM = QColor("#B00020")
+SYSTEM_ROLE = Qt.ItemDataRole.UserRole + 2  # the system's name
+SYSTEM_KEY_ROLE = Qt.ItemDataRole.UserRole + 3  # the system's identity (file, position)
+_PROBLEM = QBrush(QColor("#B00020"))
+_READING = QBrush(QColor("#5F6368"))
+_FEW_ROWS = 200  # up to this many rows (or an eighth) are changed in place, more made afresh
 
 
 COLUMN_TIPS = {
@@ -39,8 +46,8 @@ class FilesPanel(QTreeWidget):
     """A tree of the loaded files and the streams in them."""
 
     remove_requested = Signal(Path)
-    rename_requested = Signal(str, str)
-    hide_requested = Signal(str, bool)
+    rename_requested = Signal(object, str)  # the system's SystemKey, its new name
+    hide_requested = Signal(object, bool)  # the system's SystemKey, hidden or not
     replace_requested = Signal(Path, Path)  # the listed file, its new version
     files_dropped = Signal(list)  # paths dropped on the panel but not on a file
 
@@ -54,36 +61,119 @@ class FilesPanel(QTreeWidget):
         self.customContextMenuRequested.connect(self._on_menu_requested)
         self.setAcceptDrops(True)
         self.ask_name: Callable[[str], str | None] = self._ask_name
+        self.tell_problem: Callable[[str], None] = self._tell_problem
+        self.workspace = Workspace()
+        self._renaming: SystemKey | None = None
+        self._slow: dict[Path, float] = {}  # files that take long to read: seconds so far
+        self._names: dict[SystemKey, str] = {}  # the system names listed
         self.setToolTip(
             "Drop reference and system files here (or anywhere on the window); drop a file "
             "on a listed file to replace it with a new version."
         )
 
     def show_workspace(self, workspace: Workspace) -> None:
-        """List the workspace's files."""
-        self.clear()
-        names = workspace.system_names()
-        for entry in workspace.entries:
-            item = QTreeWidgetItem([entry.path.name])
-            item.setData(0, PATH_ROLE, entry.path)
-            item.setToolTip(0, str(entry.path))
-            if entry.problem:
-                item.setText(1, "could not be read")
-                item.setForeground(1, QBrush(_PROBLEM))
-                problem = QTreeWidgetItem([entry.problem])
-                problem.setForeground(0, QBrush(_PROBLEM))
-                problem.setFirstColumnSpanned(True)
-                problem.setToolTip(0, entry.problem)
-                item.addChild(problem)
-            elif entry.scores is not None:
-                item.setText(1, f"scores of {len(entry.scores.systems)} systems")
-                item.setText(4, f"scores table, {entry.scores.origin.encoding}")
-            elif entry.loaded is not None:
-                self._add_streams(item, entry.path, entry.loaded, workspace, names)
-            self.addTopLevelItem(item)
-            item.setExpanded(True)
+        """List the workspace's files.
+
+        When the same files are listed in the same order (files read in the place held for
+        them), only the rows that changed are made again: thousands of files stay quick.
+        """
+        previous, self.workspace = self.workspace, workspace
+        names, previous_names = workspace.system_names(), self._names
+        self._names = names
+        self._slow = {p: s for p, s in self._slow.items() if _is_reading(workspace, p)}
+        changed = self._changed_rows(previous, previous_names, workspace, names)
+        if changed is not None and len(changed) <= max(_FEW_ROWS, len(workspace.entries) // 8):
+            rows = []
+            for index in changed:
+                row = self.topLevelItem(index)
+                assert row is not None
+                _refill(row, self._file_item(workspace.entries[index], workspace, names))
+                rows.append(row)
+            for row in rows:  # after all changes: each of these lays out the whole tree
+                row.setExpanded(True)
+                _span_problem(row)
+        else:  # a row changed in the tree costs several made afresh
+            self._remove_all()
+            items = [self._file_item(entry, workspace, names) for entry in workspace.entries]
+            self.addTopLevelItems(items)
+            self.expandAll()
+            for item in items:
+                _span_problem(item)
         for column in range(self.columnCount()):
             self.resizeColumnToContents(column)
+
+    def _changed_rows(
+        self,
+        previous: Workspace,
+        previous_names: dict[SystemKey, str],
+        workspace: Workspace,
+        names: dict[SystemKey, str],
+    ) -> list[int] | None:
+        """The rows to show anew, if the rows listed are those of ``workspace``'s files in
+        its order (None if not)."""
+        if not len(previous.entries) == len(workspace.entries) == self.topLevelItemCount():
+            return None
+        pairs = list(zip(previous.entries, workspace.entries, strict=True))
+        if any(a.path != b.path for a, b in pairs):
+            return None
+        before, now = (previous, previous_names), (workspace, names)
+        return [
+            index
+            for index, (a, b) in enumerate(pairs)
+            if a is not b or _systems_changed(b, before, now)
+        ]
+
+    def _remove_all(self) -> None:
+        """Remove every item at once: ``clear()`` takes seconds with thousands of items."""
+        holder = QTreeWidgetItem()  # Python's: deleted, with the items, when this returns
+        holder.addChildren(self.invisibleRootItem().takeChildren())
+
+    def _file_item(
+        self, entry: Entry, workspace: Workspace, names: dict[SystemKey, str]
+    ) -> QTreeWidgetItem:
+        """The row of one file, with what it holds (or its problem) under it."""
+        item = QTreeWidgetItem([entry.path.name])
+        item.setData(0, PATH_ROLE, entry.path)
+        item.setToolTip(0, str(entry.path))
+        if entry.reading:
+            self._show_reading(item, entry)
+        elif entry.problem:
+            item.setText(1, "could not be read")
+            item.setForeground(1, _PROBLEM)
+            problem = QTreeWidgetItem([entry.problem])
+            problem.setForeground(0, _PROBLEM)
+            problem.setToolTip(0, entry.problem)
+            item.addChild(problem)
+        elif entry.scores is not None:
+            item.setText(1, f"scores of {len(entry.scores.systems)} systems")
+            item.setText(4, f"scores table, {entry.scores.origin.encoding}")
+        elif entry.loaded is not None:
+            self._add_streams(item, entry.path, entry.loaded, workspace, names)
+        return item
+
+    def show_slow(self, path: Path, seconds: float) -> None:
+        """Say that ``path`` has been read for ``seconds`` and that the others go on."""
+        self._slow[path] = seconds
+        for item in map(self.topLevelItem, range(self.topLevelItemCount())):
+            if item is not None and item.data(0, PATH_ROLE) == path:
+                entry = next((e for e in self.workspace.entries if e.path == path), None)
+                if entry is not None and entry.reading:
+                    self._show_reading(item, entry)
+
+    def _show_reading(self, item: QTreeWidgetItem, entry: Entry) -> None:
+        seconds = self._slow.get(entry.path)
+        item.setForeground(1, _READING)
+        if seconds is None:
+            item.setText(1, "reading...")
+            item.setToolTip(1, "The file is being read.")
+            return
+        item.setText(1, "still reading...")
+        item.setToolTip(
+            1,
+            f"mtgui has been reading this file for over {seconds:.0f} s; the other files go on "
+            "without it. A pipe or a drive that does not answer may never arrive: right-click "
+            "it and remove it.",
+        )
 
     def _add_streams(
         self,
@@ -108,7 +198,8 @@ class FilesPanel(QTreeWidget):
             child = QTreeWidgetItem([label, "", str(stream.size), str(documents)])
             if stream.role is Role.SYSTEM:
                 child.setData(0, SYSTEM_ROLE, name)
-                if name in workspace.hidden:
+                child.setData(0, SYSTEM_KEY_ROLE, (path, number))
+                if (path, number) in workspace.hidden_systems:
                     child.setText(1, "hidden")
             item.addChild(child)
 
@@ -120,27 +211,42 @@ class FilesPanel(QTreeWidget):
     def menu_for(self, item: QTreeWidgetItem) -> QMenu:
         """The context menu of a listed file or system."""
         menu = QMenu(self)
-        system = item.data(0, SYSTEM_ROLE)
-        if system:
-            menu.addAction("Rename...", lambda: self._rename(system))
+        system, key = item.data(0, SYSTEM_ROLE), item.data(0, SYSTEM_KEY_ROLE)
+        if system and key is not None:
+            menu.addAction("Rename...", lambda: self._rename(key, system))
             hidden = item.text(1) == "hidden"
             menu.addAction(
                 "Show in the analysis" if hidden else "Hide from the analysis",
-                lambda: self.hide_requested.emit(system, not hidden),
+                lambda: self.hide_requested.emit(key, not hidden),
             )
         path = item.data(0, PATH_ROLE)
         if path is not None:
             menu.addAction("Remove", lambda: self.remove_requested.emit(path))
         return menu
 
-    def _rename(self, system: str) -> None:
-        name = self.ask_name(system)
-        if name and name.strip() and name.strip() != system:
-            self.rename_requested.emit(system, name.strip())
+    def _rename(self, key: SystemKey, system: str) -> None:
+        """Ask for a new name until one no other system has is given, or the user cancels."""
+        self._renaming = key
+        while True:
+            name = self.ask_name(system)
+            if name is None or not name.strip() or name.strip() == system:
+                return
+            problem = self.workspace.rename_problem(key, name)
+            if problem is None:
+                self.rename_requested.emit(key, name.strip())
+                return
+            self.tell_problem(problem)  # only an ask_name other than the dialog gets here
 
     def _ask_name(self, system: str) -> str | None:
-        name, ok = QInputDialog.getText(self, "Rename system", "New name:", text=system)
-        return name if ok else None
+        key = self._renaming
+
+        def problem_of(name: str) -> str | None:
+            return None if key is None else self.workspace.rename_problem(key, name)
+
+        return ask_system_name(self, system, problem_of)
+
+    def _tell_problem(self, problem: str) -> None:
+        tell_rename_problem(self, problem)
 
     def file_at(self, position: QPoint) -> Path | None:
         """The listed file under ``position`` (of the viewport), if any."""
@@ -174,7 +280,47 @@ class FilesPanel(QTreeWidget):
         paths = [Path(url.toLocalFile()) for url in urls]
         target = self.file_at(event.position().toPoint())
         self.clearSelection()
-        if target is not None and len(paths) == 1 and paths[0].is_file():
+        if target is not None and len(paths) == 1 and os.path.isfile(paths[0]):
             self.replace_requested.emit(target, paths[0])
         else:
             self.files_dropped.emit(paths)
+
+
+def _is_reading(workspace: Workspace, path: Path) -> bool:
+    return any(e.path == path and e.reading for e in workspace.entries)
+
+
+def _span_problem(item: QTreeWidgetItem) -> None:
+    """Let a file's problem span its row (only an item in the tree can)."""
+    problem = item.child(0) if item.text(1) == "could not be read" else None
+    if problem is not None:
+        problem.setFirstColumnSpanned(True)
+
+
+def _refill(row: QTreeWidgetItem, new: QTreeWidgetItem) -> None:
+    """Make the listed ``row`` show what ``new`` (a row of the same file) shows."""
+    for column in range(len(COLUMN_TIPS)):  # each change redraws: change what differs only
+        if row.text(column) != new.text(column):
+            row.setText(column, new.text(column))
+        if row.toolTip(column) != new.toolTip(column):
+            row.setToolTip(column, new.toolTip(column))
+        if row.foreground(column) != new.foreground(column):
+            row.setForeground(column, new.foreground(column))
+    holder = QTreeWidgetItem()  # Python's: deleted, with the old children, when this returns
+    holder.addChildren(row.takeChildren())
+    row.addChildren(new.takeChildren())
+
+
+def _systems_changed(
+    entry: Entry,
+    before: tuple[Workspace, dict[SystemKey, str]],
+    now: tuple[Workspace, dict[SystemKey, str]],
+) -> bool:
+    """Whether a system of ``entry`` has another name or hidden flag ``now`` than ``before``."""
+    for number in entry.system_numbers():
+        key = (entry.path, number)
+        if before[1].get(key) != now[1].get(key):
+            return True
+        if (key in before[0].hidden_systems) != (key in now[0].hidden_systems):
+            return True
+    return False

@@ -3,13 +3,20 @@
 Files are read on a worker thread and listed in the files panel (with their problems, in plain
 words); as soon as a reference and a system are loaded, and again whenever a setting changes,
 the analysis runs on another worker thread while the histograms fill, and the score table and
-the significance grid appear when it ends. The window never computes itself.
+the significance grid appear when it ends. The window never computes itself: sessions too are
+read on a worker thread.
+
+What the views show always says what it was made from: when the files or the settings change,
+a note above the views says that the results are those of the previous ones (and which), until
+a new run replaces them; the status line says at once that a new run is under way.
 """
 
 from __future__ import annotations
 
+import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QModelIndex, QSortFilterProxyModel, Qt, QTimer
@@ -28,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.controller import RunController
+from mtgui.controller import QUIT_WAIT_SECONDS, FileLoader, RunController, RunInputs, describe_stale
 from mtgui.engine.bootstrap import BootstrapProgress
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
@@ -36,9 +43,11 @@ from mtgui.engine.pipeline import AnalysisResult, iter_analysis
 from mtgui.engine.significance_report import cluster_caption
 from mtgui.engine.statistics import StatisticsProgress
 from mtgui.engine.studies.choose import iter_study
+from mtgui.io.folders import expand_paths
 from mtgui.io.reports import existing_reports, report_tables, write_reports
 from mtgui.io.session import (
     SESSION_SUFFIX,
+    Session,
     is_session_file,
     read_session,
     session_from_workspace,
@@ -47,10 +56,11 @@ from mtgui.io.session import (
 from mtgui.io.workspace import (
     Entry,
     LoadRequest,
+    SystemKey,
     Workspace,
     describe_loaded,
-    expand_folders,
-    iter_read,
+    placeholder,
+    window_message,
 )
 from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
@@ -75,6 +85,11 @@ from mtgui.views.table_view import DataTableView
 
 RoleChooser = Callable[[Path, Role], Role | None]
 _RERUN_DELAY_MS = 300  # settings changes within this time start one run, not several
+_APPLY_DELAY_MS = 100  # files read within this time are listed together
+_MANY_FILES = 1000
+_SESSION_WAIT_MS = 100  # a session read within this time opens before open_session returns
+_STALE_STYLE = "background: #FFF4CE; color: #3D2E00; border: 1px solid #E0C45C; padding: 4px;"
+OpenedSession = tuple[Path, Session, Workspace, list[LoadRequest]]
 
 
 class MainWindow(QMainWindow):
@@ -103,11 +118,22 @@ class MainWindow(QMainWindow):
         self.choose_session_file: Callable[[], Path | None] = self._ask_session_file
         self.confirm_discard: Callable[[], bool] = self._ask_discard
         self.help_dialog: HelpDialog | None = None
-        self._loader = RunController(self, synchronous)
-        self._load_queue: list[LoadRequest] = []  # files waiting for the loader
-        self._loading: list[LoadRequest] = []  # the files the loader is reading
+        self._loader = FileLoader(self, synchronous)
+        self._arrived: list[tuple[LoadRequest, Entry]] = []  # read, not yet listed
+        self._applying = False
+        self._apply = QTimer(self, singleShot=True, interval=_APPLY_DELAY_MS)
+        self._apply.timeout.connect(self._apply_arrived)
         self._runner = RunController(self, synchronous)
         self._study_runner = RunController(self, synchronous)
+        self._session_runner = RunController(self, synchronous)
+        self._session_then: list[LoadRequest] = []  # files given with a session being opened
+        self._shown_inputs: RunInputs | None = None  # what the result shown was made from
+        self._run_inputs: RunInputs | None = None  # what the run under way is made from
+        self._next_run = ""  # what the analysis does next: a key of controller.NEXT_RUN
+        self._study_started: RunInputs | None = None  # what the study under way is made from
+        self._study_inputs: RunInputs | None = None  # what the study shown was made from
+        self._study_note = ""  # the note this window put in the studies view
+        self._shut_down = False
         self._started = 0.0
         self._phase_started: float | None = None  # when the current resampling phase began
         self._phase_done = 0
@@ -136,6 +162,13 @@ class MainWindow(QMainWindow):
         self.notes.setWordWrap(True)
         self.notes.setToolTip("Notes on how the results shown were made.")
         self.notes.setVisible(False)
+        self.stale = QLabel()  # says when the results shown are not those of the inputs now
+        self.stale.setWordWrap(True)
+        self.stale.setStyleSheet(_STALE_STYLE)
+        self.stale.setToolTip(
+            "The results shown were made from other files or settings than those set now."
+        )
+        self.stale.setVisible(False)
         self.histograms = HistogramView()
         self.score_model, self.grid_model = ScoreTableModel(self), SignificanceGridModel(self)
         self.score_table = self._table(self.score_model, sortable=True)
@@ -148,6 +181,9 @@ class MainWindow(QMainWindow):
         for label in (self.grid_reading, self.clusters):
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # Texts with names from the inputs: a "<" in a system's name is not markup.
+        for label in (self.problem, self.notes, self.stale, self.grid_reading, self.clusters):
+            label.setTextFormat(Qt.TextFormat.PlainText)
         grid_page = QWidget()
         grid_layout = QVBoxLayout(grid_page)
         grid_layout.addWidget(self.grid_reading)
@@ -174,6 +210,7 @@ class MainWindow(QMainWindow):
         top.addStretch(1)
         right_layout.addLayout(top)
         right_layout.addWidget(self.problem)
+        right_layout.addWidget(self.stale)
         right_layout.addWidget(self.notes)
         right_layout.addWidget(self.tabs, stretch=1)
         splitter = QSplitter()
@@ -245,14 +282,17 @@ class MainWindow(QMainWindow):
         )
 
     def _connect(self) -> None:
+        self._loader.entry_read.connect(self._on_loader_entry_read)
         self._loader.progress_changed.connect(self._on_loader_progress_changed)
-        self._loader.finished.connect(self._on_loader_finished)
-        self._loader.failed.connect(self._on_loader_failed)
+        self._loader.stalled.connect(self._on_loader_stalled)
+        self._loader.idle.connect(self._on_loader_idle)
+        self._session_runner.finished.connect(self._on_session_runner_finished)
+        self._session_runner.failed.connect(self._on_session_runner_failed)
         self._runner.progress_changed.connect(self._on_runner_progress_changed)
         self._runner.finished.connect(self._on_runner_finished)
         self._runner.failed.connect(self._on_runner_failed)
         self._runner.running_changed.connect(self._on_runner_running_changed)
-        self.settings_panel.settings_changed.connect(self._rerun.start)
+        self.settings_panel.settings_changed.connect(self._on_settings_changed)
         self.metric_choice.currentIndexChanged.connect(self._on_metric_changed)
         self.files_panel.remove_requested.connect(self._on_files_remove_requested)
         self.files_panel.rename_requested.connect(self._on_files_rename_requested)
@@ -262,6 +302,8 @@ class MainWindow(QMainWindow):
         self.studies.cancel_requested.connect(self._study_runner.cancel)
         self._study_runner.progress_changed.connect(self.studies.show_progress)
         self._study_runner.finished.connect(self.studies.show_result)
+        for shown in (self._study_runner.progress_changed, self._study_runner.finished):
+            shown.connect(self._on_study_shown)
         self._study_runner.failed.connect(self.studies.show_problem)
         self._study_runner.running_changed.connect(
             lambda: self.studies.set_running(self._study_runner.running)
@@ -279,17 +321,23 @@ class MainWindow(QMainWindow):
         """Read files (folders stand for the files in them) on a worker thread.
 
         Plain text without a given role is read as its name suggests, and the user confirms
-        its role once it is read. Files given while others are being read wait their turn.
+        its role once it is read. Files given while others are being read wait their turn,
+        unless one of those takes long: then they go on without it. Each file is listed at
+        once, in the order given, and filled in when it is read.
         """
-        expanded = expand_folders(paths)
+        roles = roles or {}
+        expansion = expand_paths(paths)  # what a folder holds, as `mtgui eval --hyp FOLDER`
+        if expansion.messages():
+            self.problem.setText(" ".join(expansion.messages()))
+        expanded = list(expansion.files)
         sessions = [path for path in expanded if is_session_file(path)]
-        if sessions:
-            self.open_session(sessions[0])
-            expanded = [path for path in expanded if path not in sessions]
-        for path in [path for path in paths if path.is_file() and path not in sessions]:
+        requests = [LoadRequest(p, roles.get(p)) for p in expanded if p not in sessions]
+        for path in [path for path in paths if os.path.isfile(path) and path not in sessions]:
             self._remember_recent(path)
-        requests = [LoadRequest(path, (roles or {}).get(path)) for path in expanded]
-        self._queue_loads(requests)
+        if sessions:
+            self.open_session(sessions[0], then=requests)
+        else:
+            self._queue_loads(requests)
 
     def replace_file(self, old: Path, new: Path) -> None:
         """Read ``new`` as the next version of the loaded file ``old``, in its place and role."""
@@ -297,68 +345,138 @@ class MainWindow(QMainWindow):
         role = None if entry is None else entry.plain_role or entry.role
         self._queue_loads([LoadRequest(new, role, replaces=old)])
 
-    def _queue_loads(self, requests: list[LoadRequest]) -> None:
-        self._load_queue += requests
-        if self._loader.running or not self._load_queue:
+    def _queue_loads(self, requests: Sequence[LoadRequest]) -> None:
+        """List new files as being read, and give them all to the loader."""
+        if not requests:
             return
-        batch, self._load_queue = self._load_queue, []
-        self._loading = batch
-        self.statusBar().showMessage(f"Reading {len(batch)} files...")
-        self._loader.start(lambda: iter_read(batch))
+        listed = {e.path for e in self.workspace.entries}
+        waiting = [
+            placeholder(r.path, r.role)
+            for r in requests
+            if r.replaces is None and r.path not in listed
+        ]
+        if waiting:
+            self.workspace = self.workspace.with_entries(waiting)
+            self._workspace_changed(run=False)
+        self._loader.add(requests)
+        if self._loader.running:
+            self.statusBar().showMessage(f"Reading {len(requests):,} files...")
+        self._show_staleness()
 
-    def _on_loader_progress_changed(self, snapshot: tuple[int, int, Entry]) -> None:
-        done, total, entry = snapshot
-        self.statusBar().showMessage(f"Reading files: {done} of {total} ({entry.path.name})")
+    def _on_loader_entry_read(self, request: LoadRequest, entry: Entry) -> None:
+        self._arrived.append((request, entry))
+        if not self._apply.isActive():  # thousands of files: list them less often
+            many = len(self.workspace.entries) > _MANY_FILES
+            self._apply.start(_APPLY_DELAY_MS * (5 if many else 1))
 
-    def _on_loader_finished(self, entries: list[Entry]) -> None:
-        batch, self._loading = self._loading, []
-        for request, entry in zip(batch, entries, strict=True):
+    def _on_loader_progress_changed(self, done: int, total: int, path: Path) -> None:
+        self.statusBar().showMessage(f"Reading files: {done:,} of {total:,} ({path.name})")
+
+    def _on_loader_stalled(self, path: Path, seconds: float) -> None:
+        self.files_panel.show_slow(path, seconds)
+        self.statusBar().showMessage(
+            f"Still reading {path.name} after {seconds:.0f} s: the other files go on without it "
+            "(if it never arrives, remove it from the files panel)."
+        )
+
+    def _on_loader_idle(self) -> None:
+        """Every file given has been read (or is taking long): list them, then analyse."""
+        self._apply_arrived()
+
+    def _apply_arrived(self) -> None:
+        """Put the files read since last time in their places, then analyse if none is left.
+
+        Asking a plain-text file's role waits for the user; files read meanwhile are put in
+        their places after it, by the same loop.
+        """
+        self._apply.stop()
+        if self._applying:
+            return
+        self._applying = True
+        try:
+            while self._arrived:
+                arrived, self._arrived = self._arrived, []
+                self.workspace = self._with_read(self.workspace, arrived)
+        finally:
+            self._applying = False
+        self._workspace_changed()
+
+    def _with_read(
+        self, workspace: Workspace, arrived: list[tuple[LoadRequest, Entry]]
+    ) -> Workspace:
+        """``workspace`` with the files read in their places (a file removed meanwhile stays
+        out; a plain-text file whose role the user would not give is left out)."""
+        listed = {e.path: e for e in workspace.entries}
+        fresh: list[Entry] = []
+        for request, entry in arrived:
+            if request.replaces is None and request.path not in listed:
+                continue  # removed while it was read
             if entry.asks_role:
                 role = self.choose_role(entry.path, entry.plain_role or Role.SYSTEM)
                 if role is None:
+                    before = listed.get(entry.path)
+                    if before is not None and before.reading:
+                        workspace = workspace.with_entries(fresh).without(entry.path)
+                        fresh = []
                     continue
                 entry = entry.with_role(role)
             if request.replaces is not None:
-                self.workspace = self.workspace.replaced(request.replaces, entry)
+                workspace = workspace.with_entries(fresh).replaced(request.replaces, entry)
+                fresh = []
             else:
-                self.workspace = self.workspace.with_entry(entry)
-        self._workspace_changed()
-        self._queue_loads([])
+                fresh.append(entry)
+        return workspace.with_entries(fresh)
 
-    def _on_loader_failed(self, message: str) -> None:
-        self._loading = []
-        self.problem.setText(message)
-        self._queue_loads([])
-
-    def _workspace_changed(self) -> None:
+    def _workspace_changed(self, run: bool = True) -> None:
+        """Show the files and the title; analyse again (``run``) or say the results are behind."""
         self.files_panel.show_workspace(self.workspace)
         self._update_title()
-        self.run()
+        if run:
+            self.run()
+        else:
+            self._show_staleness()
 
     def _segments(self) -> int | None:
-        return None if self.result is None else self.result.corpus.test_set.size
+        """The test set's size, if the result shown is of the files loaded now."""
+        shown = self._shown_inputs
+        if self.result is None or (shown is not None and not shown.same_files(self._inputs())):
+            return None
+        return self.result.corpus.test_set.size
 
     def _update_title(self) -> None:
         """'what is loaded — mtgui', e.g. '4 systems, 2 references, 500 segments — mtgui'."""
         self.setWindowTitle(describe_loaded(self.workspace, self._segments(), self.session_path))
 
     def _on_files_remove_requested(self, path: Path) -> None:
+        self._loader.forget(path)
         self.workspace = self.workspace.without(path)
         self._workspace_changed()
 
-    def _on_files_rename_requested(self, old: str, new: str) -> None:
-        self.workspace = self.workspace.renamed(old, new)
+    def _on_files_rename_requested(self, key: SystemKey, new: str) -> None:
+        try:
+            self.workspace = self.workspace.renamed_system(key, new)
+        except InputError as error:  # the files panel asks for a free name: not seen
+            self.problem.setText(window_message(error))
+            return
         self._workspace_changed()
 
-    def _on_files_hide_requested(self, system: str, hidden: bool) -> None:
-        self.workspace = self.workspace.with_hidden(system, hidden)
+    def _on_files_hide_requested(self, key: SystemKey, hidden: bool) -> None:
+        self.workspace = self.workspace.with_system_hidden(key, hidden)
         self._workspace_changed()
 
     # -- running ------------------------------------------------------------------------------
 
     def run(self) -> None:
-        """Start the analysis of what is loaded (cancelling a run under way)."""
+        """Start the analysis of what is loaded (cancelling a run under way).
+
+        While files are being read, the analysis waits for them (it starts when they are).
+        """
         self._rerun.stop()
+        if self._loader.busy:  # a run under way goes on: its results are shown as the previous
+            self._next_run = "loading"
+            self._show_staleness()
+            return
+        inputs = self._inputs()
         try:
             corpus = self.workspace.corpus()
             metrics = self.settings_panel.metric_names()
@@ -369,20 +487,80 @@ class MainWindow(QMainWindow):
             metric_settings = self.settings_panel.metric_settings()
             resampling = self.settings_panel.bootstrap_settings()
         except InputError as error:
-            self._runner.cancel()
-            self.problem.setText(error.message if self.workspace.entries else "")
+            self._cannot_run(error)
             return
         self.problem.clear()
         self._histograms_started = False
         self._started = time.monotonic()
         self._phase_started = None
         self._phase_done = 0
+        self._run_inputs, self._next_run = inputs, "running"
         self._runner.start(lambda: iter_analysis(corpus, metrics, metric_settings, resampling))
+        self.progress.setRange(0, 1)  # empty until the first step is done, never the last run's
+        self.progress.setValue(0)
+        self.statusBar().showMessage(
+            f"Analysing: scoring {len(corpus.systems)} systems with "
+            f"{', '.join(LABELS.get(m, m) for m in metrics)}..."
+        )
+        self._show_staleness()
+
+    def _cannot_run(self, error: InputError) -> None:
+        """What is loaded cannot be analysed (yet): say why, and that the results are behind."""
+        self._runner.cancel()
+        loaded = bool(self.workspace.entries)
+        self.problem.setText(window_message(error) if loaded else "")
+        self._next_run = "blocked" if loaded else "empty"
+        self.statusBar().showMessage(
+            "The analysis cannot start: see the message above the views."
+            if loaded
+            else "Drop reference and system files on the window to start."
+        )
+        self._show_staleness()
+
+    def _inputs(self) -> RunInputs:
+        """What an analysis started now would be made from."""
+        return RunInputs(self.workspace, self.settings_panel.state())
+
+    def _on_settings_changed(self) -> None:
+        """Run again after a short pause (several changes at once start one run)."""
+        self._rerun.start()
+        self._next_run = "pending"
+        self._show_staleness()
+
+    def _show_staleness(self) -> None:
+        """Say above the views whether what they show is what the files and settings give now."""
+        self.cancel_action.setEnabled(self._runner.running or self._rerun.isActive())
+        text, state = "", self._next_run
+        if state == "pending" and self._loader.busy:
+            state = "loading"  # the run about to start will wait for the files
+        if self.result is not None and self._shown_inputs is not None:
+            text = describe_stale(self._shown_inputs, self._inputs(), state, LABELS)
+        self.stale.setText(text)
+        self.stale.setVisible(bool(text))
+        self._show_study_staleness()
+
+    def _show_study_staleness(self) -> None:
+        """Say in the Studies view when its study is of other files or settings than now."""
+        note = ""
+        if self._study_inputs is not None and self.studies.study is not None:
+            now = self._inputs()
+            note = describe_stale(self._study_inputs, now, "study", LABELS, "This study is")
+        if note != self._study_note:
+            if note or self.studies.message.text() == self._study_note:
+                self.studies.show_problem(note)  # never clears a message of another's
+            self._study_note = note
 
     def run_study(self, name: str, repeats: int) -> None:
         """Run a study on the last finished analysis, on its own worker thread."""
         if self.result is None:
             self.studies.show_problem("Load a reference and a system first: a study needs scores.")
+            return
+        if self.stale.text():
+            self._study_note = (
+                "The analysis shown is not that of the files and settings set now (see the "
+                "note above the views): press Run (Ctrl+R) first; a study starts from it."
+            )
+            self.studies.show_problem(self._study_note)  # goes when the analysis is new
             return
         result = self.result
         try:
@@ -392,19 +570,34 @@ class MainWindow(QMainWindow):
                 name, result.corpus, result.statistics, metric_settings, bootstrap, repeats
             )
         except InputError as error:
-            self.studies.show_problem(error.message)
+            self.studies.show_problem(window_message(error))
             return
+        self._study_started = self._inputs()
         self._study_runner.start(lambda: study)
 
+    def _on_study_shown(self) -> None:
+        """A study of the inputs it started from is shown (partly or whole)."""
+        self._study_inputs = self._study_started
+        self._show_staleness()
+
     def cancel(self) -> None:
-        """Stop the analysis under way."""
-        if self._runner.running:
-            self._runner.cancel()
-            self.statusBar().showMessage("Cancelled.")
+        """Stop the analysis under way, or about to start (Esc)."""
+        if not (self._runner.running or self._rerun.isActive()):
+            return
+        self._rerun.stop()
+        self._runner.cancel()
+        self._next_run = "cancelled"
+        self._show_staleness()
+        self.statusBar().showMessage(
+            "Cancelled: the views show the results of the previous settings (see the note "
+            "above them)."
+            if self.stale.text()
+            else "Cancelled."
+        )
 
     def _on_runner_running_changed(self) -> None:
         running = self._runner.running
-        self.cancel_action.setEnabled(running)
+        self.cancel_action.setEnabled(running or self._rerun.isActive())
         self.progress.setVisible(running)
 
     def _on_runner_progress_changed(self, snapshot: object) -> None:
@@ -442,6 +635,9 @@ class MainWindow(QMainWindow):
 
     def _on_runner_finished(self, result: AnalysisResult) -> None:
         self.result = result
+        self._shown_inputs, self._run_inputs = self._run_inputs, None
+        if self._next_run == "running":
+            self._next_run = ""
         metrics = list(result.bootstrap.metrics)
         current = self._wanted_metric or self.current_metric()
         if current in metrics:
@@ -460,10 +656,14 @@ class MainWindow(QMainWindow):
             f"{result.corpus.test_set.size} segments, {settings.resamples:,} resamples of "
             f"{settings.unit.value}s." + (" See the note above the views." if notes else "")
         )
+        self._show_staleness()
 
     def _on_runner_failed(self, message: str) -> None:
         self.problem.setText(message)
+        if self._next_run == "running":
+            self._next_run = "failed"
         self.statusBar().showMessage("The analysis stopped: see the message above the views.")
+        self._show_staleness()
 
     def current_metric(self) -> str:
         """The metric the views show."""
@@ -533,31 +733,42 @@ class MainWindow(QMainWindow):
 
     # -- sessions and preferences ------------------------------------------------------------
 
-    def open_session(self, path: Path) -> None:
+    def open_session(self, path: Path, then: Sequence[LoadRequest] = ()) -> None:
         """Open a saved session in place of what is loaded (asking first if anything is).
 
-        Files that have gone missing since are listed in the files panel with their problem,
-        so the rest of the session still opens.
+        The session is read, and its workspace made, on a worker thread; one read in a moment
+        (:data:`_SESSION_WAIT_MS`) is open when this returns. Files that have gone missing
+        since are listed in the files panel with their problem, so the rest of the session
+        still opens. ``then`` are files given with the session, read after its files.
         """
-        try:
-            session = read_session(path, missing_ok=True)
-        except InputError as error:
-            self.problem.setText(error.message)
-            return
         if self.workspace.entries and not self.confirm_discard():
             return
+        self._session_then = list(then)
+        self.statusBar().showMessage(f"Opening the session {path.name}...")
+        self._session_runner.start(partial(_iter_open_session, path))
+        self._session_runner.settle(_SESSION_WAIT_MS)
+
+    def _on_session_runner_finished(self, opened: OpenedSession) -> None:
+        path, session, workspace, requests = opened
         self._runner.cancel()
         self._loader.cancel()
-        self._load_queue, self._loading = [], []
-        self.result = None
-        self.workspace = session.workspace()
+        self._arrived = []
+        self.workspace = workspace
         self.session_path = path
         self._wanted_metric = session.metric
         self.settings_panel.set_state(session.settings)
         self._remember_recent(path)
-        self._workspace_changed()
-        self._queue_loads([LoadRequest(p, session.roles.get(p)) for p in session.paths])
-        self.statusBar().showMessage(f"Opened the session {path.name}.")
+        self._workspace_changed(run=False)
+        then, self._session_then = self._session_then, []
+        self._queue_loads([*requests, *then])
+        self.statusBar().showMessage(
+            f"Opened the session {path.name}: reading its {len(requests):,} files..."
+        )
+
+    def _on_session_runner_failed(self, message: str) -> None:
+        self._session_then = []
+        self.problem.setText(message)
+        self.statusBar().showMessage("The session could not be opened: see the message above.")
 
     def save_session(self) -> bool:
         """Save the session to its file (asking for one the first time); True if saved."""
@@ -577,7 +788,7 @@ class MainWindow(QMainWindow):
         try:
             write_session(path, session)
         except InputError as error:
-            self.problem.setText(error.message)
+            self.problem.setText(window_message(error))
             return False
         self.session_path = path
         self._remember_recent(path)
@@ -650,7 +861,7 @@ class MainWindow(QMainWindow):
         try:
             written = write_reports(folder, tables, overwrite=True)
         except InputError as error:
-            self.problem.setText(error.message)
+            self.problem.setText(window_message(error))
             return
         self.statusBar().showMessage(f"Wrote {len(written)} CSV files to {folder}.")
 
@@ -667,11 +878,24 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self._save_preferences()
-        self._rerun.stop()
-        self._runner.shutdown()
-        self._study_runner.shutdown()
-        self._loader.shutdown()
+        self.shutdown()
         super().closeEvent(event)
+
+    def shutdown(self, seconds: float = QUIT_WAIT_SECONDS) -> bool:
+        """Stop every worker (analysis, studies, session, files) and wait at most ``seconds``
+        in all; True if all stopped. Workers still busy then (a read that never returns) are
+        daemon threads: they end with the program and never hold up quitting."""
+        if self._shut_down:
+            return True
+        self._shut_down = True
+        self._rerun.stop()
+        self._apply.stop()
+        runners = [self._runner, self._study_runner, self._session_runner]
+        for runner in runners:
+            runner.abort_all()
+        self._loader.cancel()
+        deadline = time.monotonic() + seconds
+        return all([*(runner.wait(deadline) for runner in runners), self._loader.wait(deadline)])
 
     def _on_open_triggered(self) -> None:
         names, _ = QFileDialog.getOpenFileNames(
@@ -708,3 +932,14 @@ def _action(parent: QWidget, text: str, shortcut: QKeySequence.StandardKey | str
         keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
         action.setToolTip(f"{text.replace('&', '').rstrip('.')} ({keys})")
     return action
+
+
+def _iter_open_session(path: Path) -> Generator[str, None, OpenedSession]:
+    """Read a session and make its workspace, each file listed as being read (for a worker
+    thread: a session may list thousands of files, on a slow drive)."""
+    session = read_session(path, missing_ok=True)
+    yield "read"
+    roles = session.roles
+    requests = [LoadRequest(p, roles.get(p)) for p in session.paths]
+    workspace = session.workspace().with_entries(placeholder(r.path, r.role) for r in requests)
+    return path, session, workspace, requests

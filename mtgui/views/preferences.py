@@ -40,7 +40,7 @@ class Preferences:
 
     def recent_files(self) -> list[Path]:
         """Sessions and data files opened lately, most recent first; files gone are left out."""
-        return [path for path in self._stored_recent() if path.is_file()]
+        return [path for path in self._stored_recent() if os.path.isfile(path)]
 
     def add_recent_file(self, path: Path) -> None:
         """Put ``path`` first (once), keeping at most ``MAX_RECENT``."""

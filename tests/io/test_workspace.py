@@ -7,11 +7,11 @@ import pytest
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.running import run_to_end
+from mtgui.io.folders import expand_paths
 from mtgui.io.workspace import (
     LoadRequest,
     Workspace,
     describe_loaded,
-    expand_folders,
     guess_role,
     iter_read,
     read_entry,
@@ -121,14 +121,12 @@ def test_the_window_title_says_what_is_loaded_in_a_few_words(files, tmp_path):
 
 
 def test_folders_stand_for_their_visible_files_in_name_order(tmp_path, write):
+    """A dropped folder is read as `mtgui eval --hyp FOLDER` reads it (mtgui.io.folders)."""
     write("set/b.txt", "x")
     write("set/a/z.txt", "x")
     write("set/.hidden/y.txt", "x")
     write("set/.dotfile", "x")
     single = write("other.txt", "x")
-    found = expand_folders([tmp_path / "set", single])
-    assert [p.relative_to(tmp_path).as_posix() for p in found] == [
-        "set/a/z.txt",
-        "set/b.txt",
-        "other.txt",
-    ]
+    found = expand_paths([tmp_path / "set", single])
+    assert [p.relative_to(tmp_path).as_posix() for p in found.files] == ["set/b.txt", "other.txt"]
+    assert "1 subfolder (a)" in found.notes()[0]
