@@ -27,7 +27,6 @@ import os
 import time
 from collections.abc import Callable
 
-from mtgui.engine.bootstrap import BootstrapSettings, Unit
 from mtgui.engine.calibration import (
     Calibration,
     DocumentEffects,
@@ -39,6 +38,7 @@ from mtgui.engine.calibration import (
     merge,
 )
 from mtgui.engine.running import run_to_end
+from mtgui.engine.settings import BootstrapSettings, Unit
 
 POOL_DOCUMENTS, BETTER_BY, POOL_SEED = 5000, 0.03, 11
 LIKE_EN_DE = DocumentEffects(difficulty=0.27, segment=0.62, quality=0.02)

@@ -24,8 +24,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from bench_statistics import SHARED, pools
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 
-from mtgui.app import create_application
 from mtgui.engine.corpus import Role
+from mtgui.views.launch import create_application
 from mtgui.views.main_window import MainWindow
 
 SEGMENTS, SYSTEMS = 100_000, 20

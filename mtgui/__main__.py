@@ -2,6 +2,6 @@
 
 import sys
 
-from mtgui.cli import main
+from mtgui.launch import main
 
 sys.exit(main())

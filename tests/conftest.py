@@ -41,7 +41,7 @@ def write(tmp_path: Path):
 
 @pytest.fixture(autouse=True, scope="session")
 def _no_collection_on_worker_threads():
-    """Python's collector off for the session (see ``mtgui.views.garbage``): it would run on
+    """Python's collector off for the session (see ``mtgui.app.garbage``): it would run on
     whichever thread allocates, and garbage holding Qt objects (the windows of earlier tests)
     destroyed on a worker thread deadlocks or crashes Qt. Each test's garbage is collected
     when it ends, here in the main thread, after its windows and their threads are gone."""

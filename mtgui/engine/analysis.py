@@ -1,210 +1,56 @@
-"""The whole significance analysis of one set of statistics, as one generator.
+"""The whole analysis of a corpus as one generator: statistics, then the bootstrap.
 
-``iter_bootstrap`` draws the bootstrap resamples (and, if asked, the randomization trials) in
-chunks, yielding a :class:`~mtgui.engine.bootstrap.BootstrapProgress` after each, and returns a
-frozen :class:`BootstrapResult` with every interval, every pairwise comparison and every
-ranking. It knows nothing of threads: stopping the generator is the cancel.
+The desktop application runs this on its worker thread: progress snapshots come from both
+phases (``StatisticsProgress`` first, then ``BootstrapProgress``), and the result holds the
+corpus, the statistics and the bootstrap result together.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from dataclasses import dataclass, replace
-from functools import partial
-from itertools import combinations
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
 
-import numpy as np
-
-from mtgui import __version__
-from mtgui.engine.bootstrap import (
-    BootstrapProgress,
-    BootstrapSettings,
-    IntArray,
-    ResampleDraws,
-    Unit,
-    UnitLayout,
-    chunk_size,
-    iter_resample_scores,
-    stack_units,
-    unit_index,
-)
-from mtgui.engine.errors import InputError
-from mtgui.engine.intervals import ScoreInterval, summarize_samples
-from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.ranking import Ranking, rank
-from mtgui.engine.significance import TIE, PairComparison, compare, correct
-from mtgui.engine.statistics import Statistics
+from mtgui.engine.bootstrap import BootstrapResult, iter_bootstrap
+from mtgui.engine.corpus import Corpus
+from mtgui.engine.resampling import BootstrapProgress, ResampleDraws
+from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
+from mtgui.engine.statistics import Statistics, StatisticsProgress, iter_statistics
 
 
 @dataclass(frozen=True)
-class BootstrapResult:
-    """Intervals, comparisons and rankings of every system under every metric."""
+class AnalysisResult:
+    """A finished analysis."""
 
-    settings: BootstrapSettings
-    signature: str
-    systems: tuple[str, ...]
-    metrics: tuple[str, ...]
-    intervals: tuple[ScoreInterval, ...]
-    pairs: tuple[PairComparison, ...]  # every ordered pair of distinct systems, per metric
-    rankings: tuple[Ranking, ...]
-    notes: tuple[str, ...] = ()
-    unit_requested: Unit = Unit.AUTO  # settings.unit is the unit really resampled
-
-    def interval(self, system: str, metric: str) -> ScoreInterval:
-        """The interval of one system under one metric."""
-        return next(i for i in self.intervals if i.system == system and i.metric == metric)
-
-    def pair(self, metric: str, x: str, y: str) -> PairComparison:
-        """How x compares with y under a metric."""
-        return next(p for p in self.pairs if (p.metric, p.x, p.y) == (metric, x, y))
-
-    def ranking(self, metric: str) -> Ranking:
-        """The ranking under a metric."""
-        return next(r for r in self.rankings if r.metric == metric)
-
-    def grid(self, metric: str) -> tuple[list[str], list[list[str]]]:
-        """Systems ordered by score (best first) and the matrix of verdicts, '' on the diagonal."""
-        order = [entry.system for entry in self.ranking(metric).systems]
-        matrix = [[self.pair(metric, x, y).verdict if x != y else "" for y in order] for x in order]
-        return order, matrix
+    corpus: Corpus
+    statistics: Statistics
+    bootstrap: BootstrapResult
 
 
-def iter_bootstrap(
-    statistics: Statistics,
-    settings: BootstrapSettings | None = None,
-    document_index: IntArray | None = None,
-    chunk: int | None = None,
-    draws: ResampleDraws | None = None,
-) -> Generator[BootstrapProgress, None, BootstrapResult]:
-    """Run the analysis (see the module docstring).
+def iter_analysis(
+    corpus: Corpus,
+    metric_names: Sequence[str],
+    metric_settings: MetricSettings,
+    bootstrap_settings: BootstrapSettings,
+) -> Generator[StatisticsProgress | BootstrapProgress, None, AnalysisResult]:
+    """Extract statistics, then bootstrap them; yields the progress of both."""
+    draws = start_draws(corpus, bootstrap_settings)
+    try:
+        statistics = yield from iter_statistics(corpus, metric_names, metric_settings)
+        documents = corpus.test_set.document_index() if corpus.test_set.has_documents else None
+        result = yield from iter_bootstrap(statistics, bootstrap_settings, documents, draws=draws)
+    finally:
+        draws.close()
+    return AnalysisResult(corpus, statistics, result)
 
-    ``document_index`` (the test set's) is needed for resampling by document; the result's
-    settings hold the unit really resampled (see :func:`~mtgui.engine.bootstrap.resolve_unit`)
-    and its notes say why when it differs from the one asked for. ``chunk`` fixes the
-    resamples per chunk (finer progress); the results do not depend on it.
-    ``draws`` are resample counts started early (see :func:`~mtgui.engine.pipeline.start_draws`).
+
+def start_draws(corpus: Corpus, settings: BootstrapSettings) -> ResampleDraws:
+    """Start drawing the resamples of this corpus now, while its statistics are extracted.
+
+    The draws depend only on the seed, B and the number of units, all known before a single
+    token is counted; the two kinds of work then share the machine's cores.
     """
-    settings = settings or BootstrapSettings()
-    if not statistics.systems:
-        raise InputError("there is no system output to compare.", hint="Load a system output.")
-    requested = settings.unit
-    settings, notes = settings.resolved(document_index)
-    layout = stack_units(statistics, unit_index(statistics, document_index, settings.unit))
-    scores = yield from iter_resample_scores(statistics, layout, settings, chunk, draws)
-    full = {
-        (s, m.name): statistics.score(s, m.name)
-        for s in statistics.system_names
-        for m in statistics.metrics
-    }
-    ratio = {m.name: m.ratio_scale for m in statistics.metrics}
-    intervals = tuple(
-        summarize_samples(
-            system, metric, full[(system, metric)], samples, settings.level, ratio[metric]
-        )
-        for (system, metric), samples in scores.items()
-    )
-    pairs = _compare_all(statistics, full, scores, settings.level)
-    if settings.ar_trials:
-        p_ar = yield from _iter_randomization(statistics, layout, settings, full, chunk)
-        pairs = [replace(p, p_value_ar=p_ar[(p.metric, p.x, p.y)]) for p in pairs]
-    pairs = [
-        corrected
-        for metric in statistics.metrics
-        for corrected in correct(
-            [p for p in pairs if p.metric == metric.name], settings.correction, settings.level
-        )
-    ]
-    ordered = tuple([*pairs, *(p.mirrored() for p in pairs)])
-    verdicts = {(p.metric, p.x, p.y): p.verdict for p in ordered}
-    rankings = tuple(
-        rank(
-            m.name,
-            {s: full[(s, m.name)] for s in statistics.system_names},
-            m.higher_is_better,
-            partial(_lookup_verdict, verdicts, m.name),
-        )
-        for m in statistics.metrics
-    )
-    signature = f"mtgui:{__version__}|{statistics.signature()}|{settings.signature()}"
-    return BootstrapResult(
-        settings,
-        signature,
-        statistics.system_names,
-        tuple(m.name for m in statistics.metrics),
-        intervals,
-        ordered,
-        rankings,
-        tuple(notes),
-        requested,
-    )
-
-
-def _lookup_verdict(verdicts: dict[tuple[str, str, str], str], metric: str, x: str, y: str) -> str:
-    """The verdict of x against y, '~' for a system against itself."""
-    return verdicts.get((metric, x, y), TIE)
-
-
-def _compare_all(
-    statistics: Statistics,
-    full: dict[tuple[str, str], float],
-    scores: dict[tuple[str, str], FloatArray],
-    level: float,
-) -> list[PairComparison]:
-    """Every unordered pair under every metric (the mirror images are added later)."""
-    return [
-        compare(
-            metric.name,
-            x,
-            y,
-            (full[(x, metric.name)], full[(y, metric.name)]),
-            (scores[(x, metric.name)], scores[(y, metric.name)]),
-            level,
-            metric.higher_is_better,
-        )
-        for metric in statistics.metrics
-        for x, y in combinations(statistics.system_names, 2)
-    ]
-
-
-def _iter_randomization(
-    statistics: Statistics,
-    layout: UnitLayout,
-    settings: BootstrapSettings,
-    full: dict[tuple[str, str], float],
-    chunk: int | None,
-) -> Generator[BootstrapProgress, None, dict[tuple[str, str, str], float]]:
-    """Approximate randomization for every unordered pair: swap each unit's rows with p = 1/2.
-
-    With a mask M (trials x units), the two pseudo-systems of a trial sum to
-    ``X + M (Y - X)`` and ``Y - M (Y - X)``; one product serves all pairs and metrics.
-    """
-    keys, blocks, start = [], [], 0
-    for metric in statistics.metrics:
-        for x, y in combinations(statistics.system_names, 2):
-            cx, cy = layout.columns[(x, metric.name)], layout.columns[(y, metric.name)]
-            block = layout.rows[:, cy] - layout.rows[:, cx]
-            keys.append((metric, x, y, slice(start, start + block.shape[1])))
-            blocks.append(block)
-            start += block.shape[1]
-    differences = np.hstack(blocks)
-    totals = layout.rows.sum(axis=0)
-    exceed = dict.fromkeys(((m.name, x, y) for m, x, y, _ in keys), 0)
-    rng = np.random.default_rng([settings.seed, 1])  # a stream of its own
-    units, total, done = layout.rows.shape[0], settings.ar_trials, 0
-    step = chunk or chunk_size(units, differences.shape[1])
-    while done < total:
-        size = min(step, total - done)
-        shift = rng.integers(0, 2, size=(size, units)).astype(np.float64) @ differences
-        for metric, x, y, columns in keys:
-            x_totals = totals[layout.columns[(x, metric.name)]]
-            y_totals = totals[layout.columns[(y, metric.name)]]
-            with np.errstate(divide="ignore", invalid="ignore"):
-                trial = metric.score(x_totals + shift[:, columns]) - metric.score(
-                    y_totals - shift[:, columns]
-                )
-            delta = abs(full[(x, metric.name)] - full[(y, metric.name)])
-            exceed[(metric.name, x, y)] += int(np.sum(np.abs(trial) >= delta))
-        done += size
-        yield BootstrapProgress(done, total, "randomization", {})
-    result = {key: (count + 1) / (total + 1) for key, count in exceed.items()}
-    return {**result, **{(m, y, x): p for (m, x, y), p in result.items()}}
+    test_set = corpus.test_set
+    documents = test_set.document_index() if test_set.has_documents else None
+    by_document = settings.resolved(documents)[0].unit is Unit.DOCUMENT
+    units = len(test_set.documents) if by_document else test_set.size
+    return ResampleDraws(settings.seed, settings.resamples, units)

@@ -1,427 +1,209 @@
-"""Bootstrap resampling of the per-segment statistics (Zhang & Vogel 2004, 3.1-3.3; Koehn 2004).
+"""The whole significance analysis of one set of statistics, as one generator.
 
-One set of resample indices serves every system and every metric, so all comparisons are
-paired and one pass fills every table. A resample is drawn as counts per unit (segment or
-document) and its summed statistics for all systems and metrics come from one matrix product:
-``counts (chunk x U) @ unit rows (U x K)``. Resamples are drawn and scored in chunks sized so
-that a chunk takes a few tens of milliseconds whatever the test set; memory is bounded by the
-chunk, not by B x N. The random stream does not depend on the chunk size, so the same seed and
-inputs give identical results however the work is cut.
+``iter_bootstrap`` draws the bootstrap resamples (and, if asked, the randomization trials) in
+chunks, yielding a :class:`~mtgui.engine.resampling.BootstrapProgress` after each, and returns a
+frozen :class:`BootstrapResult` with every interval, every pairwise comparison and every
+ranking. It knows nothing of threads: stopping the generator is the cancel.
 """
 
 from __future__ import annotations
 
-import math
-import queue
-import threading
-from collections.abc import Generator, Mapping
-from contextlib import closing
+from collections.abc import Generator
 from dataclasses import dataclass, replace
-from enum import StrEnum
-from types import MappingProxyType
+from functools import partial
+from itertools import combinations
 
 import numpy as np
-import numpy.typing as npt
 
+from mtgui import __version__
 from mtgui.engine.errors import InputError
+from mtgui.engine.intervals import ScoreInterval, summarize_samples
 from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.significance import Correction, tail_rank
+from mtgui.engine.ranking import Ranking, rank
+from mtgui.engine.resampling import (
+    BootstrapProgress,
+    IntArray,
+    ResampleDraws,
+    UnitLayout,
+    chunk_size,
+    iter_resample_scores,
+    stack_units,
+    unit_index,
+)
+from mtgui.engine.settings import BootstrapSettings, Unit
+from mtgui.engine.significance import TIE, PairComparison, compare, correct
 from mtgui.engine.statistics import Statistics
-
-IntArray = npt.NDArray[np.int64]
-Float32Array = npt.NDArray[np.float32]
-MIN_RESAMPLES, MAX_RESAMPLES = 100, 100_000
-DEFAULT_RESAMPLES = 2000  # as in the papers
-MIN_LEVEL, DEFAULT_LEVEL, MAX_LEVEL = 0.5, 0.95, 0.999
-DEFAULT_SEED = 12345  # sacreBLEU's default seed
-# Seeds are numpy's 32-bit seeds: default_rng takes any whole number from 0, and the studies'
-# derived seeds (32-bit words of a SeedSequence) stay in this range too.
-MAX_SEED = 2**32 - 1
-# AUTO resamples documents from MIN_DOCUMENTS on; below FEW_DOCUMENTS a note says their
-# intervals run a little narrow (bench/bench_calibration.py; see resolve_unit).
-MIN_DOCUMENTS, FEW_DOCUMENTS = 10, 30
-_COUNTS_PER_CHUNK = 4e6  # entries of one count matrix: 32 MB
-_DRAWN_AHEAD = 3.2e7  # count entries drawn ahead at most: 128 MB of float32
-_WORK_PER_CHUNK = 4e8  # multiply-adds per chunk: about 40 ms on this 2-core machine
-_POLL_SECONDS = 0.05  # how often a waiting side of ResampleDraws looks whether the other is gone
-
-
-class Unit(StrEnum):
-    """What is resampled: single segments, or whole documents (Koehn's caveat on correlation).
-
-    ``AUTO`` (the default) resamples documents when the test set has enough of them
-    (:data:`MIN_DOCUMENTS`), else segments; a result always records the unit actually used.
-    """
-
-    AUTO = "auto"
-    SEGMENT = "segment"
-    DOCUMENT = "document"
 
 
 @dataclass(frozen=True)
-class BootstrapSettings:
-    """How to resample. ``ar_trials`` > 0 adds approximate randomization with that many trials;
-    ``correction`` corrects each metric's grid for its many comparisons, and then decides the
-    verdicts."""
+class BootstrapResult:
+    """Intervals, comparisons and rankings of every system under every metric."""
 
-    resamples: int = DEFAULT_RESAMPLES
-    level: float = DEFAULT_LEVEL
-    seed: int = DEFAULT_SEED
-    unit: Unit = Unit.AUTO
-    ar_trials: int = 0
-    correction: Correction = Correction.NONE
+    settings: BootstrapSettings
+    signature: str
+    systems: tuple[str, ...]
+    metrics: tuple[str, ...]
+    intervals: tuple[ScoreInterval, ...]
+    pairs: tuple[PairComparison, ...]  # every ordered pair of distinct systems, per metric
+    rankings: tuple[Ranking, ...]
+    notes: tuple[str, ...] = ()
+    unit_requested: Unit = Unit.AUTO  # settings.unit is the unit really resampled
 
-    def __post_init__(self) -> None:
-        if not MIN_RESAMPLES <= self.resamples <= MAX_RESAMPLES:
-            raise InputError(
-                f"the number of resamples must be from {MIN_RESAMPLES:,} to {MAX_RESAMPLES:,}, "
-                f"not {self.resamples:,}."
-            )
-        check_level(self.level)
-        check_seed(self.seed)
-        if tail_rank(self.resamples, self.level) < 1:
-            raise InputError(
-                f"with {self.resamples:,} resamples no difference can be significant at "
-                f"{self.level * 100:g}%: the smallest bootstrap p-value is 2/(B + 1).",
-                hint=f"Use at least {fewest_resamples(self.level):,} resamples at this level.",
-            )
-        if self.ar_trials and not MIN_RESAMPLES <= self.ar_trials <= MAX_RESAMPLES:
-            raise InputError(
-                f"the number of randomization trials must be from {MIN_RESAMPLES:,} to "
-                f"{MAX_RESAMPLES:,}, not {self.ar_trials:,}."
-            )
-        object.__setattr__(self, "unit", Unit(self.unit))
-        object.__setattr__(self, "correction", Correction(self.correction))
+    def interval(self, system: str, metric: str) -> ScoreInterval:
+        """The interval of one system under one metric."""
+        return next(i for i in self.intervals if i.system == system and i.metric == metric)
 
-    def signature(self) -> str:
-        """The resampling part of a result's signature."""
-        ar = f"|ar:{self.ar_trials}" if self.ar_trials else ""
-        correction = "" if self.correction is Correction.NONE else f"|{self.correction}"
-        return (
-            f"bs:{self.resamples}|seed:{self.seed}|unit:{self.unit}|level:{self.level}"
-            f"{ar}{correction}"
-        )
+    def pair(self, metric: str, x: str, y: str) -> PairComparison:
+        """How x compares with y under a metric."""
+        return next(p for p in self.pairs if (p.metric, p.x, p.y) == (metric, x, y))
 
-    def resolved(self, document_index: IntArray | None) -> tuple[BootstrapSettings, list[str]]:
-        """These settings with the unit that will really be resampled, and notes that say why
-        when it is not the one asked for or when it is unreliable (see :func:`resolve_unit`)."""
-        unit, notes = resolve_unit(self.unit, document_index)
-        return replace(self, unit=unit), notes
+    def ranking(self, metric: str) -> Ranking:
+        """The ranking under a metric."""
+        return next(r for r in self.rankings if r.metric == metric)
+
+    def grid(self, metric: str) -> tuple[list[str], list[list[str]]]:
+        """Systems ordered by score (best first) and the matrix of verdicts, '' on the diagonal."""
+        order = [entry.system for entry in self.ranking(metric).systems]
+        matrix = [[self.pair(metric, x, y).verdict if x != y else "" for y in order] for x in order]
+        return order, matrix
 
 
-def check_level(level: float) -> float:
-    """``level`` if it is a confidence level mtgui takes (:data:`MIN_LEVEL` to
-    :data:`MAX_LEVEL`), else an :class:`InputError`: the one rule of the engine, the command
-    line and sessions."""
-    if isinstance(level, bool) or not isinstance(level, int | float | np.floating):
-        raise InputError(f"the confidence level must be a number, not {level!r}.")
-    if not MIN_LEVEL <= level <= MAX_LEVEL:  # NaN fails too
-        raise InputError(
-            f"the confidence level must be from {MIN_LEVEL} to {MAX_LEVEL}, not {level}.",
-            hint="0.95 means 95% intervals.",
-        )
-    return level
+def iter_bootstrap(
+    statistics: Statistics,
+    settings: BootstrapSettings | None = None,
+    document_index: IntArray | None = None,
+    chunk: int | None = None,
+    draws: ResampleDraws | None = None,
+) -> Generator[BootstrapProgress, None, BootstrapResult]:
+    """Run the analysis (see the module docstring).
 
-
-def check_seed(seed: int) -> int:
-    """``seed`` if it is a seed mtgui takes (a whole number from 0 to :data:`MAX_SEED`), else
-    an :class:`InputError`. numpy's ``default_rng`` refuses negative seeds, and it would do so
-    on the thread that draws the resamples."""
-    whole = isinstance(seed, int | np.integer) and not isinstance(seed, bool)
-    if not whole or not 0 <= seed <= MAX_SEED:
-        raise InputError(
-            f"the seed must be a whole number from 0 to {MAX_SEED:,}, not {seed!r}.",
-        )
-    return int(seed)
-
-
-def fewest_resamples(level: float) -> int:
-    """The smallest B at which a difference can be significant at ``level``."""
-    return next(b for b in range(1, MAX_RESAMPLES + 2) if tail_rank(b, level) >= 1)
-
-
-def resolve_unit(unit: Unit, document_index: IntArray | None) -> tuple[Unit, list[str]]:
-    """The unit to resample for the unit asked for, and notes in words.
-
-    ``AUTO`` takes documents when there are at least :data:`MIN_DOCUMENTS` of them: sentences
-    of one document are alike, and resampling them one by one then gives intervals that are too
-    narrow however large the test set (95% intervals covered the true BLEU about 79% of the
-    time in ``bench/bench_calibration.py``). Document resampling is itself a little narrow
-    with few documents (89-93% from 10 to 30), and below 10 worse than segment resampling on
-    some measures, so with fewer documents segments are resampled, with a note. ``DOCUMENT``
-    without documents falls back to segments, with a note; with few documents it is kept, with
-    a warning.
+    ``document_index`` (the test set's) is needed for resampling by document; the result's
+    settings hold the unit really resampled (see :func:`~mtgui.engine.settings.resolve_unit`)
+    and its notes say why when it differs from the one asked for. ``chunk`` fixes the
+    resamples per chunk (finer progress); the results do not depend on it.
+    ``draws`` are resample counts started early (see :func:`~mtgui.engine.analysis.start_draws`).
     """
-    documents = 0 if document_index is None else len(np.unique(document_index))
-    if unit is Unit.SEGMENT:
-        return unit, []
-    if documents == 0:
-        none = "The test set has no documents, so single segments were resampled."
-        return Unit.SEGMENT, [none] if unit is Unit.DOCUMENT else []
-    if documents == 1 and unit is Unit.DOCUMENT:  # every resample would be the test set itself
-        return Unit.SEGMENT, ["The test set is one document, so single segments were resampled."]
-    if documents >= FEW_DOCUMENTS:
-        return Unit.DOCUMENT, []
-    counted = "1 document" if documents == 1 else f"{documents} documents"
-    are = "is" if documents == 1 else "are"
-    if documents >= MIN_DOCUMENTS:
-        return Unit.DOCUMENT, [
-            f"Whole documents were resampled, but with only {counted} the intervals are a "
-            f"little too narrow (95% intervals cover about 89-93% below {FEW_DOCUMENTS} "
-            "documents)."
-        ]
-    if unit is Unit.DOCUMENT:
-        return unit, [
-            f"Whole documents were resampled as asked, but {counted} {are} too few for that to "
-            f"be reliable (mtgui wants {MIN_DOCUMENTS} or more): the intervals are too narrow."
-        ]
-    return Unit.SEGMENT, [
-        f"Single segments were resampled: {counted} {are} too few to resample documents "
-        f"reliably (mtgui wants {MIN_DOCUMENTS} or more). If the sentences of a document are "
-        "alike, the intervals are too narrow."
+    settings = settings or BootstrapSettings()
+    if not statistics.systems:
+        raise InputError("there is no system output to compare.", hint="Load a system output.")
+    requested = settings.unit
+    settings, notes = settings.resolved(document_index)
+    layout = stack_units(statistics, unit_index(statistics, document_index, settings.unit))
+    scores = yield from iter_resample_scores(statistics, layout, settings, chunk, draws)
+    full = {
+        (s, m.name): statistics.score(s, m.name)
+        for s in statistics.system_names
+        for m in statistics.metrics
+    }
+    ratio = {m.name: m.ratio_scale for m in statistics.metrics}
+    intervals = tuple(
+        summarize_samples(
+            system, metric, full[(system, metric)], samples, settings.level, ratio[metric]
+        )
+        for (system, metric), samples in scores.items()
+    )
+    pairs = _compare_all(statistics, full, scores, settings.level)
+    if settings.ar_trials:
+        p_ar = yield from _iter_randomization(statistics, layout, settings, full, chunk)
+        pairs = [replace(p, p_value_ar=p_ar[(p.metric, p.x, p.y)]) for p in pairs]
+    pairs = [
+        corrected
+        for metric in statistics.metrics
+        for corrected in correct(
+            [p for p in pairs if p.metric == metric.name], settings.correction, settings.level
+        )
+    ]
+    ordered = tuple([*pairs, *(p.mirrored() for p in pairs)])
+    verdicts = {(p.metric, p.x, p.y): p.verdict for p in ordered}
+    rankings = tuple(
+        rank(
+            m.name,
+            {s: full[(s, m.name)] for s in statistics.system_names},
+            m.higher_is_better,
+            partial(_lookup_verdict, verdicts, m.name),
+        )
+        for m in statistics.metrics
+    )
+    signature = f"mtgui:{__version__}|{statistics.signature()}|{settings.signature()}"
+    return BootstrapResult(
+        settings,
+        signature,
+        statistics.system_names,
+        tuple(m.name for m in statistics.metrics),
+        intervals,
+        ordered,
+        rankings,
+        tuple(notes),
+        requested,
+    )
+
+
+def _lookup_verdict(verdicts: dict[tuple[str, str, str], str], metric: str, x: str, y: str) -> str:
+    """The verdict of x against y, '~' for a system against itself."""
+    return verdicts.get((metric, x, y), TIE)
+
+
+def _compare_all(
+    statistics: Statistics,
+    full: dict[tuple[str, str], float],
+    scores: dict[tuple[str, str], FloatArray],
+    level: float,
+) -> list[PairComparison]:
+    """Every unordered pair under every metric (the mirror images are added later)."""
+    return [
+        compare(
+            metric.name,
+            x,
+            y,
+            (full[(x, metric.name)], full[(y, metric.name)]),
+            (scores[(x, metric.name)], scores[(y, metric.name)]),
+            level,
+            metric.higher_is_better,
+        )
+        for metric in statistics.metrics
+        for x, y in combinations(statistics.system_names, 2)
     ]
 
 
-@dataclass(frozen=True)
-class BootstrapProgress:
-    """A snapshot after one chunk: resamples done and every score drawn so far.
-
-    ``scores[(system, metric)]`` is a read-only view of the first ``done`` resample scores.
-    During randomization ``phase`` is ``"randomization"`` and ``done`` counts trials.
-    """
-
-    done: int
-    total: int
-    phase: str
-    scores: Mapping[tuple[str, str], FloatArray]
-
-
-@dataclass
-class UnitLayout:
-    """Where each (system, metric) block of statistics sits in the stacked unit rows."""
-
-    columns: dict[tuple[str, str], slice]
-    rows: FloatArray  # (U, K): per unit, every system's and metric's statistics side by side
-
-
-def unit_index(statistics: Statistics, document_index: IntArray | None, unit: Unit) -> IntArray:
-    """For every segment, the number of the unit it belongs to."""
-    size = statistics.rows(statistics.system_names[0], statistics.metrics[0].name).shape[0]
-    if unit is Unit.AUTO:
-        raise ValueError("resolve the unit first (BootstrapSettings.resolved)")
-    if unit is Unit.DOCUMENT and document_index is not None:
-        return np.asarray(document_index, dtype=np.int64)
-    return np.arange(size, dtype=np.int64)
-
-
-def stack_units(statistics: Statistics, units: IntArray) -> UnitLayout:
-    """All statistics side by side, summed per unit (a segment, or a document).
-
-    Metrics that share a statistics array (BLEU and M-BLEU) share its columns.
-    """
-    blocks: list[FloatArray] = []
-    columns: dict[tuple[str, str], slice] = {}
-    placed: dict[int, slice] = {}
-    start = 0
-    for system in statistics.system_names:
-        for metric in statistics.metrics:
-            rows = statistics.rows(system, metric.name)
-            if id(rows) not in placed:
-                placed[id(rows)] = slice(start, start + rows.shape[1])
-                blocks.append(rows)
-                start += rows.shape[1]
-            columns[(system, metric.name)] = placed[id(rows)]
-    stacked = np.hstack(blocks)
-    count = int(units.max(initial=-1)) + 1
-    if count != len(units) or not np.array_equal(units, np.arange(count)):
-        per_unit = np.zeros((count, stacked.shape[1]))
-        np.add.at(per_unit, units, stacked)
-        stacked = per_unit
-    return UnitLayout(columns, on_exact_grid(stacked))
-
-
-def on_exact_grid(rows: FloatArray) -> FloatArray:
-    """Round fractional columns (in place) to a power-of-two grid on which every resample sum
-    is exact.
-
-    A resample draws n of the n rows, so no sum exceeds n * max|x|. Rounding x to multiples of
-    2^-k with n * max|x| * 2^k < 2^52 makes every partial sum an exact float, whatever order BLAS
-    adds in: the same seed then gives the same results for any chunk size. Integer columns (most
-    statistics) are exact already; the others move by less than 2^-k (NIST's information sums
-    by about 1e-12 relative).
-
-    Never fails on extreme values: k is found from logarithms when n * max|x| overflows, the
-    scaling is ``ldexp`` (no power of two is ever formed, so subnormal values such as 5e-324
-    keep their value), and values that are not finite are left as they are.
-    """
-    fractional = np.any(rows != np.round(rows), axis=0)
-    for column in np.flatnonzero(fractional):
-        values = rows[:, column]
-        finite = np.isfinite(values)
-        largest = float(np.abs(values[finite]).max(initial=0.0))
-        if largest == 0.0:
-            continue  # nothing but NaN: nothing to round
-        bound = len(values) * largest
-        if math.isfinite(bound):
-            exponent = int(np.ceil(np.log2(bound)))
-        else:  # n * max|x| overflows: the same in logarithms
-            exponent = math.ceil(math.log2(len(values)) + math.log2(largest))
-        k = 52 - exponent - 1
-        values[finite] = np.ldexp(np.round(np.ldexp(values[finite], k)), -k)
-    return rows
-
-
-def chunk_size(units: int, columns: int) -> int:
-    """Resamples per chunk: bounded work (time) and bounded count matrices (memory)."""
-    by_work = _WORK_PER_CHUNK // max(units * columns, 1)
-    by_memory = _COUNTS_PER_CHUNK // max(units, 1)
-    return int(np.clip(min(by_work, by_memory), 1, 1000))
-
-
-def draw_counts(rng: np.random.Generator, resamples: int, units: int) -> Float32Array:
-    """How often each unit is drawn in each resample (n out of n, with replacement).
-
-    Counts are whole numbers no larger than ``units``, exact in float32, which halves the
-    memory of counts drawn ahead.
-    """
-    picks = rng.integers(0, units, size=(resamples, units))
-    counts = np.empty((resamples, units), dtype=np.float32)
-    for row, picked in zip(counts, picks, strict=True):
-        # Row by row: three times faster than one bincount over offset indices.
-        row[:] = np.bincount(picked, minlength=units)
-    return counts
-
-
-class ResampleDraws:
-    """The count matrices of all resamples, drawn ahead on a helper thread.
-
-    Start it as soon as the number of units is known (before the statistics are extracted)
-    and the drawing, which numpy does mostly without the interpreter lock, overlaps the
-    tokenizing and matching. Only the helper thread touches the random generator, in order,
-    so the stream is the same as drawing on one thread. At most ``budget`` count entries wait
-    in memory; :meth:`close` stops the helper within one draw.
-
-    Whatever goes wrong on the helper thread ends the run, never hangs it: the error is handed
-    to the consumer, which raises it from :meth:`take`; and a consumer that finds the helper
-    gone with nothing left to take raises too, instead of waiting for counts that will never
-    come.
-    """
-
-    def __init__(self, seed: int, total: int, units: int, budget: float = _DRAWN_AHEAD) -> None:
-        self.seed, self.total, self.units = check_seed(seed), total, units
-        step = int(np.clip(_COUNTS_PER_CHUNK // max(units, 1), 1, 1000))
-        self._sizes = [min(step, total - start) for start in range(0, total, step)]
-        self._queue: queue.Queue[Float32Array | BaseException] = queue.Queue(
-            maxsize=max(2, int(budget // (step * max(units, 1))))
-        )
-        self._stop = threading.Event()
-        self._failure: BaseException | None = None
-        self._left: list[Float32Array] = []
-        self._thread = threading.Thread(target=self._draw_all, name="mtgui-draw", daemon=True)
-        self._thread.start()
-
-    def take(self, resamples: int) -> FloatArray:
-        """The counts of the next ``resamples`` resamples, as float64 for the matrix product."""
-        pieces, needed = [], resamples
-        while needed:
-            piece = self._left.pop() if self._left else self._next()
-            if len(piece) > needed:
-                self._left.append(piece[needed:])
-                piece = piece[:needed]
-            pieces.append(piece)
-            needed -= len(piece)
-        return np.concatenate(pieces, dtype=np.float64)
-
-    def close(self) -> None:
-        """Stop drawing and wait for the helper thread."""
-        self._stop.set()
-        self._thread.join()
-
-    def _next(self) -> Float32Array:
-        """The next drawn chunk (re-raising what went wrong on the helper thread)."""
-        while True:
-            try:
-                item = self._queue.get(timeout=_POLL_SECONDS)
-            except queue.Empty:
-                if self._thread.is_alive():
-                    continue
-                try:  # it may have queued its last item just before it ended
-                    item = self._queue.get_nowait()
-                except queue.Empty:
-                    raise self._ended() from None
-            if isinstance(item, BaseException):
-                raise item
-            return item
-
-    def _ended(self) -> BaseException:
-        """The error to raise when the helper has ended and nothing is left to take."""
-        if self._failure is not None:
-            return self._failure
-        return RuntimeError(
-            "the thread drawing the resamples ended without drawing them all "
-            f"({self.total:,} resamples of {self.units:,} units)."
-        )
-
-    def _draw_all(self) -> None:
-        """The helper thread: draw every chunk in order, waiting while the queue is full."""
-        try:
-            rng = np.random.default_rng(self.seed)
-            for size in self._sizes:
-                if not self._hand_over(draw_counts(rng, size, self.units)):
-                    return
-        except BaseException as error:  # handed to the consumer, which re-raises it
-            error.add_note("(on the thread mtgui-draw, which draws the resamples)")
-            self._failure = error
-            self._hand_over(error)
-
-    def _hand_over(self, item: Float32Array | BaseException) -> bool:
-        """Queue an item, waiting while the queue is full; False once told to stop."""
-        while not self._stop.is_set():
-            try:
-                self._queue.put(item, timeout=_POLL_SECONDS)
-                return True
-            except queue.Full:
-                continue
-        return False
-
-
-def iter_resample_scores(
+def _iter_randomization(
     statistics: Statistics,
     layout: UnitLayout,
     settings: BootstrapSettings,
-    chunk: int | None = None,
-    draws: ResampleDraws | None = None,
-) -> Generator[BootstrapProgress, None, dict[tuple[str, str], FloatArray]]:
-    """Draw and score all resamples chunk by chunk; return the scores of each system and metric.
+    full: dict[tuple[str, str], float],
+    chunk: int | None,
+) -> Generator[BootstrapProgress, None, dict[tuple[str, str, str], float]]:
+    """Approximate randomization for every unordered pair: swap each unit's rows with p = 1/2.
 
-    ``chunk`` overrides the number of resamples per chunk (the results do not depend on it).
-    ``draws`` are counts already being drawn for these settings (see :class:`ResampleDraws`).
+    With a mask M (trials x units), the two pseudo-systems of a trial sum to
+    ``X + M (Y - X)`` and ``Y - M (Y - X)``; one product serves all pairs and metrics.
     """
-    units, total = layout.rows.shape[0], settings.resamples
-    scores = {key: np.empty(total) for key in layout.columns}
-    metrics = {m.name: m for m in statistics.metrics}
-    step = chunk or chunk_size(units, layout.rows.shape[1])
-    if draws is None or (draws.seed, draws.total, draws.units) != (settings.seed, total, units):
-        draws = ResampleDraws(settings.seed, total, units)
-    with closing(draws):
-        for done in range(0, total, step):
-            size = min(step, total - done)
-            sums = draws.take(size) @ layout.rows
-            for (system, metric), columns in layout.columns.items():
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    chunk_scores = metrics[metric].score(sums[:, columns])
-                scores[(system, metric)][done : done + size] = chunk_scores
-            yield BootstrapProgress(done + size, total, "bootstrap", _views(scores, done + size))
-    return scores
-
-
-def _views(
-    scores: dict[tuple[str, str], FloatArray], done: int
-) -> Mapping[tuple[str, str], FloatArray]:
-    """Read-only views of the filled part: later chunks write only past ``done``."""
-    views = {}
-    for key, array in scores.items():
-        view = array[:done]
-        view.flags.writeable = False
-        views[key] = view
-    return MappingProxyType(views)
+    keys, blocks, start = [], [], 0
+    for metric in statistics.metrics:
+        for x, y in combinations(statistics.system_names, 2):
+            cx, cy = layout.columns[(x, metric.name)], layout.columns[(y, metric.name)]
+            block = layout.rows[:, cy] - layout.rows[:, cx]
+            keys.append((metric, x, y, slice(start, start + block.shape[1])))
+            blocks.append(block)
+            start += block.shape[1]
+    differences = np.hstack(blocks)
+    totals = layout.rows.sum(axis=0)
+    exceed = dict.fromkeys(((m.name, x, y) for m, x, y, _ in keys), 0)
+    rng = np.random.default_rng([settings.seed, 1])  # a stream of its own
+    units, total, done = layout.rows.shape[0], settings.ar_trials, 0
+    step = chunk or chunk_size(units, differences.shape[1])
+    while done < total:
+        size = min(step, total - done)
+        shift = rng.integers(0, 2, size=(size, units)).astype(np.float64) @ differences
+        for metric, x, y, columns in keys:
+            x_totals = totals[layout.columns[(x, metric.name)]]
+            y_totals = totals[layout.columns[(y, metric.name)]]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                trial = metric.score(x_totals + shift[:, columns]) - metric.score(
+                    y_totals - shift[:, columns]
+                )
+            delta = abs(full[(x, metric.name)] - full[(y, metric.name)])
+            exceed[(metric.name, x, y)] += int(np.sum(np.abs(trial) >= delta))
+        done += size
+        yield BootstrapProgress(done, total, "randomization", {})
+    result = {key: (count + 1) / (total + 1) for key, count in exceed.items()}
+    return {**result, **{(m, y, x): p for (m, x, y), p in result.items()}}

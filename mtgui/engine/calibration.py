@@ -17,7 +17,7 @@ directly (no text), so that thousands of test sets take minutes:
   segment or once per document, so that neither system is better and any significant
   difference is a false positive.
 
-Each test set is bootstrapped by :func:`~mtgui.engine.analysis.iter_bootstrap`, as a user's would
+Each test set is bootstrapped by :func:`~mtgui.engine.bootstrap.iter_bootstrap`, as a user's would
 be, once per resampling unit, and :class:`Calibration` records per test set what the run said.
 Used by ``tests/engine/test_calibration.py`` (small) and ``bench/bench_calibration.py`` (large).
 """
@@ -32,12 +32,12 @@ from types import MappingProxyType
 import numpy as np
 import numpy.typing as npt
 
-from mtgui.engine.analysis import BootstrapResult, iter_bootstrap
-from mtgui.engine.bootstrap import BootstrapSettings, IntArray, Unit
+from mtgui.engine.bootstrap import BootstrapResult, iter_bootstrap
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.metrics.bleu import ORDER, Bleu
+from mtgui.engine.resampling import IntArray
 from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
 from mtgui.engine.significance import TIE, is_significant
 from mtgui.engine.statistics import Statistics, SystemStatistics
 

@@ -6,10 +6,16 @@ signature) and so that cached reference statistics are reused only for equal set
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
+import numpy as np
+import numpy.typing as npt
+
 from mtgui.engine.errors import InputError
+from mtgui.engine.significance import Correction, tail_rank
+
+IntArray = npt.NDArray[np.int64]
 
 TOKENIZERS = ("13a", "intl", "zh", "char", "none")
 """13a (mteval-v13a = sacreBLEU 13a, the default), and sacreBLEU's intl, zh, char and none."""
@@ -54,3 +60,151 @@ class MetricSettings:
         case = {Case.SENSITIVE: "mixed", Case.FULL: "lc", Case.ASCII: "lc-ascii"}[self.case]
         quirk = "mteval" if self.nist_zero_quirk else "formula"
         return f"tok:{self.tokenize}|case:{case}|nist-info:{quirk}"
+
+
+MIN_RESAMPLES, MAX_RESAMPLES = 100, 100_000
+DEFAULT_RESAMPLES = 2000  # as in the papers
+MIN_LEVEL, DEFAULT_LEVEL, MAX_LEVEL = 0.5, 0.95, 0.999
+DEFAULT_SEED = 12345  # sacreBLEU's default seed
+# Seeds are numpy's 32-bit seeds: default_rng takes any whole number from 0, and the studies'
+# derived seeds (32-bit words of a SeedSequence) stay in this range too.
+MAX_SEED = 2**32 - 1
+# AUTO resamples documents from MIN_DOCUMENTS on; below FEW_DOCUMENTS a note says their
+# intervals run a little narrow (bench/bench_calibration.py; see resolve_unit).
+MIN_DOCUMENTS, FEW_DOCUMENTS = 10, 30
+
+
+class Unit(StrEnum):
+    """What is resampled: single segments, or whole documents (Koehn's caveat on correlation).
+
+    ``AUTO`` (the default) resamples documents when the test set has enough of them
+    (:data:`MIN_DOCUMENTS`), else segments; a result always records the unit actually used.
+    """
+
+    AUTO = "auto"
+    SEGMENT = "segment"
+    DOCUMENT = "document"
+
+
+@dataclass(frozen=True)
+class BootstrapSettings:
+    """How to resample. ``ar_trials`` > 0 adds approximate randomization with that many trials;
+    ``correction`` corrects each metric's grid for its many comparisons, and then decides the
+    verdicts."""
+
+    resamples: int = DEFAULT_RESAMPLES
+    level: float = DEFAULT_LEVEL
+    seed: int = DEFAULT_SEED
+    unit: Unit = Unit.AUTO
+    ar_trials: int = 0
+    correction: Correction = Correction.NONE
+
+    def __post_init__(self) -> None:
+        if not MIN_RESAMPLES <= self.resamples <= MAX_RESAMPLES:
+            raise InputError(
+                f"the number of resamples must be from {MIN_RESAMPLES:,} to {MAX_RESAMPLES:,}, "
+                f"not {self.resamples:,}."
+            )
+        check_level(self.level)
+        check_seed(self.seed)
+        if tail_rank(self.resamples, self.level) < 1:
+            raise InputError(
+                f"with {self.resamples:,} resamples no difference can be significant at "
+                f"{self.level * 100:g}%: the smallest bootstrap p-value is 2/(B + 1).",
+                hint=f"Use at least {fewest_resamples(self.level):,} resamples at this level.",
+            )
+        if self.ar_trials and not MIN_RESAMPLES <= self.ar_trials <= MAX_RESAMPLES:
+            raise InputError(
+                f"the number of randomization trials must be from {MIN_RESAMPLES:,} to "
+                f"{MAX_RESAMPLES:,}, not {self.ar_trials:,}."
+            )
+        object.__setattr__(self, "unit", Unit(self.unit))
+        object.__setattr__(self, "correction", Correction(self.correction))
+
+    def signature(self) -> str:
+        """The resampling part of a result's signature."""
+        ar = f"|ar:{self.ar_trials}" if self.ar_trials else ""
+        correction = "" if self.correction is Correction.NONE else f"|{self.correction}"
+        return (
+            f"bs:{self.resamples}|seed:{self.seed}|unit:{self.unit}|level:{self.level}"
+            f"{ar}{correction}"
+        )
+
+    def resolved(self, document_index: IntArray | None) -> tuple[BootstrapSettings, list[str]]:
+        """These settings with the unit that will really be resampled, and notes that say why
+        when it is not the one asked for or when it is unreliable (see :func:`resolve_unit`)."""
+        unit, notes = resolve_unit(self.unit, document_index)
+        return replace(self, unit=unit), notes
+
+
+def check_level(level: float) -> float:
+    """``level`` if it is a confidence level mtgui takes (:data:`MIN_LEVEL` to
+    :data:`MAX_LEVEL`), else an :class:`InputError`: the one rule of the engine, the command
+    line and sessions."""
+    if isinstance(level, bool) or not isinstance(level, int | float | np.floating):
+        raise InputError(f"the confidence level must be a number, not {level!r}.")
+    if not MIN_LEVEL <= level <= MAX_LEVEL:  # NaN fails too
+        raise InputError(
+            f"the confidence level must be from {MIN_LEVEL} to {MAX_LEVEL}, not {level}.",
+            hint="0.95 means 95% intervals.",
+        )
+    return level
+
+
+def check_seed(seed: int) -> int:
+    """``seed`` if it is a seed mtgui takes (a whole number from 0 to :data:`MAX_SEED`), else
+    an :class:`InputError`. numpy's ``default_rng`` refuses negative seeds, and it would do so
+    on the thread that draws the resamples."""
+    whole = isinstance(seed, int | np.integer) and not isinstance(seed, bool)
+    if not whole or not 0 <= seed <= MAX_SEED:
+        raise InputError(
+            f"the seed must be a whole number from 0 to {MAX_SEED:,}, not {seed!r}.",
+        )
+    return int(seed)
+
+
+def fewest_resamples(level: float) -> int:
+    """The smallest B at which a difference can be significant at ``level``."""
+    return next(b for b in range(1, MAX_RESAMPLES + 2) if tail_rank(b, level) >= 1)
+
+
+def resolve_unit(unit: Unit, document_index: IntArray | None) -> tuple[Unit, list[str]]:
+    """The unit to resample for the unit asked for, and notes in words.
+
+    ``AUTO`` takes documents when there are at least :data:`MIN_DOCUMENTS` of them: sentences
+    of one document are alike, and resampling them one by one then gives intervals that are too
+    narrow however large the test set (95% intervals covered the true BLEU about 79% of the
+    time in ``bench/bench_calibration.py``). Document resampling is itself a little narrow
+    with few documents (89-93% from 10 to 30), and below 10 worse than segment resampling on
+    some measures, so with fewer documents segments are resampled, with a note. ``DOCUMENT``
+    without documents falls back to segments, with a note; with few documents it is kept, with
+    a warning.
+    """
+    documents = 0 if document_index is None else len(np.unique(document_index))
+    if unit is Unit.SEGMENT:
+        return unit, []
+    if documents == 0:
+        none = "The test set has no documents, so single segments were resampled."
+        return Unit.SEGMENT, [none] if unit is Unit.DOCUMENT else []
+    if documents == 1 and unit is Unit.DOCUMENT:  # every resample would be the test set itself
+        return Unit.SEGMENT, ["The test set is one document, so single segments were resampled."]
+    if documents >= FEW_DOCUMENTS:
+        return Unit.DOCUMENT, []
+    counted = "1 document" if documents == 1 else f"{documents} documents"
+    are = "is" if documents == 1 else "are"
+    if documents >= MIN_DOCUMENTS:
+        return Unit.DOCUMENT, [
+            f"Whole documents were resampled, but with only {counted} the intervals are a "
+            f"little too narrow (95% intervals cover about 89-93% below {FEW_DOCUMENTS} "
+            "documents)."
+        ]
+    if unit is Unit.DOCUMENT:
+        return unit, [
+            f"Whole documents were resampled as asked, but {counted} {are} too few for that to "
+            f"be reliable (mtgui wants {MIN_DOCUMENTS} or more): the intervals are too narrow."
+        ]
+    return Unit.SEGMENT, [
+        f"Single segments were resampled: {counted} {are} too few to resample documents "
+        f"reliably (mtgui wants {MIN_DOCUMENTS} or more). If the sentences of a document are "
+        "alike, the intervals are too narrow."
+    ]

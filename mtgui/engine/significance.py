@@ -34,11 +34,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from mtgui.engine.metrics.base import FloatArray
+if TYPE_CHECKING:
+    from mtgui.engine.metrics.base import FloatArray
 
 BETTER, WORSE, TIE = ">", "<", "~"
 PAIR_FIELDS = (

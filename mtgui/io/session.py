@@ -35,19 +35,20 @@ from pathlib import Path, PurePath
 from typing import Any, TypedDict
 
 from mtgui import __version__
-from mtgui.engine.bootstrap import (
+from mtgui.engine.corpus import Role
+from mtgui.engine.errors import InputError
+from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
+from mtgui.engine.settings import (
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     MAX_LEVEL,
     MAX_RESAMPLES,
     MIN_RESAMPLES,
+    TOKENIZERS,
+    Case,
     Unit,
 )
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
-from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
-from mtgui.engine.settings import TOKENIZERS, Case
 from mtgui.engine.significance import Correction
 from mtgui.io.inputs import describe_os_error, read_input_bytes, read_input_head
 from mtgui.io.workspace import Workspace

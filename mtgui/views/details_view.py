@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.engine.pipeline import AnalysisResult
+from mtgui.engine.analysis import AnalysisResult
 from mtgui.views.choices import refill
 from mtgui.views.rows_table_model import RowsTableModel
 from mtgui.views.score_table_model import SORT_ROLE

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui import __version__
-from mtgui.engine.bootstrap import MIN_DOCUMENTS
+from mtgui.engine.settings import MIN_DOCUMENTS
 
 REFERENCES: tuple[tuple[str, str], ...] = (
     # (short name used in the text, full reference)

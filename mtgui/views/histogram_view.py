@@ -25,7 +25,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from mtgui.engine.analysis import BootstrapResult
+from mtgui.app.preferences import OVERLAID, SMALL_MULTIPLES
+from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.views.palette import series_color, series_style
 from mtgui.views.plot_actions import PlotExporter
@@ -37,7 +38,6 @@ _PLOTS_PER_TURN = 1
 _PLOTS_PER_UPDATE = 4
 _FILL = (86, 180, 233, 150)  # Okabe-Ito sky blue, translucent
 _LINE = (0, 114, 178)  # Okabe-Ito blue
-SMALL_MULTIPLES, OVERLAID = "small multiples", "overlaid"
 
 
 class HistogramView(QWidget):

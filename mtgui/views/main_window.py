@@ -35,16 +35,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.controller import QUIT_WAIT_SECONDS, FileLoader, RunController, RunInputs, describe_stale
-from mtgui.engine.bootstrap import BootstrapProgress
+from mtgui.app.preferences import Preferences
+from mtgui.app.runs import QUIT_WAIT_SECONDS, FileLoader, RunController, RunInputs, describe_stale
+from mtgui.engine.analysis import AnalysisResult, iter_analysis
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
-from mtgui.engine.pipeline import AnalysisResult, iter_analysis
-from mtgui.engine.significance_report import cluster_caption
+from mtgui.engine.resampling import BootstrapProgress
 from mtgui.engine.statistics import StatisticsProgress
-from mtgui.engine.studies.choose import iter_study
+from mtgui.engine.studies.dispatch import iter_study
 from mtgui.io.folders import expand_paths
-from mtgui.io.reports import existing_reports, report_tables, write_reports
 from mtgui.io.session import (
     SESSION_SUFFIX,
     Session,
@@ -62,6 +61,8 @@ from mtgui.io.workspace import (
     placeholder,
     window_message,
 )
+from mtgui.report.files import existing_reports, report_tables, write_reports
+from mtgui.report.significance import cluster_caption
 from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
 from mtgui.views.dialogs import (
@@ -75,7 +76,6 @@ from mtgui.views.files_panel import FilesPanel
 from mtgui.views.help import HelpDialog, show_about
 from mtgui.views.histogram_view import HistogramView
 from mtgui.views.paired_view import PairedView
-from mtgui.views.preferences import Preferences
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
 from mtgui.views.segments_view import SegmentsView
 from mtgui.views.settings_panel import LABELS, SettingsPanel

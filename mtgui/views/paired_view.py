@@ -21,10 +21,10 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from mtgui.engine.paired import PairedDeltas, paired_deltas
-from mtgui.engine.pipeline import AnalysisResult
+from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.significance import TIE
-from mtgui.engine.significance_report import p_value_lines
+from mtgui.report.paired import PairedDeltas, paired_deltas
+from mtgui.report.significance import p_value_lines
 from mtgui.views.choices import refill
 from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.settings_panel import LABELS

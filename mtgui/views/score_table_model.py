@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from mtgui.engine.analysis import BootstrapResult
+from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.intervals import ScoreInterval
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.engine.pipeline import AnalysisResult
+from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.segment_matches import SegmentMatches, match_segment
 from mtgui.engine.settings import MetricSettings
 from mtgui.views.choices import refill

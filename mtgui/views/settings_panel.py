@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.engine.bootstrap import (
+from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
+from mtgui.engine.settings import (
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -28,11 +29,12 @@ from mtgui.engine.bootstrap import (
     MAX_RESAMPLES,
     MIN_DOCUMENTS,
     MIN_RESAMPLES,
+    TOKENIZERS,
     BootstrapSettings,
+    Case,
+    MetricSettings,
     Unit,
 )
-from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
-from mtgui.engine.settings import TOKENIZERS, Case, MetricSettings
 from mtgui.engine.significance import Correction
 from mtgui.io.session import MAX_SEED, AnalysisSettings, check_settings
 

@@ -14,10 +14,10 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from mtgui.engine.analysis import BootstrapResult
-from mtgui.engine.bootstrap import DEFAULT_LEVEL
+from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.settings import DEFAULT_LEVEL
 from mtgui.engine.significance import BETTER, TIE, WORSE, Correction, PairComparison
-from mtgui.engine.significance_report import grid_reading, p_value_lines
+from mtgui.report.significance import grid_reading, p_value_lines
 
 _Index = QModelIndex | QPersistentModelIndex
 COLORS = {

@@ -35,12 +35,12 @@ from PySide6.QtWidgets import (
 
 from mtgui.engine.errors import InputError
 from mtgui.engine.studies.common import StudyProgress
-from mtgui.engine.studies.correlation import HumanStudy
-from mtgui.engine.studies.references import TABLE4_REPEATS
-from mtgui.engine.studies.size import SizeSettings
-from mtgui.engine.studies.tables import Table, study_tables
-from mtgui.engine.studies.text import study_text
-from mtgui.io.reports import existing_reports, write_reports
+from mtgui.engine.studies.human.study import HumanStudy
+from mtgui.engine.studies.refs.study import TABLE4_REPEATS
+from mtgui.engine.studies.size.study import SizeSettings
+from mtgui.report.files import existing_reports, write_reports
+from mtgui.report.study_tables import Table, study_tables
+from mtgui.report.study_text import study_text
 from mtgui.views.choices import refill
 from mtgui.views.dialogs import ask_to_replace
 from mtgui.views.palette import series_color, series_style

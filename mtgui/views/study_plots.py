@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mtgui.engine.studies.correlation import HUMAN, HumanStudy
-from mtgui.engine.studies.references import RefsStudy
-from mtgui.engine.studies.resamples import ResamplesStudy
-from mtgui.engine.studies.size import SizeStudy
+from mtgui.engine.studies.human.study import HUMAN, HumanStudy
+from mtgui.engine.studies.refs.study import RefsStudy
+from mtgui.engine.studies.resamples.study import ResamplesStudy
+from mtgui.engine.studies.size.study import SizeStudy
 
 Study = SizeStudy | RefsStudy | ResamplesStudy | HumanStudy
 

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.errors import InputError
-from mtgui.io.table_text import csv_table_text, latex_text, tsv_text
 from mtgui.io.writers import check_writable, write_bytes_atomic
+from mtgui.report.table_text import csv_table_text, latex_text, tsv_text
 from mtgui.views.dialogs import ask_save_path, ask_to_replace
 
 Table = tuple[list[str], list[list[str]]]

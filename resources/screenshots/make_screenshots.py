@@ -15,7 +15,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from mtgui.app import create_application, load_demo_into
+from mtgui.views.launch import create_application, load_demo_into
 from mtgui.views.main_window import MainWindow
 from mtgui.views.studies_view import STUDIES
 

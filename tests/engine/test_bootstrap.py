@@ -8,19 +8,14 @@ import numpy as np
 import pytest
 from metric_corpora import make_corpus
 
-from mtgui.demo import load_demo
-from mtgui.engine.analysis import BootstrapResult, iter_bootstrap
-from mtgui.engine.bootstrap import (
-    FEW_DOCUMENTS,
-    MIN_DOCUMENTS,
-    BootstrapProgress,
-    BootstrapSettings,
-    Unit,
-)
+from mtgui.engine.bootstrap import BootstrapResult, iter_bootstrap
 from mtgui.engine.errors import InputError
 from mtgui.engine.intervals import summarize_samples
+from mtgui.engine.resampling import BootstrapProgress
+from mtgui.engine.settings import FEW_DOCUMENTS, MIN_DOCUMENTS, BootstrapSettings, Unit
 from mtgui.engine.significance import holm
 from mtgui.engine.statistics import compute_statistics
+from mtgui.io.demo import load_demo
 
 METRICS = ("bleu", "nist", "mbleu", "chrf", "ter", "wer")
 

@@ -17,10 +17,9 @@ import numpy as np
 import pytest
 from shared_corpora import DATASETS, MISSING, golden, statistics
 
-from mtgui.engine.analysis import iter_bootstrap
-from mtgui.engine.bootstrap import BootstrapSettings
+from mtgui.engine.bootstrap import iter_bootstrap
 from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import Case
+from mtgui.engine.settings import BootstrapSettings, Case
 
 pytestmark = pytest.mark.shared
 

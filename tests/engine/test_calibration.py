@@ -15,7 +15,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mtgui.engine.bootstrap import BootstrapSettings, Unit
 from mtgui.engine.calibration import (
     Calibration,
     DocumentEffects,
@@ -27,6 +26,7 @@ from mtgui.engine.calibration import (
     standard_error,
 )
 from mtgui.engine.running import run_to_end
+from mtgui.engine.settings import BootstrapSettings, Unit
 from mtgui.engine.significance import alpha_of
 
 SIGMAS = 4  # tolerance in standard errors: two-sided, about 6e-5 for a calibrated method

@@ -15,7 +15,6 @@ import pytest
 from sacrebleu.metrics.chrf import CHRF
 from sacrebleu.metrics.ter import TER
 
-from mtgui.demo import load_demo
 from mtgui.engine.corpus import Corpus, Origin, SystemOutput, TestSet, TextColumn
 from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.metrics.chrf import Chrf
@@ -23,6 +22,7 @@ from mtgui.engine.metrics.sacrebleu_chunks import ChunkSizer
 from mtgui.engine.metrics.ter import Ter
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics import StatisticsProgress, iter_statistics
+from mtgui.io.demo import load_demo
 
 SEGMENTS = 300
 ASKED_AFTER = 30  # the cancel is asked for while the 30th segment is being scored

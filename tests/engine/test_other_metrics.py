@@ -94,7 +94,7 @@ def test_segment_chrf_and_ter_equal_sacrebleu_sentence_scores():
 
 def test_scores_of_many_summed_rows_at_once_equal_scores_one_by_one():
     """The bootstrap scores a (B, k) array of resample sums in one call."""
-    from mtgui.demo import load_demo
+    from mtgui.io.demo import load_demo
 
     corpus = load_demo()
     stats = compute_statistics(corpus, ["bleu", "nist", "mbleu", "chrf", "ter", "wer"])

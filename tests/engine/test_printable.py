@@ -11,18 +11,18 @@ from dataclasses import replace
 
 import pytest
 
-from mtgui.demo import load_demo
-from mtgui.engine.analysis import iter_bootstrap
-from mtgui.engine.bootstrap import BootstrapSettings
+from mtgui.engine.bootstrap import iter_bootstrap
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.metrics.bleu import Bleu
 from mtgui.engine.printable import printable
-from mtgui.engine.report import evaluation_report
 from mtgui.engine.running import run_to_end
-from mtgui.engine.significance_report import align_table, grid_text, interval_table
+from mtgui.engine.settings import BootstrapSettings
 from mtgui.engine.statistics import compute_statistics
-from mtgui.engine.studies.text_format import note_lines
-from mtgui.engine.summary import summarize
+from mtgui.io.demo import load_demo
+from mtgui.report.evaluation import evaluation_report
+from mtgui.report.significance import align_table, grid_text, interval_table
+from mtgui.report.study_format import note_lines
+from mtgui.report.summary import summarize
 
 EVIL = "Evil\x1b[2J\x1b]0;owned\x07\r\u202etxt.exe\x9b31m\x7f"
 UNSAFE = [chr(c) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Cc"]

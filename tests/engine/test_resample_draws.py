@@ -7,12 +7,12 @@ import threading
 import numpy as np
 import pytest
 
-from mtgui.demo import load_demo
-from mtgui.engine.analysis import iter_bootstrap
-from mtgui.engine.bootstrap import BootstrapSettings, ResampleDraws, Unit, draw_counts
-from mtgui.engine.pipeline import iter_analysis, start_draws
+from mtgui.engine.analysis import iter_analysis, start_draws
+from mtgui.engine.bootstrap import iter_bootstrap
+from mtgui.engine.resampling import ResampleDraws, draw_counts
 from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
+from mtgui.io.demo import load_demo
 
 
 def test_taking_in_any_sizes_gives_the_stream_drawn_at_once():
@@ -42,7 +42,7 @@ def test_a_failure_on_the_helper_thread_reaches_the_consumer(monkeypatch):
     def fail(*_):
         raise MemoryError("no room for the counts")
 
-    monkeypatch.setattr("mtgui.engine.bootstrap.draw_counts", fail)
+    monkeypatch.setattr("mtgui.engine.resampling.draw_counts", fail)
     draws = ResampleDraws(1, 100, 10)
     with pytest.raises(MemoryError, match="no room"):
         draws.take(10)

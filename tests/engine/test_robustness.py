@@ -12,26 +12,19 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from mtgui.demo import load_demo
-from mtgui.engine import bootstrap as bootstrap_module
-from mtgui.engine.analysis import iter_bootstrap
-from mtgui.engine.bootstrap import (
-    MAX_LEVEL,
-    MAX_SEED,
-    MIN_LEVEL,
-    BootstrapSettings,
-    ResampleDraws,
-    on_exact_grid,
-)
+from mtgui.cli.eval_options import add_resampling_arguments, bootstrap_settings
+from mtgui.engine import resampling as bootstrap_module
+from mtgui.engine.analysis import iter_analysis
+from mtgui.engine.bootstrap import iter_bootstrap
 from mtgui.engine.corpus import Corpus, Origin, SegmentScores
 from mtgui.engine.errors import InputError
-from mtgui.engine.pipeline import iter_analysis
+from mtgui.engine.resampling import ResampleDraws, on_exact_grid
 from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.settings import MAX_LEVEL, MAX_SEED, MIN_LEVEL, BootstrapSettings, MetricSettings
 from mtgui.engine.statistics import compute_statistics
-from mtgui.engine.summary import summarize
-from mtgui.eval_options import add_resampling_arguments, bootstrap_settings
+from mtgui.io.demo import load_demo
 from mtgui.io.session import check_settings
+from mtgui.report.summary import summarize
 
 SECOND = 1.0
 

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 from shared_corpora import corpus, statistics
 
-from mtgui.demo import load_demo
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.segment_matches import match_segment
 from mtgui.engine.settings import Case, MetricSettings
 from mtgui.engine.statistics import Statistics, compute_statistics
+from mtgui.io.demo import load_demo
 
 WORDS = MetricSettings(tokenize="none", case=Case.FULL)
 MIXED = MetricSettings()  # 13a, case-sensitive

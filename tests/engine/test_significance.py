@@ -8,11 +8,10 @@ import numpy as np
 import pytest
 from metric_corpora import make_corpus
 
-from mtgui.demo import load_demo
-from mtgui.engine.analysis import iter_bootstrap
-from mtgui.engine.bootstrap import BootstrapSettings, fewest_resamples
+from mtgui.engine.bootstrap import iter_bootstrap
 from mtgui.engine.errors import InputError
 from mtgui.engine.running import run_to_end
+from mtgui.engine.settings import BootstrapSettings, fewest_resamples
 from mtgui.engine.significance import (
     BETTER,
     TIE,
@@ -28,6 +27,7 @@ from mtgui.engine.significance import (
     tail_rank,
 )
 from mtgui.engine.statistics import compute_statistics
+from mtgui.io.demo import load_demo
 
 
 def deltas_with(below: int, zero: int, above: int) -> np.ndarray:

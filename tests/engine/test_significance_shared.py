@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 from shared_corpora import DATASETS, MISSING, corpus, golden, statistics
 
-from mtgui.engine.analysis import iter_bootstrap
-from mtgui.engine.bootstrap import MIN_DOCUMENTS, BootstrapSettings, Unit
+from mtgui.engine.bootstrap import iter_bootstrap
 from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import Case
+from mtgui.engine.settings import MIN_DOCUMENTS, BootstrapSettings, Case, Unit
 from mtgui.engine.significance import TIE, Correction
 
 pytestmark = pytest.mark.shared

@@ -7,11 +7,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from mtgui.demo import load_demo
 from mtgui.engine.corpus import Corpus, SystemOutput, TestSet
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import METRIC_NAMES, parse_metric_names
 from mtgui.engine.statistics import StatisticsProgress, compute_statistics, iter_statistics
+from mtgui.io.demo import load_demo
 
 AUTOMATIC = tuple(name for name in METRIC_NAMES if name != "human")
 

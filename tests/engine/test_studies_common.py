@@ -10,10 +10,9 @@ import numpy as np
 import pytest
 from study_runs import METRICS, demo_statistics
 
-from mtgui.demo import load_demo
-from mtgui.engine.bootstrap import BootstrapSettings
 from mtgui.engine.intervals import summarize_samples
 from mtgui.engine.metrics.human import Human
+from mtgui.engine.settings import BootstrapSettings
 from mtgui.engine.statistics import Statistics, SystemStatistics
 from mtgui.engine.studies import (
     RefsSettings,
@@ -29,6 +28,7 @@ from mtgui.engine.studies.common import (
     percentile_bounds,
     relative_bounds,
 )
+from mtgui.io.demo import load_demo
 
 
 def studies():

@@ -10,19 +10,17 @@ from types import MappingProxyType
 import numpy as np
 import pytest
 
-from mtgui.engine.bootstrap import BootstrapSettings
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.human import Human
 from mtgui.engine.metrics.mbleu import MBleu
 from mtgui.engine.metrics.wer import Wer
 from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.settings import BootstrapSettings, MetricSettings
 from mtgui.engine.statistics import Statistics, SystemStatistics, compute_statistics
-from mtgui.engine.studies import iter_human_study, study_data, study_tables, study_text
+from mtgui.engine.studies import iter_human_study
 from mtgui.engine.studies.common import percentile_bounds
-from mtgui.engine.studies.correlation import SYSTEMS_STREAM
-from mtgui.engine.studies.correlation_stats import (
+from mtgui.engine.studies.human.correlation_stats import (
     average_ranks,
     draw_systems,
     fisher_interval,
@@ -32,8 +30,11 @@ from mtgui.engine.studies.correlation_stats import (
     t_two_sided,
     williams_test,
 )
+from mtgui.engine.studies.human.study import SYSTEMS_STREAM
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file, load_scores
+from mtgui.report.study_tables import study_data, study_tables
+from mtgui.report.study_text import study_text
 
 SEGMENTS = 40
 # System -> (M-BLEU, human score), the same on every segment, so that every resample scores
@@ -394,9 +395,9 @@ def test_too_few_systems_give_undefined_values_and_notes_not_errors():
 def test_studies_leave_the_relative_intervals_of_human_scores_empty():
     """Human scores are off a ratio scale: the resamples and size studies give their absolute
     intervals and no relative ones, as mtgui eval does."""
-    from mtgui.engine.studies.resamples import ResamplesSettings, iter_resamples_study
-    from mtgui.engine.studies.size import SizeSettings
-    from mtgui.engine.studies.size_run import iter_size_study
+    from mtgui.engine.studies.resamples.study import ResamplesSettings, iter_resamples_study
+    from mtgui.engine.studies.size.run import iter_size_study
+    from mtgui.engine.studies.size.study import SizeSettings
 
     statistics = constant_statistics(SYSTEMS)
     resamples = run_to_end(

@@ -9,14 +9,13 @@ import pytest
 from metric_corpora import make_corpus
 from study_runs import METRICS, run
 
-from mtgui.demo import load_demo
-from mtgui.engine.bootstrap import BootstrapSettings
 from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.settings import BootstrapSettings, MetricSettings
 from mtgui.engine.statistics import compute_statistics, iter_statistics
 from mtgui.engine.studies import RefsSettings, iter_refs_study
-from mtgui.engine.studies.references import reference_subsets
+from mtgui.engine.studies.refs.study import reference_subsets
+from mtgui.io.demo import load_demo
 
 REFERENCE = [
     "the cat sat on the mat",

@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 from study_runs import METRICS, demo_statistics, run
 
-from mtgui.engine.analysis import iter_bootstrap
-from mtgui.engine.bootstrap import BootstrapSettings, Unit
+from mtgui.engine.bootstrap import iter_bootstrap
 from mtgui.engine.errors import InputError
 from mtgui.engine.running import run_to_end
+from mtgui.engine.settings import BootstrapSettings, Unit
 from mtgui.engine.studies import ResamplesSettings, StabilityRow, iter_resamples_study
-from mtgui.engine.studies.resamples import ResamplesStudy
+from mtgui.engine.studies.resamples.study import ResamplesStudy
 
 
 @pytest.fixture

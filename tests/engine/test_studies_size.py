@@ -11,19 +11,18 @@ import numpy as np
 import pytest
 from study_runs import METRICS, demo_statistics, run
 
-from mtgui.engine.analysis import iter_bootstrap
-from mtgui.engine.bootstrap import BootstrapSettings, Unit
+from mtgui.engine.bootstrap import iter_bootstrap
 from mtgui.engine.calibration import synthetic_pool
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.bleu import Bleu
 from mtgui.engine.metrics.human import Human
 from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
 from mtgui.engine.significance import compare
 from mtgui.engine.statistics import Statistics, SystemStatistics
 from mtgui.engine.studies import ALL, SizeSettings, iter_size_study
 from mtgui.engine.studies.common import pair_signs
-from mtgui.engine.studies.size import smallest_separation
+from mtgui.engine.studies.size.study import smallest_separation
 
 
 @pytest.fixture

@@ -16,11 +16,10 @@ from metric_corpora import make_corpus
 from shared_corpora import corpus as shared_corpus
 from study_runs import METRICS, run
 
-from mtgui.demo import load_demo
-from mtgui.engine.bootstrap import BootstrapSettings, Unit, iter_resample_scores, stack_units
 from mtgui.engine.corpus import Corpus
+from mtgui.engine.resampling import iter_resample_scores, stack_units
 from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
 from mtgui.engine.statistics import Statistics, compute_statistics
 from mtgui.engine.studies import (
     RefsSettings,
@@ -30,8 +29,9 @@ from mtgui.engine.studies import (
     iter_size_study,
 )
 from mtgui.engine.studies.common import derived_seed, percentile_bounds
-from mtgui.engine.studies.size_run import _SUBSETS_STREAM
+from mtgui.engine.studies.size.run import _SUBSETS_STREAM
 from mtgui.engine.studies.subset_nist import NistInputs, iter_subset_nist
+from mtgui.io.demo import load_demo
 
 NIST = "nist"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mtgui.cli import expand_folders, main
+from mtgui.cli.main import expand_folders, main
 from mtgui.io import folders
 from mtgui.io.folders import HIDDEN, SPECIAL, SUBFOLDER, UNREADABLE, expand_paths, list_folder
 

@@ -25,11 +25,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtgui.engine.analysis import iter_bootstrap
-from mtgui.engine.bootstrap import BootstrapSettings
+from mtgui.engine.bootstrap import iter_bootstrap
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.running import run_to_end
+from mtgui.engine.settings import BootstrapSettings
 from mtgui.engine.statistics import compute_statistics
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file, load_scores

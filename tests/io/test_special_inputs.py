@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from mtgui.cli import main
+from mtgui.cli.main import main
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.io import inputs

@@ -13,7 +13,6 @@ import pytest
 
 from mtgui.engine.errors import InputError
 from mtgui.io.outputs import OutputPlan
-from mtgui.io.reports import write_reports
 from mtgui.io.temporaries import (
     PENDING,
     Temporary,
@@ -22,6 +21,7 @@ from mtgui.io.temporaries import (
     temporary_name,
 )
 from mtgui.io.writers import check_writable, write_bytes_atomic, write_text_atomic
+from mtgui.report.files import write_reports
 
 
 @pytest.fixture

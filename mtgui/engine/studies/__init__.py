@@ -10,29 +10,32 @@ subset's NIST has its own information weights.
 """
 
 from mtgui.engine.studies.common import ALL, StudyProgress
-from mtgui.engine.studies.correlation import (
+from mtgui.engine.studies.human.study import (
     Disagreement,
     HumanStudy,
     MetricCorrelation,
     iter_human_study,
 )
-from mtgui.engine.studies.references import RefsRow, RefsSettings, RefsSizeRow, RefsStudy
-from mtgui.engine.studies.references_run import iter_refs_study
-from mtgui.engine.studies.resamples import (
+from mtgui.engine.studies.refs.run import iter_refs_study
+from mtgui.engine.studies.refs.study import RefsRow, RefsSettings, RefsSizeRow, RefsStudy
+from mtgui.engine.studies.resamples.study import (
     ResampleRow,
     ResamplesSettings,
     ResamplesStudy,
     StabilityRow,
     iter_resamples_study,
 )
-from mtgui.engine.studies.size import PairSeparation, SizeFit, SizeRow, SizeSettings, SizeStudy
-from mtgui.engine.studies.size_run import iter_size_study
-from mtgui.engine.studies.tables import CSV_FILES, study_data, study_tables
-from mtgui.engine.studies.text import study_text
+from mtgui.engine.studies.size.run import iter_size_study
+from mtgui.engine.studies.size.study import (
+    PairSeparation,
+    SizeFit,
+    SizeRow,
+    SizeSettings,
+    SizeStudy,
+)
 
 __all__ = [
     "ALL",
-    "CSV_FILES",
     "Disagreement",
     "HumanStudy",
     "MetricCorrelation",
@@ -54,7 +57,4 @@ __all__ = [
     "iter_refs_study",
     "iter_resamples_study",
     "iter_size_study",
-    "study_data",
-    "study_tables",
-    "study_text",
 ]

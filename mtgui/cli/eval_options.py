@@ -1,0 +1,288 @@
+"""The options of ``mtgui eval`` and the settings they make."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
+from mtgui.engine.settings import (
+    DEFAULT_LEVEL,
+    DEFAULT_SEED,
+    MAX_LEVEL,
+    MAX_SEED,
+    MIN_DOCUMENTS,
+    MIN_LEVEL,
+    TOKENIZERS,
+    BootstrapSettings,
+    Case,
+    MetricSettings,
+    Unit,
+    check_level,
+    check_seed,
+)
+from mtgui.engine.significance import Correction
+from mtgui.io.decode import ENCODINGS
+
+EVAL_EPILOG = """\
+formats (told from the content, not the file name):
+  NIST mteval SGML   <srcset>/<refset>/<tstset>; a refset may hold several references and a
+                     tstset several systems (one sysid each)
+  WMT XML            <dataset> with <src>, <ref translator=..>, <hyp system=..>; with --ref it
+                     gives its references and source, with --hyp its systems
+  plain text         one segment per line, matched to the segments by position
+  scores (--scores)  CSV or TSV; columns system, score, and docid+segid or line
+encodings: UTF-8 with or without BOM, UTF-16 with BOM; --encoding latin-1 for Latin-1 files.
+
+metrics (scales as mteval and sacreBLEU print them):
+  bleu   BLEU, 0-1, as mteval-v13a (= sacreBLEU's BLEU / 100)
+  nist   NIST, as mteval-v13a (up to 5-grams)
+  mbleu  M-BLEU of Zhang & Vogel (2004), 0-1
+  chrf   chrF2, 0-100, as sacreBLEU
+  ter    TER, 0-100, as sacreBLEU (tercom tokenization, case-insensitive; lower is better)
+  wer    word error rate against the closest reference, 0-1 (lower is better)
+  human  the mean of the per-segment scores given with --scores
+
+examples:
+  mtgui eval --ref ref.sgm --hyp systems/*.sgm
+  mtgui eval --src src.txt --ref ref.A.txt --ref ref.B.txt --hyp sysA.txt --hyp sysB.txt \\
+             --name A --name B
+  mtgui eval --ref newstest2021.is-en.all.xml --hyp newstest2021.is-en.all.xml \\
+             --scores human.tsv --score-column z --metrics bleu,chrf,human
+  mtgui eval --ref ref.sgm --hyp sys.sgm --lowercase ascii --json report.json
+"""
+
+
+def add_eval_arguments(parser: argparse.ArgumentParser) -> None:
+    """Every option of ``mtgui eval``."""
+    add_input_arguments(parser)
+    add_scoring_arguments(parser)
+    add_resampling_arguments(parser)
+    add_output_arguments(parser)
+
+
+def add_input_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that say what to load (shared by every command that evaluates)."""
+    group = parser.add_argument_group("inputs")
+    files: dict[str, Any] = {
+        "metavar": "FILE",
+        "action": "extend",
+        "nargs": "+",
+        "default": [],
+        "type": Path,
+    }
+    group.add_argument(
+        "--ref", "-r", **files, help="reference translations (repeat for several references)"
+    )
+    group.add_argument(
+        "--hyp",
+        "-t",
+        **files,
+        help="system outputs (repeat, list several, or give a folder of them)",
+    )
+    group.add_argument("--src", "-s", metavar="FILE", type=Path, help="the source text (optional)")
+    group.add_argument(
+        "--scores", **files, help="per-segment scores, e.g. human judgments (CSV/TSV)"
+    )
+    group.add_argument(
+        "--score-column",
+        metavar="COLUMN",
+        help="which column of --scores holds the score (default: the first of score, z, raw)",
+    )
+    group.add_argument(
+        "--name",
+        "-n",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="name the systems: once per system in load order, or OLD=NEW",
+    )
+    group.add_argument(
+        "--encoding",
+        choices=ENCODINGS,
+        default="auto",
+        help="encoding of files without a byte-order mark (default: UTF-8)",
+    )
+    group.add_argument(
+        "--demo",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="evaluate the bundled demo data instead of files",
+    )
+
+
+def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that say how to score."""
+    group = parser.add_argument_group("scoring")
+    group.add_argument(
+        "--metrics",
+        "-m",
+        default=",".join(DEFAULT_METRICS),
+        metavar="LIST",
+        help=f"comma-separated metrics from {','.join(METRIC_NAMES)} "
+        f"(default: {','.join(DEFAULT_METRICS)})",
+    )
+    group.add_argument(
+        "--tokenize",
+        "-tok",
+        choices=TOKENIZERS,
+        default="13a",
+        help="tokenizer for BLEU, NIST, M-BLEU and WER (default: 13a, as mteval-v13a and "
+        "sacreBLEU)",
+    )
+    group.add_argument(
+        "--lowercase",
+        "-lc",
+        nargs="?",
+        const="full",
+        choices=("full", "ascii"),
+        default=None,
+        help="compare case-insensitively: full (all letters, as sacreBLEU -lc; the default "
+        "when no value is given) or ascii (A-Z only, as mteval-v13a without -c). Without this "
+        "option letters are compared case-sensitively",
+    )
+    group.add_argument(
+        "--nist-formula",
+        action="store_true",
+        help="NIST information weights as the formula says, without mteval-v13a's quirk for "
+        "bigrams after the token '0' (the default reproduces mteval exactly)",
+    )
+
+
+def add_resampling_arguments(
+    parser: argparse.ArgumentParser, resamples: int | None = 2000, paired_tests: bool = True
+) -> None:
+    """The options of the bootstrap and the significance tests.
+
+    ``resamples`` is the default B (None: no --bootstrap option); without ``paired_tests``
+    there is no --paired-ar, --holm or --fdr (the studies have no use for them).
+    """
+    resampling = parser.add_argument_group("confidence and significance")
+    if resamples is not None:
+        off = "; 0 turns the bootstrap off" if paired_tests else ""
+        resampling.add_argument(
+            "--bootstrap",
+            "-b",
+            type=int,
+            default=resamples,
+            metavar="B",
+            help=f"bootstrap resamples, 100 to 100,000 (default: {resamples}{off})",
+        )
+    resampling.add_argument(
+        "--seed",
+        type=int,
+        default=DEFAULT_SEED,
+        help=f"random seed from 0 to {MAX_SEED:,}, recorded in the report (default: "
+        f"{DEFAULT_SEED}, as sacreBLEU)",
+    )
+    resampling.add_argument(
+        "--ci",
+        type=float,
+        default=DEFAULT_LEVEL,
+        metavar="LEVEL",
+        help=f"confidence level of the intervals and verdicts, from {MIN_LEVEL} to {MAX_LEVEL} "
+        f"(default: {DEFAULT_LEVEL})",
+    )
+    resampling.add_argument(
+        "--unit",
+        choices=[u.value for u in Unit],
+        default=Unit.AUTO.value,
+        help="resample whole documents, whose sentences are correlated, or single segments; "
+        f"auto (the default): documents when the test set has {MIN_DOCUMENTS} or more (SGML or "
+        "XML input), else segments. The report says which was used",
+    )
+    if not paired_tests:
+        return
+    resampling.add_argument(
+        "--paired-ar",
+        type=int,
+        nargs="?",
+        const=10_000,
+        default=0,
+        metavar="R",
+        help="also run approximate randomization with R trials (default R: 10,000)",
+    )
+    correction = resampling.add_mutually_exclusive_group()
+    correction.add_argument(
+        "--holm",
+        dest="correction",
+        action="store_const",
+        const=Correction.HOLM.value,
+        default=Correction.NONE.value,
+        help="correct the p-values of each metric's grid for its many comparisons "
+        "(Holm-Bonferroni: the chance of any false '>' or '<' stays below 1 - LEVEL); the "
+        "grid, clusters and ranks then follow the corrected p-values",
+    )
+    correction.add_argument(
+        "--fdr",
+        dest="correction",
+        action="store_const",
+        const=Correction.FDR.value,
+        help="the same with Benjamini-Hochberg's correction (the expected share of false "
+        "'>' and '<' among those found stays below 1 - LEVEL)",
+    )
+
+
+def add_output_arguments(
+    parser: argparse.ArgumentParser,
+    csv_help: str = "write CSV reports into DIR: scores with CIs, pairs, one grid per metric",
+    segments: bool = True,
+) -> None:
+    """The options that say where results go (without ``segments``: no --segments, no
+    --samples)."""
+    output = parser.add_argument_group("output")
+    output.add_argument(
+        "--json",
+        metavar="FILE",
+        help="write the report as JSON to FILE ('-' for standard output)",
+    )
+    if segments:
+        output.add_argument(
+            "--segments",
+            metavar="FILE",
+            help="write segment-level scores as CSV to FILE ('-' for standard output)",
+        )
+    output.add_argument("--csv", metavar="DIR", help=csv_help)
+    if segments:
+        output.add_argument(
+            "--samples",
+            action="store_true",
+            help="with --csv, also write every bootstrap score (samples.csv)",
+        )
+    output.add_argument(
+        "--overwrite", action="store_true", help="replace output files that already exist"
+    )
+
+
+def metric_settings(args: argparse.Namespace) -> MetricSettings:
+    """The scoring settings the options ask for."""
+    case = Case.SENSITIVE if args.lowercase is None else Case(args.lowercase)
+    return MetricSettings(args.tokenize, case, nist_zero_quirk=not args.nist_formula)
+
+
+def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
+    """The resampling the options ask for; None with --bootstrap 0.
+
+    Options a command does not have keep their defaults. The seed and the level are checked
+    even with --bootstrap 0, by the engine's own rules (one rule for the engine, the command
+    line and sessions), before anything is read or any thread is started.
+
+    Raises
+    ------
+    InputError
+        If the seed, the level or the number of resamples is out of range.
+    """
+    check_seed(args.seed)
+    check_level(args.ci)
+    resamples = getattr(args, "bootstrap", BootstrapSettings.resamples)
+    if resamples == 0:
+        return None
+    return BootstrapSettings(
+        resamples=resamples,
+        level=args.ci,
+        seed=args.seed,
+        unit=Unit(args.unit),
+        ar_trials=getattr(args, "paired_ar", 0),
+        correction=Correction(getattr(args, "correction", Correction.NONE.value)),
+    )

@@ -1,0 +1,150 @@
+"""What ``mtgui eval`` prints and writes: tables on the terminal, JSON and CSV files.
+
+Every output is checked before any work starts (so a long run does not end in "file exists"),
+see :class:`mtgui.io.outputs.OutputPlan`; written atomically, never over an input, and over an
+existing file only with ``--overwrite``. ``-`` is standard output for ``--json`` and
+``--segments`` (one of them at most); then the tables are not printed. CSV files carry a UTF-8
+byte-order mark so that Excel reads them as UTF-8 (not on standard output). Notes go to
+standard error too, and into the JSON report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from mtgui.cli.eval_options import bootstrap_settings
+from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.corpus import Corpus
+from mtgui.engine.metrics import parse_metric_names
+from mtgui.engine.printable import printable
+from mtgui.engine.statistics import Statistics
+from mtgui.io.outputs import OutputPlan
+from mtgui.io.writers import csv_text, json_text, write_stdout
+from mtgui.report.evaluation import evaluation_report, score_table, segment_table
+from mtgui.report.files import CSV_KEY, report_names, report_tables, write_planned_reports
+from mtgui.report.significance import grid_text, interval_table
+from mtgui.report.summary import summarize
+
+T = TypeVar("T")
+
+
+class _Progress(Protocol):
+    """What every engine progress snapshot has."""
+
+    @property
+    def done(self) -> int: ...
+
+    @property
+    def total(self) -> int: ...
+
+
+def drain(generator: Generator[_Progress, None, T], label: str) -> T:
+    """Run an engine generator to its end, showing its progress at a terminal."""
+    show = sys.stderr.isatty()
+    while True:
+        try:
+            progress = next(generator)
+        except StopIteration as finished:
+            if show:
+                print("\r\033[K", end="", file=sys.stderr, flush=True)
+            result: T = finished.value
+            return result
+        if show:
+            phase = getattr(progress, "phase", label)
+            print(
+                f"\r{phase}: {progress.done}/{progress.total}\033[K",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
+
+
+def input_paths(args: argparse.Namespace) -> list[Path]:
+    """Every file or folder named as an input: no output may be written over a file read."""
+    return [*args.ref, *args.hyp, *args.scores, *([args.src] if args.src else [])]
+
+
+def read_paths(corpus: Corpus) -> list[str]:
+    """Every file the corpus was really read from."""
+    test_set = corpus.test_set
+    origins = [test_set.source.origin] if test_set.source is not None else []
+    origins += [r.origin for r in test_set.references] + [s.origin for s in corpus.systems]
+    return [o.path for o in [*origins, *(s.origin for s in corpus.scores)]]
+
+
+def print_notes(notes: Sequence[str], in_table: bool) -> None:
+    """Every note on standard error, unless the table that holds them is on the terminal."""
+    if in_table and sys.stdout.isatty():
+        return
+    for note in notes:
+        print(f"mtgui: note: {printable(note)}", file=sys.stderr)
+
+
+@dataclass(frozen=True)
+class EvalOutputs:
+    """Where the results of one ``mtgui eval`` go, all checked before any work starts."""
+
+    plan: OutputPlan
+    csv: bool
+    samples: bool
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> EvalOutputs:
+        """The outputs the options name, each checked now and proved writable (see
+        :meth:`OutputPlan.prepare`)."""
+        plan = OutputPlan(args.overwrite, input_paths(args))
+        if args.csv is not None:  # first: the other files may go into its folder
+            bootstrap = bootstrap_settings(args) is not None
+            names = report_names(parse_metric_names(args.metrics), bootstrap, args.samples)
+            plan.add_folder(CSV_KEY, args.csv, names)
+        if args.json is not None:
+            plan.add_file("--json", args.json)
+        if args.segments is not None:
+            plan.add_file("--segments", args.segments)
+        plan.prepare()
+        return cls(plan, args.csv is not None, args.samples)
+
+    def write(self, corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> None:
+        """Print the tables (unless an output is standard output) and write every file."""
+        try:
+            self.plan.check_inputs(read_paths(corpus))  # the files really read, once more
+            report = evaluation_report(corpus, statistics, result)
+            if not self.plan.to_stdout:
+                write_stdout(terminal_report(corpus, statistics, result) + "\n")
+            print_notes(report["notes"], in_table=not self.plan.to_stdout)
+            if "--json" in self.plan:
+                self.plan.write("--json", json_text(report))
+            if "--segments" in self.plan:
+                table = csv_text(*segment_table(corpus, statistics))
+                self.plan.write("--segments", table, bom=True)
+            if self.csv:
+                write_planned_reports(self.plan, report_tables(statistics, result, self.samples))
+        finally:
+            self.plan.close()
+
+
+def terminal_report(corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> str:
+    """What was loaded, the score table, and per metric the intervals and the grid."""
+    parts = [summarize(corpus), f"\nScores ({statistics.signature()}):", score_table(statistics)]
+    if result is None:
+        return "\n".join(parts)
+    settings = result.settings
+    parts.append(
+        f"\nBootstrap: {settings.resamples} resamples of {settings.unit.value}s, seed "
+        f"{settings.seed}, {settings.level * 100:g}% intervals."
+    )
+    parts += [f"Note: {note}" for note in result.notes]
+    for metric in statistics.metrics:
+        direction = "" if metric.higher_is_better else " (lower is better)"
+        parts += [
+            f"\n{metric.label}{direction}",
+            interval_table(result, metric),
+            grid_text(result, metric),
+        ]
+    parts.append(f"\nSignature: {result.signature}")
+    return "\n".join(parts)

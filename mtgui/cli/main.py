@@ -1,0 +1,294 @@
+"""The ``mtgui`` command: the desktop application, or ``mtgui eval`` / ``mtgui study`` on the
+command line.
+
+Exit codes: 0 success, 2 bad input or an output that cannot be written (a message on stderr,
+never a traceback), 1 an internal error (a bug in mtgui; ``--debug`` shows the traceback), 130
+after Ctrl+C, 143 after SIGTERM, 129 after SIGHUP (temporary files removed). The command line
+never imports Qt, so it works on machines without a display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import threading
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+
+from mtgui import __version__
+from mtgui.cli.eval_options import (
+    EVAL_EPILOG,
+    add_eval_arguments,
+    bootstrap_settings,
+    metric_settings,
+)
+from mtgui.cli.eval_outputs import EvalOutputs, drain
+from mtgui.cli.study import add_study_parser, run_study
+from mtgui.engine.analysis import start_draws
+from mtgui.engine.bootstrap import iter_bootstrap
+from mtgui.engine.corpus import Corpus, Role
+from mtgui.engine.errors import InputError
+from mtgui.engine.metrics import parse_metric_names
+from mtgui.engine.printable import printable
+from mtgui.engine.statistics import iter_statistics
+from mtgui.io.assemble import assemble
+from mtgui.io.folders import expand_paths
+from mtgui.io.loader import ROLE_FLAGS, load_file, load_scores
+from mtgui.io.targets import os_reason
+from mtgui.io.temporaries import discard_pending
+
+EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
+COMMANDS = ("eval", "study")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for ``mtgui`` and its subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="mtgui",
+        description="Is one machine-translation system really better than another? Without a "
+        "command, mtgui opens its desktop application.",
+    )
+    parser.add_argument("--version", action="version", version=f"mtgui {__version__}")
+    parser.add_argument(
+        "--demo", action="store_true", help="open the application on the bundled demo data"
+    )
+    parser.add_argument(
+        "--debug", action="store_true", help="show the traceback of internal errors"
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    evaluate = commands.add_parser(
+        "eval",
+        help="score systems on the command line",
+        description="Load references, system outputs and optional per-segment scores, check "
+        "that they cover the same segments, and score every system.",
+        epilog=EVAL_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_eval_arguments(evaluate)
+    # SUPPRESS: an option given before the command must not be reset by the command's default.
+    evaluate.add_argument(
+        "--debug",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="show the traceback of internal errors",
+    )
+    add_study_parser(commands)
+    return parser
+
+
+def expand_folders(paths: list[Path]) -> tuple[list[Path], list[str]]:
+    """Folders replaced by the files directly in them, in name order (:mod:`mtgui.io.folders`),
+    and notes on what else was left out of them (subfolders, pipes and the like, not hidden
+    files). A folder that cannot be read or holds nothing to read stops the run."""
+    expansion = expand_paths(paths)
+    errors = expansion.errors()
+    if errors:
+        raise errors[0]
+    return list(expansion.files), expansion.notes()
+
+
+def load_inputs(args: argparse.Namespace) -> Corpus:
+    """Load every file named on the command line into one corpus.
+
+    A file given under several options (a WMT XML file as --ref and --hyp) is read once; a
+    folder given with --hyp stands for the files in it.
+    """
+    if args.demo:
+        from mtgui.io.demo import load_demo
+
+        return load_demo()
+    if not args.ref:
+        raise InputError("no reference given.", hint="Name the reference file(s) with --ref.")
+    if not args.hyp:
+        raise InputError("no system output given.", hint="Name the system file(s) with --hyp.")
+    wanted: dict[Path, set[Role]] = {}
+    systems, folder_notes = expand_folders(args.hyp)
+    for role, paths in (
+        (Role.SOURCE, [args.src] if args.src else []),
+        (Role.REFERENCE, args.ref),
+        (Role.SYSTEM, systems),
+    ):
+        for path in paths:
+            roles = wanted.setdefault(path, set())
+            if role in roles:
+                raise InputError(
+                    f"this file is given twice as {role.label} ({ROLE_FLAGS[role]}).",
+                    path=path,
+                    hint="Each system and each reference counts once.",
+                )
+            roles.add(role)
+    files = [load_file(path, roles, args.encoding) for path, roles in wanted.items()]
+    scores = [load_scores(path, args.score_column, args.encoding) for path in args.scores]
+    corpus = assemble(files, scores, args.name)
+    if not corpus.systems:
+        raise InputError("the files given with --hyp hold no system output.")
+    return replace(corpus, notes=(*folder_notes, *corpus.notes))
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    """``mtgui eval``: load, score, bootstrap, print the tables and write what was asked."""
+    metrics = parse_metric_names(args.metrics)
+    settings, resampling = metric_settings(args), bootstrap_settings(args)
+    outputs = EvalOutputs.from_args(args)
+    corpus = load_inputs(args)
+    draws = start_draws(corpus, resampling) if resampling is not None else None
+    try:
+        statistics = drain(iter_statistics(corpus, metrics, settings), "scoring")
+        result = None
+        if resampling is not None:
+            documents = corpus.test_set.document_index() if corpus.test_set.has_documents else None
+            bootstrap = iter_bootstrap(statistics, resampling, documents, draws=draws)
+            result = drain(bootstrap, "resampling")
+    finally:
+        if draws is not None:
+            draws.close()
+    outputs.write(corpus, statistics, result)
+    return EXIT_OK
+
+
+OpenWindow = Callable[[bool, Sequence[Path]], int]
+"""Opens the window (on the demo, or with files) and returns the exit code when it closes."""
+
+
+def run_gui(args: argparse.Namespace, open_window: OpenWindow | None) -> int:
+    """Open the desktop application through ``open_window`` (:func:`mtgui.launch.open_window`).
+
+    Without a display Qt would abort with a core dump, so say what to do instead.
+    """
+    if open_window is None:
+        raise InputError("this entry point runs commands only.", hint="Run mtgui eval --help.")
+    headless = sys.platform.startswith("linux") and not any(
+        os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    )
+    if headless:
+        raise InputError(
+            "there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY "
+            "is set).",
+            hint="Run mtgui on a desktop, under xvfb-run, or use the command line: mtgui eval "
+            "--help.",
+        )
+    return open_window(args.demo, [Path(f) for f in args.files])
+
+
+def _leading_files(arguments: list[str]) -> list[str]:
+    """``mtgui FILE ...`` opens the window with those files: the arguments before any option
+    or command (argparse cannot mix a list of files with subcommands)."""
+    files = []
+    for argument in arguments:
+        if argument.startswith("-") or argument in COMMANDS:
+            break
+        files.append(argument)
+    return files
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwind (removing temporary files) and exit 128 + signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated(signum)
+
+
+@contextmanager
+def _signals_unwind() -> Iterator[None]:
+    """While a command runs, SIGTERM and SIGHUP unwind the stack as Ctrl+C does, so that
+    temporary files are removed; the previous handlers come back afterwards. (Only in the
+    main thread, and never for the desktop application, whose event loop runs in Qt.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    names = ("SIGTERM", "SIGHUP")
+    numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    previous = {number: signal.signal(number, _raise_terminated) for number in numbers}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _run_command(args: argparse.Namespace) -> int:
+    """Run ``mtgui eval`` or ``mtgui study``; whatever ends it, leave no temporary file."""
+    try:
+        with _signals_unwind():
+            if args.command == "eval":
+                return run_eval(args)
+            return run_study(args, load_inputs)
+    finally:
+        discard_pending()
+
+
+def _silence_stdout() -> None:
+    """After standard output failed (a closed pipe, a full disk), send what is still buffered
+    to /dev/null, so that Python's last flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def _flush_stdout() -> OSError | None:
+    """Flush standard output; if that fails, silence it and return the error."""
+    try:
+        sys.stdout.flush()
+    except OSError as error:
+        _silence_stdout()
+        return error
+    return None
+
+
+def main(argv: Sequence[str] | None = None, open_window: OpenWindow | None = None) -> int:
+    """Run the command line on ``argv``; returns the exit code. Without a command the window
+    opens through ``open_window`` (the ``mtgui`` command passes :func:`mtgui.launch.open_window`;
+    without one only commands run)."""
+    parser = build_parser()
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    files = _leading_files(arguments)
+    args = parser.parse_args(arguments[len(files) :])
+    args.files = files
+    code = _main(args, open_window)
+    failed = _flush_stdout()
+    if failed is not None and not isinstance(failed, BrokenPipeError) and code == EXIT_OK:
+        print(f"mtgui: cannot write to standard output: {os_reason(failed)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return code
+
+
+def _main(args: argparse.Namespace, open_window: OpenWindow | None) -> int:
+    """Run what ``args`` ask for; every failure becomes a message and an exit code."""
+    try:
+        if args.command in COMMANDS:
+            return _run_command(args)
+        return run_gui(args, open_window)
+    except InputError as error:
+        print(f"mtgui: {printable(error.message)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+        _silence_stdout()
+        return EXIT_INTERNAL
+    except KeyboardInterrupt:
+        print("mtgui: interrupted", file=sys.stderr)
+        return 130
+    except Terminated as terminated:
+        print("mtgui: terminated", file=sys.stderr)
+        return 128 + terminated.signum
+    except Exception as error:
+        if args.debug:
+            traceback.print_exc()
+        print(
+            f"mtgui: internal error ({type(error).__name__}: {printable(str(error))}). This is a "
+            "bug in mtgui; please report it with the command you ran (--debug shows the details).",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL

@@ -1,0 +1,1 @@
+"""The human-judgement study: how well each metric agrees with human scores."""

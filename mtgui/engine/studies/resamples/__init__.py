@@ -1,0 +1,1 @@
+"""The resamples study: how many bootstrap resamples make the bounds stable."""

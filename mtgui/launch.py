@@ -1,0 +1,24 @@
+"""The ``mtgui`` command: a subcommand runs on the command line, anything else opens the window.
+
+The command line (:mod:`mtgui.cli`) never imports Qt; it is handed the function that opens the
+window, so that ``mtgui eval`` starts fast and runs where Qt is missing or has no display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from mtgui.cli.main import main as command_line
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``mtgui`` command; returns the exit code."""
+    return command_line(argv, open_window=open_window)
+
+
+def open_window(demo: bool, files: Sequence[Path]) -> int:
+    """Run the desktop application until its window closes (Qt is imported only here)."""
+    from mtgui.views.launch import run_application
+
+    return run_application(demo=demo, files=files)

@@ -1,0 +1,191 @@
+"""Results as data for people and programs: the score table, the JSON report, segment rows.
+
+The JSON shape is stable (later versions add fields, never move them):
+``{"mtgui_version", "settings", "test_set", "notes", "systems": [{"name", "scores": {metric:
+{"score", ...}}, "details": {"bleu": [...], "nist": [...]}}]}``; ``notes`` holds everything the
+user should know about the result (the corpus's notes, then the bootstrap's, which
+``bootstrap.notes`` repeats); with the bootstrap, each score gains
+``median, mean, std, rsd, ci_low, ci_high, rel_ci_low, rel_ci_high`` (relative values in
+percent; null for scores off a ratio scale, such as human z-scores), and the report
+``"pairs"``, ``"rankings"``, ``"bootstrap"`` (``unit`` is the unit really resampled,
+``unit_requested`` the one asked for) and ``"signature"``. NaN becomes null.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from mtgui import __version__
+from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.corpus import Corpus, TestSet
+from mtgui.engine.intervals import INTERVAL_FIELDS
+from mtgui.engine.settings import MetricSettings
+from mtgui.engine.significance import (
+    OPTIONAL_PAIR_FIELDS,
+    PAIR_FIELDS,
+    Correction,
+    PairComparison,
+)
+from mtgui.engine.statistics import Statistics
+from mtgui.report.significance import align_table
+
+_NIST_PARTS = ("info", "match", "hyp")
+
+
+def evaluation_report(
+    corpus: Corpus, statistics: Statistics, bootstrap: BootstrapResult | None = None
+) -> dict[str, Any]:
+    """The report of one evaluation as JSON-ready data (with the bootstrap's, if run)."""
+    report = _basic_report(corpus, statistics)
+    if bootstrap is None:
+        return report
+    for entry in report["systems"]:
+        for metric, score in entry["scores"].items():
+            interval = bootstrap.interval(entry["name"], metric)
+            score.update(json_ready({key: getattr(interval, key) for key in INTERVAL_FIELDS}))
+    report["pairs"] = [_pair_entry(pair) for pair in bootstrap.pairs]
+    report["rankings"] = {
+        r.metric: [
+            {
+                "system": e.system,
+                "score": e.score,
+                "ranks": [e.best_rank, e.worst_rank],
+                "cluster": e.cluster,
+            }
+            for e in r.systems
+        ]
+        for r in bootstrap.rankings
+    }
+    settings = bootstrap.settings
+    report["bootstrap"] = {
+        "resamples": settings.resamples,
+        "seed": settings.seed,
+        "unit": settings.unit.value,
+        "unit_requested": bootstrap.unit_requested.value,
+        "level": settings.level,
+        "ar_trials": settings.ar_trials,
+        "holm": settings.correction is Correction.HOLM,
+        "correction": settings.correction.value,
+        "notes": list(bootstrap.notes),
+    }
+    report["notes"] += bootstrap.notes
+    report["signature"] = bootstrap.signature
+    return json_ready(report)
+
+
+def _pair_entry(pair: PairComparison) -> dict[str, Any]:
+    """One comparison; the optional p-values only where they were computed."""
+    entry = {key: getattr(pair, key) for key in PAIR_FIELDS}
+    for key in OPTIONAL_PAIR_FIELDS:
+        value = getattr(pair, key)
+        if value is not None:
+            entry[key] = value
+    return entry
+
+
+def _basic_report(corpus: Corpus, statistics: Statistics) -> dict[str, Any]:
+    """Settings, test set and the full-set scores with their details."""
+    return {
+        "mtgui_version": __version__,
+        "settings": describe_settings(
+            [m.name for m in statistics.metrics], statistics.settings, statistics.signature()
+        ),
+        "test_set": describe_test_set(corpus.test_set),
+        "notes": list(corpus.notes),
+        "systems": [_system_entry(statistics, name) for name in statistics.system_names],
+    }
+
+
+def describe_settings(
+    metrics: Sequence[str], settings: MetricSettings, signature: str
+) -> dict[str, Any]:
+    """The metrics and the settings that scored them (a report's ``settings``)."""
+    return {
+        "metrics": list(metrics),
+        "tokenize": settings.tokenize,
+        "case": settings.case.value,
+        "nist_zero_quirk": settings.nist_zero_quirk,
+        "signature": signature,
+    }
+
+
+def describe_test_set(test_set: TestSet) -> dict[str, Any]:
+    """Segments, documents and references (the report's ``test_set``)."""
+    return {
+        "segments": test_set.size,
+        "documents": len(test_set.documents) if test_set.has_documents else None,
+        "references": [ref.name for ref in test_set.references],
+    }
+
+
+def _system_entry(statistics: Statistics, name: str) -> dict[str, Any]:
+    """One system's scores and detail tables."""
+    scores, details = {}, {}
+    for metric in statistics.metrics:
+        totals = statistics.totals(name, metric.name)
+        scores[metric.name] = {"score": metric.score_one(totals), **metric.summary(totals)}
+        rows = metric.details(totals)
+        if rows:
+            details[metric.name] = rows
+    return json_ready({"name": name, "scores": scores, "details": details})
+
+
+def json_ready(value: Any) -> Any:
+    """NaN and infinities become None, which JSON can carry (in dicts, lists and tuples)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: json_ready(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_ready(item) for item in value]
+    return value
+
+
+def score_table(statistics: Statistics) -> str:
+    """The system scores as an aligned text table, one row per system."""
+    metrics = statistics.metrics
+    header = ["System", *(m.label for m in metrics)]
+    rows = [
+        [name, *(_format(statistics.score(name, m.name)) for m in metrics)]
+        for name in statistics.system_names
+    ]
+    return align_table([header, *rows])  # names made printable there
+
+
+def _format(value: float) -> str:
+    """Four decimals, as mteval prints; '-' for a missing score."""
+    return "-" if math.isnan(value) else f"{value:.4f}"
+
+
+def segment_table(corpus: Corpus, statistics: Statistics) -> tuple[list[str], list[list[Any]]]:
+    """Segment-level scores, one row per system and segment (a long table for spreadsheets).
+
+    BLEU is sacreBLEU's sentence BLEU; NIST is mteval's segment NIST, with its per-order
+    components (information-weighted matches, clipped matches, hypothesis n-grams).
+    """
+    test_set = corpus.test_set
+    header = ["system", "segment", "doc_id", "seg_id"]
+    for metric in statistics.metrics:
+        header.append(metric.name)
+        if metric.name == "nist":
+            header += [f"nist_{part}_{n}" for part in _NIST_PARTS for n in range(1, 6)]
+    rows: list[list[Any]] = []
+    for name in statistics.system_names:
+        columns = []
+        for metric in statistics.metrics:
+            columns.append(statistics.segment_scores(name, metric.name))
+            if metric.name == "nist":
+                columns += list(statistics.rows(name, "nist")[:, :15].T)
+        for i in range(test_set.size):
+            values = [_cell(column[i]) for column in columns]
+            rows.append([name, i + 1, test_set.doc_ids[i], test_set.seg_ids[i], *values])
+    return header, rows
+
+
+def _cell(value: float) -> float | int | str:
+    """A CSV cell: integers as integers, NaN as empty."""
+    if math.isnan(value):
+        return ""
+    return int(value) if float(value).is_integer() and abs(value) < 2**53 else float(value)

@@ -1,0 +1,207 @@
+"""The bootstrap's results as text tables for the terminal and as rows for CSV files."""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from typing import Any
+
+from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.intervals import INTERVAL_FIELDS
+from mtgui.engine.metrics.base import Metric
+from mtgui.engine.printable import printable
+from mtgui.engine.significance import (
+    OPTIONAL_PAIR_FIELDS,
+    PAIR_FIELDS,
+    Correction,
+    PairComparison,
+)
+
+SCORE_COLUMNS = (
+    "system",
+    "metric",
+    "score",
+    *INTERVAL_FIELDS,
+    "best_rank",
+    "worst_rank",
+    "cluster",
+)
+_WIDTH = 79  # sentences are wrapped to fit a terminal of 80 columns
+PAIR_COLUMNS = (*PAIR_FIELDS[:-1], *OPTIONAL_PAIR_FIELDS, "verdict")
+
+
+def interval_table(result: BootstrapResult, metric: Metric) -> str:
+    """Zhang & Vogel's Table 1 and Zhang, Vogel & Waibel's Tables 2-3 for one metric."""
+    level = f"{result.settings.level * 100:g}%"
+    header = ["System", "Score", "Median", f"{level} CI", "Relative CI", "RSD"]
+    rows = []
+    for entry in result.ranking(metric.name).systems:
+        i = result.interval(entry.system, metric.name)
+        rows.append(
+            [
+                entry.system,
+                four_decimals(i.score),
+                four_decimals(i.median),
+                f"[{four_decimals(i.ci_low)}, {four_decimals(i.ci_high)}]",
+                f"[{_percent(i.rel_ci_low)}, {_percent(i.rel_ci_high)}]",
+                _percent(i.rsd, sign=False),
+            ]
+        )
+    return align_table([header, *rows])
+
+
+def grid_text(result: BootstrapResult, metric: Metric) -> str:
+    """The system-against-system grid, best system first, with how to read it above and the
+    ranking's clusters below."""
+    order, matrix = result.grid(metric.name)
+    order = [printable(name) for name in order]  # names from the user's files
+    width = max(len(name) for name in order)
+    numbers = [str(k + 1) for k in range(len(order))]
+    lines = [textwrap.fill(grid_reading(result, metric.name), _WIDTH)]
+    lines.append(" " * (width + 4) + "  ".join(n.rjust(2) for n in numbers))
+    for k, (name, row) in enumerate(zip(order, matrix, strict=True)):
+        cells = "  ".join((verdict or ".").rjust(2) for verdict in row)
+        lines.append(f"{numbers[k]:>2} {name:<{width}} {cells}")
+    lines.append(textwrap.fill(cluster_caption(result, metric.name), _WIDTH))
+    return "\n".join(lines)
+
+
+def grid_reading(result: BootstrapResult, metric: str, colours: bool = False) -> str:
+    """One sentence that says how to read a metric's grid, and on what its verdicts rest."""
+    better, worse, same = (" (blue)", " (orange)", " (grey)") if colours else ("", "", "")
+    return (
+        f"Row against column: >{better} the row system is significantly better than the column "
+        f"system, <{worse} significantly worse, ~{same} not distinguishable; "
+        f"{verdict_basis(result, metric)}."
+    )
+
+
+def verdict_basis(result: BootstrapResult, metric: str) -> str:
+    """What a verdict rests on, in words: the level, and the correction if one is on."""
+    settings = result.settings
+    level = f"{settings.level * 100:g}%"
+    if settings.correction is Correction.NONE:
+        return f"at {level} confidence, each pair tested on its own (no correction)"
+    pairs = sum(1 for p in result.pairs if p.metric == metric) // 2
+    counted = "the 1 pair" if pairs == 1 else f"the {pairs} pairs"
+    return f"at {level} confidence after {settings.correction.label} for {counted} of this metric"
+
+
+def p_value_lines(pair: PairComparison, correction: Correction) -> list[str]:
+    """The p-values of a comparison in words, one line per test; the one the verdict follows
+    is said to be so."""
+    bootstrap = f"p-value (paired bootstrap, two-sided): {four_decimals(pair.p_value)}"
+    if pair.p_corrected is None:
+        lines = [f"{bootstrap} (the verdict follows it)"]
+    else:
+        lines = [
+            bootstrap,
+            f"p-value after {correction.label}: {four_decimals(pair.p_corrected)} (the verdict "
+            "follows it)",
+        ]
+    if pair.p_value_ar is not None:
+        ar = f"p-value (approximate randomization): {four_decimals(pair.p_value_ar)}"
+        corrected_ar = pair.p_holm_ar if pair.p_holm_ar is not None else pair.p_fdr_ar
+        if corrected_ar is not None:
+            ar += f"; after {correction.label}: {four_decimals(corrected_ar)}"
+        lines.append(ar)
+    return lines
+
+
+def cluster_caption(result: BootstrapResult, metric: str) -> str:
+    """The ranking's clusters and exactly what a cluster is."""
+    clusters = " > ".join(
+        "{" + ", ".join(printable(name) for name in c) + "}"
+        for c in result.ranking(metric).clusters
+    )
+    return (
+        f"Clusters, best first: {clusters}. A cluster ends only where every system above is "
+        "significantly better than every system below; within a cluster some pairs may still "
+        "differ."
+    )
+
+
+def score_rows(result: BootstrapResult) -> list[list[Any]]:
+    """One row per system and metric: the score, its interval and its rank."""
+    rows = []
+    for ranking in result.rankings:
+        for entry in ranking.systems:
+            i = result.interval(entry.system, ranking.metric)
+            values = [getattr(i, field) for field in INTERVAL_FIELDS]
+            ranks = [entry.best_rank, entry.worst_rank, entry.cluster]
+            rows.append([entry.system, ranking.metric, i.score, *values, *ranks])
+    return [[_cell(value) for value in row] for row in rows]
+
+
+def pair_rows(result: BootstrapResult) -> list[list[Any]]:
+    """One row per ordered pair of systems and metric."""
+    return [[_cell(getattr(pair, column)) for column in PAIR_COLUMNS] for pair in result.pairs]
+
+
+def settings_rows(result: BootstrapResult) -> tuple[list[str], list[list[Any]]]:
+    """How the bootstrap was run, one setting per row: the unit really resampled among them,
+    so that a folder of CSV files says how its numbers were made."""
+    settings = result.settings
+    rows: list[list[Any]] = [
+        ["resamples", settings.resamples],
+        ["seed", settings.seed],
+        ["level", settings.level],
+        ["unit", settings.unit.value],
+        ["unit_requested", result.unit_requested.value],
+        ["correction", settings.correction.value],
+        ["ar_trials", settings.ar_trials],
+        ["signature", result.signature],
+    ]
+    rows += [["note", note] for note in result.notes]
+    return ["setting", "value"], rows
+
+
+def grid_rows(result: BootstrapResult, metric: str) -> tuple[list[str], list[list[str]]]:
+    """The grid as a matrix: header row of systems, then one row per system."""
+    order, matrix = result.grid(metric)
+    return ["", *order], [[name, *row] for name, row in zip(order, matrix, strict=True)]
+
+
+def sample_rows(result: BootstrapResult) -> tuple[list[str], list[list[Any]]]:
+    """Every bootstrap score: one row per resample, one column per system and metric."""
+    intervals = list(result.intervals)
+    header = ["resample", *(f"{i.system}:{i.metric}" for i in intervals)]
+    count = len(intervals[0].samples) if intervals else 0
+    rows = [[b + 1, *(_cell(i.samples[b]) for i in intervals)] for b in range(count)]
+    return header, rows
+
+
+def _cell(value: Any) -> Any:
+    """A CSV cell: None and NaN empty, numpy floats as floats."""
+    if value is None:
+        return ""
+    if isinstance(value, float | int) and not isinstance(value, bool):
+        value = float(value) if isinstance(value, float) else value
+        if isinstance(value, float) and math.isnan(value):
+            return ""
+    return value
+
+
+def four_decimals(value: float | None) -> str:
+    """A score or p-value as tables and views show it: four decimals, '-' when undefined."""
+    return "-" if value is None or math.isnan(value) else f"{value:.4f}"
+
+
+def _percent(value: float, sign: bool = True) -> str:
+    if math.isnan(value):
+        return "-"
+    return f"{value:+.2f}%" if sign else f"{value:.2f}%"
+
+
+def align_table(rows: list[list[str]]) -> str:
+    """Columns padded to their widest cell; text left, numbers right. For the terminal: the
+    cells (system names among them) are made printable first."""
+    rows = [[printable(cell) for cell in row] for row in rows]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [row[0].ljust(widths[0])] + [
+            cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)

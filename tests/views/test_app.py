@@ -1,0 +1,320 @@
+"""The desktop application driven as a user would: drops, runs, cancel, export, errors, close."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+from gui_helpers import drop, drop_event, shoot, system_item, wait_for_result
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QApplication, QPushButton
+
+from mtgui.engine.corpus import Role
+from mtgui.io.demo import demo_inputs
+from mtgui.views.launch import create_application, load_demo_into
+from mtgui.views.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.settings_panel.resamples.setValue(300)  # fast runs
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.close()
+
+
+def double_click(qtbot, widget, position) -> None:
+    """A press, release and double-click, as a mouse sends them (item views need all three)."""
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=position)
+    qtbot.mouseDClick(widget, Qt.MouseButton.LeftButton, pos=position)
+
+
+def test_empty_window_invites_a_drop(window):
+    assert window.windowTitle() == "mtgui"
+    assert "Drop reference and system files" in window.statusBar().currentMessage()
+    assert window.files_panel.topLevelItemCount() == 0
+
+
+def test_dropping_the_demo_files_runs_the_analysis(qtbot, window):
+    drop(window, [path for path, _ in demo_inputs()])
+    wait_for_result(qtbot, window)
+    assert window.files_panel.topLevelItemCount() == 5
+    assert window.score_model.rowCount() == 4
+    assert window.score_model.index(0, 0).data() == "Lumen"
+    assert window.score_table.model().index(0, 0).data() == "Lumen"  # the view too: best first
+    assert window.grid_model.index(0, 1).data() == "~"
+    assert "{Lumen, Quill} > {Tessera} > {Ostrich}" in window.clusters.text()
+    assert window.histograms.counts("Lumen").sum() == 300
+    assert window.export_action.isEnabled()
+    assert window.statusBar().currentMessage().startswith("Done in")
+    assert window.windowTitle() == "4 systems, 2 references, 95 segments — mtgui"
+    for index, name in enumerate(["distributions", "scores", "significance"]):
+        window.tabs.setCurrentIndex(index)
+        shoot(window, f"main-window-{name}-demo")
+
+
+def test_plain_text_asks_its_role_and_bad_files_show_their_problem(qtbot, window, tmp_path):
+    ref = tmp_path / "newstest.ref.en"
+    ref.write_text("a b c\nd e f\n", encoding="utf-8")
+    hyp = tmp_path / "sysA.en"
+    hyp.write_text("a b c\nd e x\n", encoding="utf-8")
+    bad = tmp_path / "broken.sgm"
+    bad.write_text("<tstset>\n<doc docid='a'>\n<seg id='1'>x\n", encoding="utf-8")
+    asked = []
+    window.choose_role = lambda path, guess: asked.append((path.name, guess)) or guess
+    drop(window, [ref, hyp, bad])
+    wait_for_result(qtbot, window)
+    assert asked == [("newstest.ref.en", Role.REFERENCE), ("sysA.en", Role.SYSTEM)]
+    broken = window.files_panel.topLevelItem(2)
+    assert broken.text(1) == "could not be read"
+    assert "never closed" in broken.child(0).text(0)
+    assert window.score_model.rowCount() == 1
+
+
+def test_a_file_dropped_on_a_listed_file_replaces_it_in_its_place_and_role(qtbot, window, tmp_path):
+    ref = tmp_path / "ref.en"
+    ref.write_text("a b c\nd e f\n", encoding="utf-8")
+    first = tmp_path / "sysA.en"
+    first.write_text("a b c\nd e x\n", encoding="utf-8")
+    other = tmp_path / "sysB.en"
+    other.write_text("a x c\nd x x\n", encoding="utf-8")
+    roles = {ref: Role.REFERENCE, first: Role.SYSTEM, other: Role.SYSTEM}
+    window.add_files([ref, first, other], roles)
+    wait_for_result(qtbot, window)
+    newer = tmp_path / "sysA.v2.en"
+    newer.write_text("a b c\nd e f\n", encoding="utf-8")
+    window.choose_role = lambda *_: pytest.fail("a replacement keeps the old file's role")
+    panel = window.files_panel
+    target = panel.visualItemRect(panel.topLevelItem(1)).center()
+    window.result = None
+    panel.dropEvent(drop_event([newer], QPointF(target)))
+    wait_for_result(qtbot, window)
+    assert [e.path for e in window.workspace.entries] == [ref, newer, other]
+    assert panel.topLevelItem(1).text(0) == "sysA.v2.en"
+    best = window.score_model.index(0, 0).data()
+    assert window.result.bootstrap.interval(best, "bleu").score == 1.0  # the new version
+    # Several files dropped on the panel are added, not replacing anything.
+    extra = tmp_path / "sysC.en"
+    extra.write_text("x\ny\n", encoding="utf-8")
+    window.result = None
+    window.choose_role = lambda path, guess: guess
+    panel.dropEvent(drop_event([extra, tmp_path / "missing.en"], QPointF(target)))
+    wait_for_result(qtbot, window)
+    assert len(window.workspace.entries) == 5
+
+
+def test_files_dropped_while_others_load_wait_their_turn(qtbot, window, tmp_path):
+    paths = [path for path, _ in demo_inputs()]
+    drop(window, paths[:2])
+    assert window._loader.running
+    drop(window, paths[2:])
+    wait_for_result(qtbot, window)
+    assert [e.path for e in window.workspace.entries] == paths
+    assert window.score_model.rowCount() == 4
+
+
+def test_systems_are_renamed_and_hidden_from_the_files_panel(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    panel = window.files_panel
+
+    def click(system, text):
+        menu = panel.menu_for(system_item(panel, system))
+        action = next(a for a in menu.actions() if a.text() == text)
+        window.result = None
+        action.trigger()
+        wait_for_result(qtbot, window)
+
+    panel.ask_name = lambda name: "Lumen 2"
+    click("Lumen", "Rename...")
+    assert set(window.result.bootstrap.systems) == {"Lumen 2", "Quill", "Tessera", "Ostrich"}
+    click("Quill", "Hide from the analysis")
+    assert set(window.result.bootstrap.systems) == {"Lumen 2", "Tessera", "Ostrich"}
+    assert window.grid_model.rowCount() == 3
+    assert system_item(panel, "Quill").text(1) == "hidden"
+    assert system_item(panel, "Lumen 2").text(0).endswith("Lumen 2")
+    shoot(window, "main-window-hidden-system")
+    click("Quill", "Show in the analysis")
+    assert len(window.result.bootstrap.systems) == 4
+    ostrich_file = system_item(panel, "Ostrich").parent()
+    remove = next(a for a in panel.menu_for(ostrich_file).actions() if a.text() == "Remove")
+    window.result = None
+    remove.trigger()
+    wait_for_result(qtbot, window)
+    assert set(window.result.bootstrap.systems) == {"Lumen 2", "Quill", "Tessera"}
+    assert panel.topLevelItemCount() == 4
+
+
+def test_export_writes_csv_and_asks_before_replacing(qtbot, window, tmp_path):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    window.choose_folder = lambda: tmp_path
+    asked = []
+    window.confirm_overwrite = lambda existing: asked.append(len(existing)) or False
+    window.export()
+    with (tmp_path / "scores.csv").open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert {row["system"] for row in rows} == {"Lumen", "Quill", "Tessera", "Ostrich"}
+    before = (tmp_path / "scores.csv").stat().st_mtime_ns
+    window.export()  # the files exist now: asked, refused, nothing replaced
+    assert asked == [len(list(tmp_path.glob("*.csv")))]
+    assert (tmp_path / "scores.csv").stat().st_mtime_ns == before
+
+
+def test_cancel_mid_run_and_a_setting_change_restarts(qtbot, window):
+    window.settings_panel.resamples.setValue(100_000)
+    load_demo_into(window)
+    qtbot.waitUntil(lambda: window._runner.running, timeout=10_000)
+    first = window._runner.run_id
+    window.settings_panel.seed.setValue(7)  # restarts after a short delay
+    qtbot.waitUntil(lambda: window._runner.run_id > first, timeout=5000)
+    window.cancel()
+    assert not window._runner.running
+    assert window.statusBar().currentMessage() == "Cancelled."
+    assert all(thread.wait(2000) for thread, _ in window._runner._threads.values())
+
+
+def test_closing_during_a_run_shuts_the_thread_down(qtbot, window):
+    window.settings_panel.resamples.setValue(100_000)
+    load_demo_into(window)
+    qtbot.waitUntil(lambda: window._runner.running, timeout=10_000)
+    threads = [thread for thread, _ in window._runner._threads.values()]
+    window.close()
+    assert all(thread.isFinished() for thread in threads)
+
+
+def test_application_has_its_names(qapp):
+    app = create_application()
+    assert app is qapp
+    assert app.applicationName() == "mtgui"
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["--demo"], (True, [])),
+        (["a.sgm", "b.txt"], (False, [Path("a.sgm"), Path("b.txt")])),
+        ([], (False, [])),
+    ],
+)
+def test_the_command_opens_the_window_on_the_demo_or_on_files(monkeypatch, argv, expected):
+    from mtgui import launch
+    from mtgui.views import launch as window_launch
+
+    calls = []
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    monkeypatch.setattr(
+        window_launch, "run_application", lambda demo, files: calls.append((demo, files)) or 0
+    )
+    assert launch.main(argv) == 0
+    assert calls == [expected]
+
+
+def test_an_unexpected_error_is_shown_with_its_details_and_nothing_closes(
+    qtbot, window, monkeypatch, capsys
+):
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from mtgui.views.launch import show_unexpected_error
+
+    shown = []
+
+    def fake_exec(box):
+        shown.append((box.text(), box.detailedText()))
+        copy = next(b for b in box.buttons() if b.text() == "Copy details")
+        copy.click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", fake_exec)
+    try:
+        raise ZeroDivisionError("boom")
+    except ZeroDivisionError as error:
+        show_unexpected_error(type(error), error, error.__traceback__)
+    ((text, details),) = shown
+    assert "Something went wrong inside mtgui (ZeroDivisionError: boom)" in text
+    assert "Traceback" in details and "ZeroDivisionError: boom" in details
+    assert QApplication.clipboard().text() == details
+    assert "ZeroDivisionError: boom" in capsys.readouterr().err
+    assert window.isVisible()
+
+
+def test_double_clicking_a_grid_cell_opens_the_paired_view_of_its_two_systems(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    window.tabs.setCurrentIndex(2)
+    grid = window.grid_table
+    order = window.grid_model.systems
+    cell = grid.visualRect(window.grid_model.index(3, 0)).center()  # worst row, best column
+    double_click(qtbot, grid.viewport(), cell)
+    assert window.tabs.currentWidget() is window.paired
+    paired = window.paired
+    assert (paired.first.currentText(), paired.second.currentText()) == (order[3], order[0])
+    assert paired.deltas.comparison.verdict == window.grid_model.index(3, 0).data() == "<"
+    assert paired.histogram()[0].sum() == 300
+    shoot(window, "main-window-paired-demo")
+    diagonal = grid.visualRect(window.grid_model.index(1, 1)).center()
+    window.tabs.setCurrentIndex(2)
+    double_click(qtbot, grid.viewport(), diagonal)
+    assert window.tabs.currentIndex() == 2  # a system against itself: nothing to open
+
+
+def test_from_the_grid_to_the_paired_view_to_the_segments_of_the_two(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    window.show_pair("Lumen", "Ostrich")
+    button = next(b for b in window.paired.findChildren(QPushButton) if "segments" in b.text())
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    segments = window.segments
+    assert window.tabs.currentWidget() is segments
+    assert segments.pair() == ("Lumen", "Ostrich")
+    segments.select_segment(2)
+    shown = segments.highlighted("a")  # Lumen's third segment; see test_segments_view.py
+    assert ("post", 4) in shown and shown[-3:] == [("chapel", 1), ("chapel", 2), (".", 2)]
+    shoot(window, "main-window-segments-demo")
+
+
+def test_the_details_tab_fills_when_shown_and_follows_the_metric(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    assert window.details.current_metric() is None  # not filled while hidden
+    window.tabs.setCurrentWidget(window.details)
+    assert window.details.current_metric() == "bleu"
+    window.metric_choice.setCurrentIndex(window.metric_choice.findData("nist"))
+    assert window.details.current_metric() == "nist"
+    shoot(window, "main-window-details-demo")
+
+
+def test_ctrl_c_copies_the_score_table_as_it_is_shown(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    window.tabs.setCurrentIndex(1)
+    table = window.score_table
+    table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # by name
+    table.setFocus()
+    table.copy_action.trigger()
+    lines = QApplication.clipboard().text().splitlines()
+    assert lines[0].split("\t")[:3] == ["System", "Score", "Median"]
+    assert [line.split("\t")[0] for line in lines[1:]] == ["Lumen", "Ostrich", "Quill", "Tessera"]
+    bleu = window.result.bootstrap.interval("Ostrich", "bleu").score
+    assert lines[2].split("\t")[1] == f"{bleu:.4f}"
+
+
+def test_every_column_header_of_the_window_has_a_tooltip(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    header = window.files_panel.headerItem()
+    for column in range(window.files_panel.columnCount()):
+        assert header.toolTip(column).endswith("."), header.text(column)
+    window.tabs.setCurrentWidget(window.segments)
+    window.tabs.setCurrentWidget(window.details)
+    tables = [window.score_table, window.grid_table, window.segments.table]
+    tables += [window.details.summary_table, window.details.orders_table]
+    for table in tables:
+        model = table.model()
+        for column in range(model.columnCount()):
+            tip = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+            assert tip, (type(model).__name__, column)

@@ -1,0 +1,149 @@
+"""The Studies tab driven as a user would: choose a study, run it, read its table, export."""
+
+from __future__ import annotations
+
+import csv
+from xml.etree import ElementTree
+
+import numpy as np
+import pytest
+from gui_helpers import shoot, wait_for_result
+from PySide6.QtCore import Qt
+
+from mtgui.views.launch import load_demo_into
+from mtgui.views.main_window import MainWindow
+from mtgui.views.studies_view import STUDIES
+from mtgui.views.study_columns import COLUMN_TIPS
+
+
+@pytest.fixture
+def window(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.settings_panel.resamples.setValue(200)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    window.tabs.setCurrentWidget(window.studies)
+    yield window
+    window.close()
+
+
+def run_study(qtbot, window, kind: str, repeats: int = 3):
+    studies = window.studies
+    studies.kind.setCurrentIndex(list(STUDIES).index(kind))
+    studies.repeats.setValue(repeats)
+    with qtbot.waitSignal(window._study_runner.finished, timeout=120_000):
+        studies.run_button.click()
+    return studies
+
+
+def test_the_size_study_runs_plots_and_tabulates(qtbot, window, tmp_path):
+    window.studies.plot_exporter.ask_path = lambda: tmp_path / "before.svg"
+    window.studies.export_plots()  # no study yet: nothing to save
+    assert not (tmp_path / "before.svg").exists()
+    studies = run_study(qtbot, window, "size")
+    study = studies.study
+    assert study.repeats_done == 3
+    assert set(study.systems) == {"Lumen", "Quill", "Tessera", "Ostrich"}
+    assert studies.table_choice.currentData() == "size.csv"
+    header = studies.table_model.header
+    assert {"system", "metric", "fraction"} <= set(header)
+    assert studies.table_model.rowCount() == len(study.rows) == 4 * len(study.metrics) * 10
+    assert len(studies.plots.ci.items) == 2  # score by size, CI width by size
+    assert "doubling" in studies.summary.toPlainText().lower()
+    shoot(window, "studies-size-demo")
+    every_table_has_a_tooltip_on_every_column(studies)
+    studies.table_choice.setCurrentIndex(0)
+    studies.choose_folder = lambda: tmp_path
+    studies.export_tables()
+    with (tmp_path / "size.csv").open(encoding="utf-8-sig", newline="") as handle:
+        assert len(list(csv.DictReader(handle))) == len(study.rows)
+    studies.plot_exporter.ask_path = lambda: tmp_path / "size.svg"
+    studies.export_plots()
+    assert ElementTree.parse(tmp_path / "size.svg").getroot().tag.endswith("svg")
+    studies.plot_exporter.ask_path = lambda: tmp_path / "size.png"
+    (menu_action,) = studies.plots.scene().contextMenu  # right-click on a plot
+    menu_action.trigger()
+    assert (tmp_path / "size.png").read_bytes()[:4] == b"\x89PNG"
+    asked = []
+    studies.confirm_overwrite = lambda existing: asked.append(len(existing)) or False
+    before = (tmp_path / "size.csv").stat().st_mtime_ns
+    studies.export_tables()  # exists now: asked, refused, nothing replaced
+    assert asked and (tmp_path / "size.csv").stat().st_mtime_ns == before
+
+
+def every_table_has_a_tooltip_on_every_column(studies) -> None:
+    """Show each of the study's tables and check each column's header tooltip."""
+    model = studies.table_model
+    for index in range(studies.table_choice.count()):
+        studies.table_choice.setCurrentIndex(index)
+        for column in range(model.columnCount()):
+            tip = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+            assert tip and tip.endswith("."), (studies.table_choice.currentText(), column)
+
+
+def test_the_references_and_resamples_studies_run(qtbot, window):
+    studies = run_study(qtbot, window, "refs", repeats=2)
+    assert [len(s) for s in studies.study.subsets] == [1, 1, 2]  # refs A, B, then both
+    every_table_has_a_tooltip_on_every_column(studies)
+    shoot(window, "studies-refs-demo")
+    studies = run_study(qtbot, window, "resamples")
+    assert {row.resamples for row in studies.study.rows} == set(studies.study.settings.sizes)
+    assert studies.table_model.rowCount() > 0
+    every_table_has_a_tooltip_on_every_column(studies)
+    shoot(window, "studies-resamples-demo")
+
+
+def test_without_human_scores_the_agreement_study_says_what_to_do(qtbot, window):
+    studies = window.studies
+    studies.kind.setCurrentIndex(list(STUDIES).index("human"))
+    studies.run_button.click()
+    assert "human scores" in studies.message.text()
+    assert not window._study_runner.running
+
+
+def test_a_study_can_be_cancelled(qtbot, window):
+    studies = window.studies
+    studies.kind.setCurrentIndex(list(STUDIES).index("size"))
+    studies.repeats.setValue(1000)
+    studies.run_button.click()
+    qtbot.waitUntil(lambda: studies.cancel_button.isEnabled(), timeout=5000)
+    studies.cancel_button.click()
+    assert not window._study_runner.running and studies.run_button.isEnabled()
+
+
+def test_the_agreement_study_runs_with_human_scores(qtbot, window, tmp_path):
+    rng = np.random.default_rng(3)
+    quality = {"Lumen": 0.8, "Quill": 0.75, "Tessera": 0.5, "Ostrich": 0.2}
+    lines = ["system\tline\tscore"] + [
+        f"{system}\t{line}\t{mean + rng.normal(0, 0.1):.3f}"
+        for system, mean in quality.items()
+        for line in range(1, 96)
+    ]
+    scores = tmp_path / "human.tsv"
+    scores.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    window.result = None
+    window.add_files([scores])
+    wait_for_result(qtbot, window)
+    window.result = None
+    window.settings_panel.metric_boxes["human"].setChecked(True)
+    wait_for_result(qtbot, window)
+    assert "human" in window.result.bootstrap.metrics
+    studies = run_study(qtbot, window, "human")
+    bleu = studies.study.correlation("bleu")
+    assert bleu.systems == 4 and bleu.spearman == pytest.approx(1.0)
+    assert studies.table_choice.currentData() == "correlations.csv"
+    assert len(studies.plots.ci.items) == 1
+    shoot(window, "studies-human-demo")
+    every_table_has_a_tooltip_on_every_column(studies)
+    # Every column of the human study's own tables has a tip of its own (only the grid's
+    # system columns share one).
+    for name, (header, _) in studies._tables.items():
+        if name != "grid-human.csv":
+            assert set(header) <= set(COLUMN_TIPS), name
+    studies.table_choice.setCurrentIndex(studies.table_choice.findData("correlation-tests.csv"))
+    assert studies.table_model.header[:2] == ["metric_x", "metric_y"]
+    assert studies.table_model.rowCount() == 3  # BLEU, NIST, M-BLEU: three pairs
