@@ -104,7 +104,7 @@ def main() -> None:
         started = time.perf_counter()
         meter.phase = "reading and running"
         window.add_files([reference, *systems], roles)
-        wait(1_200_000, until=lambda: window.result is not None and not window._runner.running)
+        wait(1_200_000, until=lambda: window.result is not None and not window.controller.analysing)
         print(f"  reading and running: {time.perf_counter() - started:.1f} s")
         meter.phase = "drawing the result"
         wait(500)

@@ -46,7 +46,7 @@ def main() -> None:
             gaps.append(now - last[0])
             stamps.append(now)
             last[0] = now
-            if window.result is not None and not window._runner.running and not ended:
+            if window.result is not None and not window.controller.analysing and not ended:
                 ended.append(now)
             if ended and now - ended[0] > 0.5:  # the views' final drawing is measured too
                 app.quit()

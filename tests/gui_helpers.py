@@ -34,7 +34,7 @@ def drop_event(paths: list[Path], position: QPointF) -> QDropEvent:
 
 def wait_for_result(qtbot, window: MainWindow) -> None:
     qtbot.waitUntil(
-        lambda: window.result is not None and not window._runner.running, timeout=30_000
+        lambda: window.result is not None and not window.controller.analysing, timeout=30_000
     )
 
 

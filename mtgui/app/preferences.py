@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from mtgui.io.session import AnalysisSettings, check_settings
+from mtgui.io.session import SettingsDict, check_settings
 
 SMALL_MULTIPLES, OVERLAID = "small multiples", "overlaid"
 """The histogram view's two layouts, as remembered."""
@@ -65,7 +65,7 @@ class Preferences:
 
     # -- the settings panel ---------------------------------------------------------------------
 
-    def panel_state(self) -> AnalysisSettings:
+    def panel_state(self) -> SettingsDict:
         """The analysis settings of the last run (defaults for anything missing or wrong).
 
         mtgui 0.1 stored no "correction" and resampled segments by default: a "segment" it
@@ -78,7 +78,7 @@ class Preferences:
             stored.pop("unit", None)
         return check_settings(stored, strict=False)
 
-    def set_panel_state(self, state: AnalysisSettings) -> None:
+    def set_panel_state(self, state: SettingsDict) -> None:
         """Remember the analysis settings (``SettingsPanel.state()``)."""
         self.settings.setValue(_PANEL, json.dumps(dict(state)))
 

@@ -8,8 +8,8 @@ finished, failed or cancelled, and last ``ended``. Every signal carries the run 
 receiver can drop what belongs to a superseded run.
 
 Messages for the user are in the window's words
-(:func:`~mtgui.io.workspace.window_message`): the readers and checks are shared with the command
-line, whose hints may name its options.
+(:func:`~mtgui.io.window_words.window_message`): the readers and checks are shared with the
+command line, whose hints may name its options.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal, Slot
 
 from mtgui.engine.errors import InputError
-from mtgui.io.workspace import window_message
+from mtgui.io.window_words import window_message
 
 GeneratorFactory = Callable[[], Generator[Any, None, Any]]
 PROGRESS_INTERVAL = 0.1  # seconds between progress signals: about 10 updates a second

@@ -6,14 +6,16 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
+from mtgui.engine.analysis_settings import AnalysisSettings
+from mtgui.engine.metrics import METRIC_NAMES
 from mtgui.engine.settings import (
-    DEFAULT_LEVEL,
-    DEFAULT_SEED,
+    AR_TRIALS,
     MAX_LEVEL,
+    MAX_RESAMPLES,
     MAX_SEED,
     MIN_DOCUMENTS,
     MIN_LEVEL,
+    MIN_RESAMPLES,
     TOKENIZERS,
     BootstrapSettings,
     Case,
@@ -24,6 +26,9 @@ from mtgui.engine.settings import (
 )
 from mtgui.engine.significance import Correction
 from mtgui.io.decode import ENCODINGS
+
+DEFAULTS = AnalysisSettings()
+"""The options' defaults: those of the one settings object, as in a fresh window."""
 
 EVAL_EPILOG = """\
 formats (told from the content, not the file name):
@@ -118,18 +123,18 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--metrics",
         "-m",
-        default=",".join(DEFAULT_METRICS),
+        default=",".join(DEFAULTS.metrics),
         metavar="LIST",
         help=f"comma-separated metrics from {','.join(METRIC_NAMES)} "
-        f"(default: {','.join(DEFAULT_METRICS)})",
+        f"(default: {','.join(DEFAULTS.metrics)})",
     )
     group.add_argument(
         "--tokenize",
         "-tok",
         choices=TOKENIZERS,
-        default="13a",
-        help="tokenizer for BLEU, NIST, M-BLEU and WER (default: 13a, as mteval-v13a and "
-        "sacreBLEU)",
+        default=DEFAULTS.tokenizer,
+        help=f"tokenizer for BLEU, NIST, M-BLEU and WER (default: {DEFAULTS.tokenizer}, as "
+        "mteval-v13a and sacreBLEU)",
     )
     group.add_argument(
         "--lowercase",
@@ -151,7 +156,9 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_resampling_arguments(
-    parser: argparse.ArgumentParser, resamples: int | None = 2000, paired_tests: bool = True
+    parser: argparse.ArgumentParser,
+    resamples: int | None = DEFAULTS.resamples,
+    paired_tests: bool = True,
 ) -> None:
     """The options of the bootstrap and the significance tests.
 
@@ -167,27 +174,28 @@ def add_resampling_arguments(
             type=int,
             default=resamples,
             metavar="B",
-            help=f"bootstrap resamples, 100 to 100,000 (default: {resamples}{off})",
+            help=f"bootstrap resamples, {MIN_RESAMPLES:,} to {MAX_RESAMPLES:,} "
+            f"(default: {resamples}{off})",
         )
     resampling.add_argument(
         "--seed",
         type=int,
-        default=DEFAULT_SEED,
+        default=DEFAULTS.seed,
         help=f"random seed from 0 to {MAX_SEED:,}, recorded in the report (default: "
-        f"{DEFAULT_SEED}, as sacreBLEU)",
+        f"{DEFAULTS.seed}, as sacreBLEU)",
     )
     resampling.add_argument(
         "--ci",
         type=float,
-        default=DEFAULT_LEVEL,
+        default=DEFAULTS.level,
         metavar="LEVEL",
         help=f"confidence level of the intervals and verdicts, from {MIN_LEVEL} to {MAX_LEVEL} "
-        f"(default: {DEFAULT_LEVEL})",
+        f"(default: {DEFAULTS.level})",
     )
     resampling.add_argument(
         "--unit",
         choices=[u.value for u in Unit],
-        default=Unit.AUTO.value,
+        default=DEFAULTS.unit.value,
         help="resample whole documents, whose sentences are correlated, or single segments; "
         f"auto (the default): documents when the test set has {MIN_DOCUMENTS} or more (SGML or "
         "XML input), else segments. The report says which was used",
@@ -198,10 +206,10 @@ def add_resampling_arguments(
         "--paired-ar",
         type=int,
         nargs="?",
-        const=10_000,
+        const=AR_TRIALS,
         default=0,
         metavar="R",
-        help="also run approximate randomization with R trials (default R: 10,000)",
+        help=f"also run approximate randomization with R trials (default R: {AR_TRIALS:,})",
     )
     correction = resampling.add_mutually_exclusive_group()
     correction.add_argument(
@@ -209,7 +217,7 @@ def add_resampling_arguments(
         dest="correction",
         action="store_const",
         const=Correction.HOLM.value,
-        default=Correction.NONE.value,
+        default=DEFAULTS.correction.value,
         help="correct the p-values of each metric's grid for its many comparisons "
         "(Holm-Bonferroni: the chance of any false '>' or '<' stays below 1 - LEVEL); the "
         "grid, clusters and ranks then follow the corrected p-values",
@@ -257,7 +265,7 @@ def add_output_arguments(
 
 def metric_settings(args: argparse.Namespace) -> MetricSettings:
     """The scoring settings the options ask for."""
-    case = Case.SENSITIVE if args.lowercase is None else Case(args.lowercase)
+    case = DEFAULTS.case if args.lowercase is None else Case(args.lowercase)
     return MetricSettings(args.tokenize, case, nist_zero_quirk=not args.nist_formula)
 
 
@@ -275,7 +283,7 @@ def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
     """
     check_seed(args.seed)
     check_level(args.ci)
-    resamples = getattr(args, "bootstrap", BootstrapSettings.resamples)
+    resamples = getattr(args, "bootstrap", DEFAULTS.resamples)
     if resamples == 0:
         return None
     return BootstrapSettings(
@@ -284,5 +292,5 @@ def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
         seed=args.seed,
         unit=Unit(args.unit),
         ar_trials=getattr(args, "paired_ar", 0),
-        correction=Correction(getattr(args, "correction", Correction.NONE.value)),
+        correction=Correction(getattr(args, "correction", DEFAULTS.correction)),
     )

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypeVar
 
 from mtgui.cli.eval_options import bootstrap_settings
 from mtgui.engine.bootstrap import BootstrapResult
@@ -29,39 +28,6 @@ from mtgui.report.evaluation import evaluation_report, score_table, segment_tabl
 from mtgui.report.files import CSV_KEY, report_names, report_tables, write_planned_reports
 from mtgui.report.significance import grid_text, interval_table
 from mtgui.report.summary import summarize
-
-T = TypeVar("T")
-
-
-class _Progress(Protocol):
-    """What every engine progress snapshot has."""
-
-    @property
-    def done(self) -> int: ...
-
-    @property
-    def total(self) -> int: ...
-
-
-def drain(generator: Generator[_Progress, None, T], label: str) -> T:
-    """Run an engine generator to its end, showing its progress at a terminal."""
-    show = sys.stderr.isatty()
-    while True:
-        try:
-            progress = next(generator)
-        except StopIteration as finished:
-            if show:
-                print("\r\033[K", end="", file=sys.stderr, flush=True)
-            result: T = finished.value
-            return result
-        if show:
-            phase = getattr(progress, "phase", label)
-            print(
-                f"\r{phase}: {progress.done}/{progress.total}\033[K",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
 
 
 def input_paths(args: argparse.Namespace) -> list[Path]:

@@ -1,5 +1,6 @@
 """The ``mtgui`` command: the desktop application, or ``mtgui eval`` / ``mtgui study`` on the
-command line.
+command line. Here are its parser, the loading of the inputs its options name (the same for
+both commands), and how a command ends.
 
 Exit codes: 0 success, 2 bad input or an output that cannot be written (a message on stderr,
 never a traceback), 1 an internal error (a bug in mtgui; ``--debug`` shows the traceback), 130
@@ -11,31 +12,20 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
-import threading
 import traceback
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from mtgui import __version__
-from mtgui.cli.eval_options import (
-    EVAL_EPILOG,
-    add_eval_arguments,
-    bootstrap_settings,
-    metric_settings,
-)
-from mtgui.cli.eval_outputs import EvalOutputs, drain
+from mtgui.cli.eval import run_eval
+from mtgui.cli.eval_options import EVAL_EPILOG, add_eval_arguments
+from mtgui.cli.signals import Terminated, signals_unwind
 from mtgui.cli.study import add_study_parser, run_study
-from mtgui.engine.analysis import start_draws
-from mtgui.engine.bootstrap import iter_bootstrap
 from mtgui.engine.corpus import Corpus, Role
 from mtgui.engine.errors import InputError
-from mtgui.engine.metrics import parse_metric_names
 from mtgui.engine.printable import printable
-from mtgui.engine.statistics import iter_statistics
 from mtgui.io.assemble import assemble
 from mtgui.io.folders import expand_paths
 from mtgui.io.loader import ROLE_FLAGS, load_file, load_scores
@@ -130,27 +120,6 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     return replace(corpus, notes=(*folder_notes, *corpus.notes))
 
 
-def run_eval(args: argparse.Namespace) -> int:
-    """``mtgui eval``: load, score, bootstrap, print the tables and write what was asked."""
-    metrics = parse_metric_names(args.metrics)
-    settings, resampling = metric_settings(args), bootstrap_settings(args)
-    outputs = EvalOutputs.from_args(args)
-    corpus = load_inputs(args)
-    draws = start_draws(corpus, resampling) if resampling is not None else None
-    try:
-        statistics = drain(iter_statistics(corpus, metrics, settings), "scoring")
-        result = None
-        if resampling is not None:
-            documents = corpus.test_set.document_index() if corpus.test_set.has_documents else None
-            bootstrap = iter_bootstrap(statistics, resampling, documents, draws=draws)
-            result = drain(bootstrap, "resampling")
-    finally:
-        if draws is not None:
-            draws.close()
-    outputs.write(corpus, statistics, result)
-    return EXIT_OK
-
-
 OpenWindow = Callable[[bool, Sequence[Path]], int]
 """Opens the window (on the demo, or with files) and returns the exit code when it closes."""
 
@@ -186,42 +155,12 @@ def _leading_files(arguments: list[str]) -> list[str]:
     return files
 
 
-class Terminated(BaseException):
-    """SIGTERM or SIGHUP arrived: unwind (removing temporary files) and exit 128 + signal."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _raise_terminated(signum: int, frame: object) -> None:
-    raise Terminated(signum)
-
-
-@contextmanager
-def _signals_unwind() -> Iterator[None]:
-    """While a command runs, SIGTERM and SIGHUP unwind the stack as Ctrl+C does, so that
-    temporary files are removed; the previous handlers come back afterwards. (Only in the
-    main thread, and never for the desktop application, whose event loop runs in Qt.)"""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    names = ("SIGTERM", "SIGHUP")
-    numbers = [getattr(signal, name) for name in names if hasattr(signal, name)]
-    previous = {number: signal.signal(number, _raise_terminated) for number in numbers}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-
-
 def _run_command(args: argparse.Namespace) -> int:
     """Run ``mtgui eval`` or ``mtgui study``; whatever ends it, leave no temporary file."""
     try:
-        with _signals_unwind():
+        with signals_unwind():
             if args.command == "eval":
-                return run_eval(args)
+                return run_eval(args, load_inputs)
             return run_study(args, load_inputs)
     finally:
         discard_pending()

@@ -10,11 +10,11 @@ over an existing file only with ``--overwrite``, as ``mtgui eval`` does.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from mtgui import __version__
+from mtgui.cli.eval import Loader
 from mtgui.cli.eval_options import (
     add_input_arguments,
     add_output_arguments,
@@ -23,30 +23,25 @@ from mtgui.cli.eval_options import (
     bootstrap_settings,
     metric_settings,
 )
-from mtgui.cli.eval_outputs import drain, input_paths, print_notes, read_paths
-from mtgui.cli.study_options import STUDY_HELP, StudySettings, add_study_options, study_settings
+from mtgui.cli.eval_outputs import input_paths, print_notes, read_paths
+from mtgui.cli.progress import drain
+from mtgui.cli.study_options import STUDY_HELP, add_study_options, study_settings
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
 from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.metrics import parse_metric_names
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics import iter_statistics
-from mtgui.engine.studies.human.study import HUMAN, iter_human_study
-from mtgui.engine.studies.refs.run import iter_refs_study
+from mtgui.engine.studies.dispatch import Study, StudySettings, iter_study_for
+from mtgui.engine.studies.human.study import HUMAN
 from mtgui.engine.studies.refs.study import RefsSettings
-from mtgui.engine.studies.resamples.study import ResamplesSettings, iter_resamples_study
-from mtgui.engine.studies.size.run import iter_size_study
-from mtgui.engine.studies.size.study import SizeSettings
-from mtgui.engine.studies.subset_nist import NistInputs
 from mtgui.io.outputs import OutputPlan
 from mtgui.io.writers import json_text, write_stdout
 from mtgui.report.evaluation import describe_settings, describe_test_set
 from mtgui.report.files import CSV_KEY, write_planned_reports
-from mtgui.report.study_tables import CSV_FILES, Study, study_data, study_tables
+from mtgui.report.study_tables import CSV_FILES, study_data, study_tables
 from mtgui.report.study_text import study_text
 from mtgui.report.summary import summarize
-
-Loader = Callable[[argparse.Namespace], Corpus]
 
 
 def add_study_parser(commands: Any) -> None:
@@ -107,20 +102,14 @@ def run_study(args: argparse.Namespace, load: Loader) -> int:
 def _run(
     corpus: Corpus, metrics: tuple[str, ...], scoring: MetricSettings, settings: StudySettings
 ) -> Study:
-    """Extract the statistics (the references study does it per reference subset) and run
-    the study that ``settings`` are for."""
-    if isinstance(settings, RefsSettings):
-        return drain(iter_refs_study(corpus, metrics, scoring, settings), "references")
-    context = ExtractionContext(corpus.test_set, scoring, corpus.scores)
-    statistics = drain(iter_statistics(corpus, metrics, scoring, context), "scoring")
-    test_set = corpus.test_set
-    documents = test_set.document_index() if test_set.has_documents else None
-    if isinstance(settings, SizeSettings):
-        nist = NistInputs(context, corpus.systems)  # each subset's own NIST weights
-        return drain(iter_size_study(statistics, settings, documents, nist), "size")
-    if isinstance(settings, ResamplesSettings):
-        return drain(iter_resamples_study(statistics, settings, documents), "resamples")
-    return drain(iter_human_study(statistics, settings, documents), "human")
+    """Extract the statistics (not for the references study, which does it per reference
+    subset) and run the study that ``settings`` are for."""
+    statistics, context = None, None
+    if not isinstance(settings, RefsSettings):
+        context = ExtractionContext(corpus.test_set, scoring, corpus.scores)
+        statistics = drain(iter_statistics(corpus, metrics, scoring, context), "scoring")
+    study = iter_study_for(settings, corpus, metrics, scoring, statistics, context)
+    return drain(study, "study")
 
 
 @dataclass(frozen=True)

@@ -67,14 +67,16 @@ def add_study_options(parser: argparse.ArgumentParser, study: str) -> None:
     group = parser.add_argument_group("study")
     if study == "size":
         group.add_argument("--fractions", **_fractions(DEFAULT_FRACTIONS))
-        group.add_argument("--repeats", "-k", **_count(100, "random subsets at each size"))
+        group.add_argument(
+            "--repeats", "-k", **_count(SizeSettings.repeats, "random subsets at each size")
+        )
         group.add_argument(
             "--agreement",
             type=float,
-            default=0.95,
+            default=SizeSettings.agreement,
             metavar="SHARE",
             help="share of the subsets in which a pair must be significantly different "
-            "(default: 0.95)",
+            f"(default: {SizeSettings.agreement})",
         )
     elif study == "refs":
         what = "reference subsets per number of references, at most; more are drawn at random"

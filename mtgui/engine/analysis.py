@@ -1,8 +1,10 @@
 """The whole analysis of a corpus as one generator: statistics, then the bootstrap.
 
-The desktop application runs this on its worker thread: progress snapshots come from both
-phases (``StatisticsProgress`` first, then ``BootstrapProgress``), and the result holds the
-corpus, the statistics and the bootstrap result together.
+The desktop application runs this on its worker thread, ``mtgui eval`` in its main thread:
+progress snapshots come from both phases (``StatisticsProgress`` first, then
+``BootstrapProgress``, which names its phase), and the result holds the corpus, the statistics
+and the bootstrap result together. Closing the generator is the cancel: it stops the resample
+draws too.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ def iter_analysis(
     draws = start_draws(corpus, bootstrap_settings)
     try:
         statistics = yield from iter_statistics(corpus, metric_names, metric_settings)
-        documents = corpus.test_set.document_index() if corpus.test_set.has_documents else None
+        documents = corpus.test_set.document_index_if_any()
         result = yield from iter_bootstrap(statistics, bootstrap_settings, documents, draws=draws)
     finally:
         draws.close()
@@ -50,7 +52,7 @@ def start_draws(corpus: Corpus, settings: BootstrapSettings) -> ResampleDraws:
     token is counted; the two kinds of work then share the machine's cores.
     """
     test_set = corpus.test_set
-    documents = test_set.document_index() if test_set.has_documents else None
+    documents = test_set.document_index_if_any()
     by_document = settings.resolved(documents)[0].unit is Unit.DOCUMENT
     units = len(test_set.documents) if by_document else test_set.size
     return ResampleDraws(settings.seed, settings.resamples, units)

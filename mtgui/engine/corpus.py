@@ -153,6 +153,12 @@ class TestSet:
         numbers = {doc: number for number, doc in enumerate(self.documents)}
         return np.fromiter((numbers[doc] for doc in self.doc_ids), np.int64, self.size)
 
+    def document_index_if_any(self) -> npt.NDArray[np.int64] | None:
+        """The :meth:`document_index`, or None without documents: what the bootstrap and the
+        studies take as ``document_index``. None says "no documents" (segments are resampled,
+        with a note), where an index with a document per segment would pass for N documents."""
+        return self.document_index() if self.has_documents else None
+
     def describe_segment(self, index: int) -> str:
         """How to name segment ``index`` to a user: by document and id, or by line."""
         if self.has_documents:

@@ -19,6 +19,7 @@ IntArray = npt.NDArray[np.int64]
 
 TOKENIZERS = ("13a", "intl", "zh", "char", "none")
 """13a (mteval-v13a = sacreBLEU 13a, the default), and sacreBLEU's intl, zh, char and none."""
+DEFAULT_TOKENIZER = "13a"
 
 
 class Case(StrEnum):
@@ -42,7 +43,7 @@ class MetricSettings:
     off gives the weights of the NIST formula as written.
     """
 
-    tokenize: str = "13a"
+    tokenize: str = DEFAULT_TOKENIZER
     case: Case = Case.SENSITIVE
     nist_zero_quirk: bool = True
 
@@ -64,6 +65,7 @@ class MetricSettings:
 
 MIN_RESAMPLES, MAX_RESAMPLES = 100, 100_000
 DEFAULT_RESAMPLES = 2000  # as in the papers
+AR_TRIALS = 10_000  # approximate randomization trials when no number is given (as sacreBLEU)
 MIN_LEVEL, DEFAULT_LEVEL, MAX_LEVEL = 0.5, 0.95, 0.999
 DEFAULT_SEED = 12345  # sacreBLEU's default seed
 # Seeds are numpy's 32-bit seeds: default_rng takes any whole number from 0, and the studies'
@@ -100,11 +102,7 @@ class BootstrapSettings:
     correction: Correction = Correction.NONE
 
     def __post_init__(self) -> None:
-        if not MIN_RESAMPLES <= self.resamples <= MAX_RESAMPLES:
-            raise InputError(
-                f"the number of resamples must be from {MIN_RESAMPLES:,} to {MAX_RESAMPLES:,}, "
-                f"not {self.resamples:,}."
-            )
+        check_resamples(self.resamples)
         check_level(self.level)
         check_seed(self.seed)
         if tail_rank(self.resamples, self.level) < 1:
@@ -137,6 +135,20 @@ class BootstrapSettings:
         return replace(self, unit=unit), notes
 
 
+def check_resamples(resamples: int) -> int:
+    """``resamples`` if it is a number of bootstrap resamples mtgui takes (a whole number from
+    :data:`MIN_RESAMPLES` to :data:`MAX_RESAMPLES`), else an :class:`InputError`: the one rule
+    of the engine, the command line and sessions."""
+    if isinstance(resamples, bool) or not isinstance(resamples, int | np.integer):
+        raise InputError(f"the number of resamples must be a whole number, not {resamples!r}.")
+    if not MIN_RESAMPLES <= resamples <= MAX_RESAMPLES:
+        raise InputError(
+            f"the number of resamples must be from {MIN_RESAMPLES:,} to {MAX_RESAMPLES:,}, "
+            f"not {resamples:,}."
+        )
+    return int(resamples)
+
+
 def check_level(level: float) -> float:
     """``level`` if it is a confidence level mtgui takes (:data:`MIN_LEVEL` to
     :data:`MAX_LEVEL`), else an :class:`InputError`: the one rule of the engine, the command
@@ -153,8 +165,9 @@ def check_level(level: float) -> float:
 
 def check_seed(seed: int) -> int:
     """``seed`` if it is a seed mtgui takes (a whole number from 0 to :data:`MAX_SEED`), else
-    an :class:`InputError`. numpy's ``default_rng`` refuses negative seeds, and it would do so
-    on the thread that draws the resamples."""
+    an :class:`InputError`: the one rule of the engine, the command line and sessions. numpy's
+    ``default_rng`` refuses negative seeds, and it would do so on the thread that draws the
+    resamples."""
     whole = isinstance(seed, int | np.integer) and not isinstance(seed, bool)
     if not whole or not 0 <= seed <= MAX_SEED:
         raise InputError(

@@ -9,9 +9,8 @@ file), the systems' renames and hidden systems, the analysis settings and the me
      "renames": [["old", "new"]], "hidden": ["sys3"],
      "settings": {"metrics": ["bleu"], "resamples": 2000, ...}, "metric": "bleu"}
 
-Each file is stored twice: absolute, and relative to the session file's folder when it is in
-that folder or at most two folders above it. Reading tries the relative path first, so a
-project folder that was moved or shared keeps working, and the absolute one second.
+Each file is stored twice, absolute and relative to the session file's folder, so that a
+project folder that was moved or shared keeps working (:mod:`mtgui.io.session_paths`).
 
 A session names at most :data:`MAX_SESSION_FILES` files (and as many renames and hidden
 systems), and its file is at most :data:`MAX_SESSION_BYTES` long: anything larger is not a
@@ -22,42 +21,34 @@ Reading checks everything and raises :class:`InputError` naming the session file
 wrong; settings that are missing take their defaults and unknown ones are ignored (a newer or
 older mtgui may write others), but a setting with a bad value is an error: the user chose this
 file, and quietly replacing a value they saved would give other numbers without telling them.
+The settings' defaults and rules are those of the one settings object,
+:class:`mtgui.engine.analysis_settings.AnalysisSettings`.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path, PurePath
-from typing import Any, TypedDict
+from pathlib import Path
+from typing import Any
 
 from mtgui import __version__
+from mtgui.engine import analysis_settings
+from mtgui.engine.analysis_settings import SettingsDict as SettingsDict
+from mtgui.engine.analysis_settings import describe_value
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
-from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
-from mtgui.engine.settings import (
-    DEFAULT_LEVEL,
-    DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
-    MAX_LEVEL,
-    MAX_RESAMPLES,
-    MIN_RESAMPLES,
-    TOKENIZERS,
-    Case,
-    Unit,
-)
-from mtgui.engine.significance import Correction
-from mtgui.io.inputs import describe_os_error, read_input_bytes, read_input_head
+from mtgui.engine.metrics import METRIC_NAMES
+from mtgui.io.inputs import read_input_bytes, read_input_head
+from mtgui.io.session_paths import locate, relative_path, why_missing
 from mtgui.io.workspace import Workspace
 from mtgui.io.writers import check_writable, json_text, write_text_atomic
 
 SESSION_VERSION = 1
 SESSION_SUFFIX = ".mtgui.json"
-MAX_SEED = 2**31 - 1
-_NEAR = 2  # files at most this many folders above the session's folder are stored relative too
 _SNIFF_BYTES = 4096
 _SHOW = 5  # how many missing files a message lists
 
@@ -68,130 +59,20 @@ MAX_SESSION_BYTES = 16 << 20
 """The largest session file mtgui reads (16 MiB; 10,000 files of 200-character paths take 5 MB)."""
 
 
-class AnalysisSettings(TypedDict):
-    """What the settings panel holds, as plain values (the session's and the preferences')."""
-
-    metrics: list[str]
-    resamples: int
-    level: float
-    seed: int
-    unit: str
-    randomization: bool
-    correction: str
-    tokenizer: str
-    case: str
-
-
-def default_settings() -> AnalysisSettings:
+def default_settings() -> SettingsDict:
     """The settings of a fresh window (a new dict each time: callers may change it)."""
-    return {
-        "metrics": list(DEFAULT_METRICS),
-        "resamples": DEFAULT_RESAMPLES,
-        "level": DEFAULT_LEVEL,
-        "seed": DEFAULT_SEED,
-        "unit": Unit.AUTO.value,
-        "randomization": False,
-        "correction": Correction.NONE.value,
-        "tokenizer": "13a",
-        "case": Case.SENSITIVE.value,
-    }
+    return analysis_settings.AnalysisSettings().to_dict()
 
 
-# -- settings -------------------------------------------------------------------------------
-
-
-def _json_kind(value: object) -> str:
-    """What a JSON value is, in words."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return f"the number {value}"
-    if isinstance(value, str):
-        return f'the text "{value}"'
-    return "a list" if isinstance(value, list) else "an object"
-
-
-def _whole(low: int, high: int) -> Callable[[object], object]:
-    def check(value: object) -> object:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"a whole number from {low:,} to {high:,}")
-        return value
-
-    return check
-
-
-def _level(value: object) -> object:
-    number = value if isinstance(value, int | float) and not isinstance(value, bool) else None
-    if number is not None and 0.5 <= number <= MAX_LEVEL:
-        return round(float(number), 3)
-    raise ValueError(f"a number from 0.5 to {MAX_LEVEL} (0.95 means 95% intervals)")
-
-
-def _flag(value: object) -> object:
-    if not isinstance(value, bool):
-        raise ValueError("true or false")
-    return value
-
-
-def _one_of(choices: tuple[str, ...]) -> Callable[[object], object]:
-    def check(value: object) -> object:
-        if value not in choices:
-            raise ValueError("one of " + ", ".join(f'"{c}"' for c in choices))
-        return value
-
-    return check
-
-
-def _metrics(value: object) -> object:
-    if not isinstance(value, list) or any(name not in METRIC_NAMES for name in value):
-        raise ValueError("a list of metric names from " + ", ".join(METRIC_NAMES))
-    return list(dict.fromkeys(value))
-
-
-_CHECKS: dict[str, Callable[[object], object]] = {
-    "metrics": _metrics,
-    "resamples": _whole(MIN_RESAMPLES, MAX_RESAMPLES),
-    "level": _level,
-    "seed": _whole(0, MAX_SEED),
-    "unit": _one_of(tuple(u.value for u in Unit)),
-    "randomization": _flag,
-    "correction": _one_of(tuple(c.value for c in Correction)),
-    "holm": _flag,  # before "correction" (mtgui 0.1): true means Holm's correction
-    "tokenizer": _one_of(TOKENIZERS),
-    "case": _one_of(tuple(c.value for c in Case)),
-}
-
-
-def check_settings(
-    data: object, *, path: Path | None = None, strict: bool = True
-) -> AnalysisSettings:
+def check_settings(data: object, *, path: Path | None = None, strict: bool = True) -> SettingsDict:
     """Settings from a JSON object: missing ones default, unknown ones are ignored.
 
     With ``strict`` a bad value is an :class:`InputError` naming ``path``; without, it quietly
-    takes its default (for the preferences, which the user never edits by hand).
+    takes its default (for the preferences, which the user never edits by hand). The rules are
+    the settings object's (:meth:`AnalysisSettings.from_mapping`).
     """
-    settings = default_settings()
-    if not isinstance(data, dict):
-        if strict:
-            raise InputError(f'"settings" should be an object, not {_json_kind(data)}.', path=path)
-        return settings
-    values: dict[str, object] = dict(settings)
-    for key, check in _CHECKS.items():
-        if key not in data:
-            continue
-        try:
-            values[key] = check(data[key])
-        except ValueError as error:
-            if strict:
-                raise InputError(
-                    f'the setting "{key}" should be {error}, not {_json_kind(data[key])}.',
-                    path=path,
-                ) from None
-    if values.pop("holm", False) is True and "correction" not in data:
-        values["correction"] = Correction.HOLM.value
-    return values  # type: ignore[return-value]  # every key was checked above
+    settings = analysis_settings.AnalysisSettings.from_mapping(data, strict=strict, path=path)
+    return settings.to_dict()
 
 
 # -- the session ----------------------------------------------------------------------------
@@ -212,7 +93,7 @@ class Session:
     files: tuple[SessionFile, ...] = ()
     renames: tuple[tuple[str, str], ...] = ()
     hidden: frozenset[str] = frozenset()
-    settings: AnalysisSettings = field(default_factory=default_settings)
+    settings: SettingsDict = field(default_factory=default_settings)
     metric: str | None = None
 
     @property
@@ -222,7 +103,7 @@ class Session:
 
     @cached_property
     def roles(self) -> dict[Path, Role]:
-        """The role of each file that has one (what ``MainWindow.add_files`` takes).
+        """The role of each file that has one (what ``AppController.add_files`` takes).
 
         Built once: callers look a role up for every file, and a dict built on every look-up
         made opening a session of n files take n^2 steps.
@@ -235,22 +116,11 @@ class Session:
 
 
 def session_from_workspace(
-    workspace: Workspace, settings: AnalysisSettings, metric: str | None = None
+    workspace: Workspace, settings: SettingsDict, metric: str | None = None
 ) -> Session:
     """The session of what is loaded now (files that could not be read are kept too)."""
     files = tuple(SessionFile(e.path, e.plain_role or e.role) for e in workspace.entries)
     return Session(files, workspace.renames, workspace.hidden, settings, metric)
-
-
-def _relative(path: Path, folder: Path) -> str | None:
-    """``path`` relative to ``folder`` (with /), if it is in it or near it; else None."""
-    try:
-        relative = PurePath(os.path.relpath(path, folder))
-    except ValueError:  # another drive (Windows)
-        return None
-    if relative.parts.count("..") > _NEAR:
-        return None
-    return relative.as_posix()
 
 
 def session_to_dict(session: Session, folder: Path) -> dict[str, Any]:
@@ -259,7 +129,7 @@ def session_to_dict(session: Session, folder: Path) -> dict[str, Any]:
     for item in session.files:
         absolute = Path(os.path.abspath(item.path))
         entry: dict[str, Any] = {"path": str(absolute)}
-        relative = _relative(absolute, Path(os.path.abspath(folder)))
+        relative = relative_path(absolute, Path(os.path.abspath(folder)))
         if relative is not None:
             entry["relative"] = relative
         entry["role"] = None if item.role is None else item.role.value
@@ -340,7 +210,7 @@ def session_from_dict(data: object, path: Path, *, missing_ok: bool = False) -> 
     _check_version(data, path)
     assert isinstance(data, dict)  # _check_version saw to it
     files = _files(_listed(data, "files", path), path)
-    missing = [(f.path, why) for f in files if (why := _why_missing(f.path)) is not None]
+    missing = [(f.path, why) for f in files if (why := why_missing(f.path)) is not None]
     if missing and not missing_ok:
         shown = [f"{p} ({why})" for p, why in missing[:_SHOW]]
         raise InputError(
@@ -373,7 +243,7 @@ def _check_version(data: object, path: Path) -> None:
     version = data["mtgui_session"]
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise InputError(
-            f'"mtgui_session" should be a version number, not {_json_kind(version)}.', path=path
+            f'"mtgui_session" should be a version number, not {describe_value(version)}.', path=path
         )
     if version > SESSION_VERSION:
         raise InputError(
@@ -393,7 +263,7 @@ def _field(
         return default
     if not isinstance(value, kind):
         expected = "a list" if kind is list else "text"
-        raise InputError(f'"{key}" should be {expected}, not {_json_kind(value)}.', path=path)
+        raise InputError(f'"{key}" should be {expected}, not {describe_value(value)}.', path=path)
     return value
 
 
@@ -409,23 +279,11 @@ def _listed(data: Mapping[str, Any], key: str, path: Path) -> list[Any]:
     return items
 
 
-def _why_missing(path: Path) -> str | None:
-    """None if ``path`` exists, else why it cannot be found, in a few words."""
-    try:
-        os.stat(path)
-    except FileNotFoundError:
-        return "no such file"
-    except OSError as error:
-        return describe_os_error(error).rstrip(".")
-    except ValueError:  # a NUL character, or a name this system cannot encode
-        return "not a valid file name"
-    return None
-
-
 def _pair(item: object, path: Path) -> tuple[str, str]:
     if not (isinstance(item, list) and len(item) == 2 and all(isinstance(s, str) for s in item)):
         raise InputError(
-            f'each of "renames" should be a pair of names ["old", "new"], not {_json_kind(item)}.',
+            'each of "renames" should be a pair of names ["old", "new"], '
+            f"not {describe_value(item)}.",
             path=path,
         )
     return item[0], item[1]
@@ -449,19 +307,9 @@ def _files(items: list[Any], path: Path) -> list[SessionFile]:
         relative = item.get("relative")
         if relative is not None and not isinstance(relative, str):
             raise InputError(f'{where}: "relative" should be text.', path=path)
-        found = _locate(item["path"], relative, path.parent)
+        found = locate(item["path"], relative, path.parent)
         files.append(SessionFile(found, None if role is None else Role(role)))
     return files
-
-
-def _locate(absolute: str, relative: str | None, folder: Path) -> Path:
-    """The relative path (from the session's folder) if it exists, else the stored one."""
-    if relative is not None:
-        near = Path(os.path.normpath(folder / relative))
-        if _why_missing(near) is None:
-            return near
-    stored = Path(absolute)
-    return stored if stored.is_absolute() else Path(os.path.normpath(folder / stored))
 
 
 def is_session_file(path: Path) -> bool:

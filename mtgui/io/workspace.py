@@ -1,8 +1,8 @@
 """What the desktop application has loaded: files, their roles, their problems. No Qt.
 
-A :class:`Workspace` is an immutable list of entries, one per file the user gave: the file
-read (its streams or its score table), the reason it could not be, or a place held for a file
-still being read. ``corpus()`` assembles whatever loaded into a
+A :class:`Workspace` is an immutable list of entries (:class:`~mtgui.io.entries.Entry`), one
+per file the user gave: the file read (its streams or its score table), the reason it could not
+be, or a place held for a file still being read. ``corpus()`` assembles whatever loaded into a
 :class:`~mtgui.engine.corpus.Corpus`, or explains what is missing. Adding, replacing and
 removing files return new workspaces, so a worker thread can read one while the window builds
 the next; adding many files at once takes time in proportion to their number.
@@ -14,74 +14,25 @@ a file forgets what was said about its systems. Sessions store them by name (``r
 ``hidden``); a workspace made from a session keeps those as requests (``asked_renames``,
 ``asked_hidden``) until a system of that name is loaded, and then binds them to its identity.
 
-:func:`window_message` puts a reader's message in the window's words: the readers are shared
-with the command line, whose options mean nothing to a window user.
+:func:`describe_loaded` says in a window title what is loaded.
 """
 
 from __future__ import annotations
 
-import re
-import threading
 from collections import Counter
-from collections.abc import Generator, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from mtgui.engine.corpus import Corpus, Role
 from mtgui.engine.errors import InputError
 from mtgui.io.assemble import assemble
-from mtgui.io.decode import read_text
-from mtgui.io.loader import detect_format, load_decoded, scores_from_decoded
+from mtgui.io.entries import Entry
 from mtgui.io.naming import names_from_files
-from mtgui.io.scores import ScoreTable
-from mtgui.io.streams import PLAIN_TEXT, SCORES_TABLE, LoadedFile, TextStream
+from mtgui.io.streams import TextStream
 
 SystemKey = tuple[Path, int]
 """A system stream's identity: its file, and its position among the file's streams."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One file the user gave, and what became of it."""
-
-    path: Path
-    role: Role | None  # what the user said (plain text), or None for self-describing files
-    loaded: LoadedFile | None = None
-    scores: ScoreTable | None = None
-    problem: str | None = None
-    asks_role: bool = False  # plain text read as its name suggests, not yet confirmed
-    reading: bool = False  # a place held for a file that is being read
-
-    @property
-    def ok(self) -> bool:
-        """Whether the file could be read."""
-        return self.problem is None
-
-    @property
-    def plain_role(self) -> Role | None:
-        """The role of a plain-text file's single stream (None for other files)."""
-        if self.loaded is None or self.loaded.origin.format != PLAIN_TEXT:
-            return None
-        return self.loaded.streams[0].role
-
-    def system_numbers(self) -> list[int]:
-        """The positions of the system streams among the file's streams."""
-        if self.loaded is None:
-            return []
-        return [n for n, s in enumerate(self.loaded.streams) if s.role is Role.SYSTEM]
-
-    def with_role(self, role: Role) -> Entry:
-        """This plain-text entry as ``role`` (no need to read the file again)."""
-        if self.loaded is None or self.loaded.origin.format != PLAIN_TEXT:
-            raise ValueError(f"{self.path.name} is not plain text: it says its own role")
-        streams = tuple(replace(s, role=role) for s in self.loaded.streams)
-        loaded = replace(self.loaded, streams=streams)
-        return replace(self, role=role, loaded=loaded, asks_role=False)
-
-
-def placeholder(path: Path, role: Role | None) -> Entry:
-    """The entry of a file that is being read: listed in its place until it is read."""
-    return Entry(path, role, reading=True)
 
 
 @dataclass(frozen=True)
@@ -364,104 +315,6 @@ def _with_names(corpus: Corpus, names: Mapping[str, str]) -> Corpus:
     systems = tuple(s.renamed(names.get(s.name, s.name)) for s in corpus.systems)
     scores = tuple(s.renamed(names.get(s.system, s.system)) for s in corpus.scores)
     return replace(corpus, systems=systems, scores=scores)
-
-
-def guess_role(path: Path) -> Role:
-    """A first guess for a plain-text file's role, from its name ('ref', 'src', ...)."""
-    parts = {part.lower() for part in path.name.replace("-", ".").replace("_", ".").split(".")}
-    if parts & {"ref", "refs", "reference", "references"}:
-        return Role.REFERENCE
-    if parts & {"src", "source"}:
-        return Role.SOURCE
-    return Role.SYSTEM
-
-
-def read_entry(path: Path, role: Role | None) -> Entry:
-    """Read one file into an entry; a problem becomes the entry's message, never an exception.
-
-    The file is decoded once. Plain text read without a role does not say what it is: it
-    comes back as what its name suggests, with ``asks_role`` set, for the user to confirm.
-    """
-    try:
-        decoded = read_text(path)
-        kind = detect_format(decoded.text)
-        if role is Role.SCORES or (role is None and kind == SCORES_TABLE):
-            return Entry(path, Role.SCORES, scores=scores_from_decoded(decoded, path))
-        if role is None and kind == PLAIN_TEXT:
-            loaded = load_decoded(decoded, path, {guess_role(path)})
-            return Entry(path, None, loaded=loaded, asks_role=True)
-        return Entry(path, role, loaded=load_decoded(decoded, path, {role} if role else None))
-    except InputError as error:
-        return Entry(path, role, problem=window_message(error))
-
-
-@dataclass(frozen=True)
-class LoadRequest:
-    """A file to read: its role if the user gave one, and the entry it replaces if any."""
-
-    path: Path
-    role: Role | None = None
-    replaces: Path | None = None
-
-
-def iter_read(
-    requests: Sequence[LoadRequest], stop: threading.Event | None = None
-) -> Generator[tuple[int, int, Entry], None, list[Entry]]:
-    """Read files one by one (for a worker thread), yielding (done, total, entry).
-
-    Once ``stop`` is set, no further file is started: the entries read so far are returned
-    (the window sets it when one file takes so long that the others go on without it).
-    """
-    entries = []
-    for done, request in enumerate(requests, start=1):
-        if stop is not None and stop.is_set():
-            break
-        entry = read_entry(request.path, request.role)
-        entries.append(entry)
-        yield done, len(requests), entry
-    return entries
-
-
-# -- messages in the window's words -------------------------------------------------------
-
-_OPTION = re.compile(r"--[a-z][a-z0-9-]*")
-_OPTIONS_IN_PARENTHESES = re.compile(r"\s*\(([^()]*--[a-z][^()]*)\)")
-_ALTERNATIVE = re.compile(r"\bor (?!--)(.+)$")  # "--name on the command line, or rename it ..."
-_FILE_OPTIONS = frozenset({"--ref", "--hyp", "--src", "--scores"})
-_DROP_IT = " (drop the file on the window, or use File > Open)"
-
-
-def window_message(error: InputError) -> str:
-    """``error``'s message as the window shows it: without command-line options.
-
-    The readers and checks are shared with the command line, and some of their messages name
-    its options ("Add at least one file of reference translations (--ref)."): words that mean
-    nothing in the window. In a hint, a parenthesis naming one file option says how to add the
-    file in the window instead; one that offers an alternative to the command line keeps the
-    alternative; any other is left out, and a hint that still names an option is dropped.
-    """
-    problem = _window_words(error.problem, hint=False) or error.problem
-    hint = _window_words(error.hint, hint=True)
-    if hint is not None and _OPTION.search(hint):
-        hint = None
-    return InputError(problem, path=error.path, line=error.line, hint=hint).message
-
-
-def _window_words(text: str | None, hint: bool) -> str | None:
-    """``text`` with its parentheses about command-line options put in the window's words."""
-    if text is None or not _OPTION.search(text):
-        return text
-
-    def reworded(match: re.Match[str]) -> str:
-        inside = match.group(1).strip()
-        alternative = _ALTERNATIVE.search(inside)
-        if "command line" in inside and alternative is not None:
-            return f" ({alternative.group(1)})"
-        if hint and inside in _FILE_OPTIONS:
-            return _DROP_IT
-        return ""
-
-    return _OPTIONS_IN_PARENTHESES.sub(reworded, text)
 
 
 def describe_loaded(

@@ -13,7 +13,6 @@ percent; null for scores off a ratio scale, such as human z-scores), and the rep
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,7 +28,8 @@ from mtgui.engine.significance import (
     PairComparison,
 )
 from mtgui.engine.statistics import Statistics
-from mtgui.report.significance import align_table
+from mtgui.report.cells import csv_cell, four_decimals, json_ready
+from mtgui.report.table_text import align_table
 
 _NIST_PARTS = ("info", "match", "hyp")
 
@@ -132,31 +132,15 @@ def _system_entry(statistics: Statistics, name: str) -> dict[str, Any]:
     return json_ready({"name": name, "scores": scores, "details": details})
 
 
-def json_ready(value: Any) -> Any:
-    """NaN and infinities become None, which JSON can carry (in dicts, lists and tuples)."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {key: json_ready(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [json_ready(item) for item in value]
-    return value
-
-
 def score_table(statistics: Statistics) -> str:
     """The system scores as an aligned text table, one row per system."""
     metrics = statistics.metrics
     header = ["System", *(m.label for m in metrics)]
     rows = [
-        [name, *(_format(statistics.score(name, m.name)) for m in metrics)]
+        [name, *(four_decimals(statistics.score(name, m.name)) for m in metrics)]
         for name in statistics.system_names
     ]
     return align_table([header, *rows])  # names made printable there
-
-
-def _format(value: float) -> str:
-    """Four decimals, as mteval prints; '-' for a missing score."""
-    return "-" if math.isnan(value) else f"{value:.4f}"
 
 
 def segment_table(corpus: Corpus, statistics: Statistics) -> tuple[list[str], list[list[Any]]]:
@@ -179,13 +163,6 @@ def segment_table(corpus: Corpus, statistics: Statistics) -> tuple[list[str], li
             if metric.name == "nist":
                 columns += list(statistics.rows(name, "nist")[:, :15].T)
         for i in range(test_set.size):
-            values = [_cell(column[i]) for column in columns]
+            values = [csv_cell(column[i], whole_numbers=True) for column in columns]
             rows.append([name, i + 1, test_set.doc_ids[i], test_set.seg_ids[i], *values])
     return header, rows
-
-
-def _cell(value: float) -> float | int | str:
-    """A CSV cell: integers as integers, NaN as empty."""
-    if math.isnan(value):
-        return ""
-    return int(value) if float(value).is_integer() and abs(value) < 2**53 else float(value)

@@ -13,8 +13,10 @@ from mtgui.engine.studies.human.study import (
     HumanStudy,
     MetricCorrelation,
 )
-from mtgui.report.significance import align_table, grid_text, interval_table
+from mtgui.report.cells import MISSING, four_decimals
+from mtgui.report.significance import grid_text, interval_table
 from mtgui.report.study_format import LABELS, bootstrap_line, note_lines, signed
+from mtgui.report.table_text import align_table
 
 _KINDS = {
     OPPOSITE: "both significant, in opposite directions",
@@ -116,7 +118,8 @@ def _test_line(t: CorrelationTest) -> list[str]:
 
 def _p(p_value: float, verdict: str) -> str:
     """'0.0123 >'; '-' when undefined."""
-    return "-" if p_value != p_value else f"{p_value:.4f} {verdict}"
+    text = four_decimals(p_value)
+    return text if text == MISSING else f"{text} {verdict}"
 
 
 def _pairs_line(c: MetricCorrelation) -> list[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import textwrap
 from typing import Any
 
@@ -16,6 +15,8 @@ from mtgui.engine.significance import (
     Correction,
     PairComparison,
 )
+from mtgui.report.cells import csv_cell, four_decimals, percent
+from mtgui.report.table_text import align_table
 
 SCORE_COLUMNS = (
     "system",
@@ -43,8 +44,8 @@ def interval_table(result: BootstrapResult, metric: Metric) -> str:
                 four_decimals(i.score),
                 four_decimals(i.median),
                 f"[{four_decimals(i.ci_low)}, {four_decimals(i.ci_high)}]",
-                f"[{_percent(i.rel_ci_low)}, {_percent(i.rel_ci_high)}]",
-                _percent(i.rsd, sign=False),
+                f"[{percent(i.rel_ci_low)}, {percent(i.rel_ci_high)}]",
+                percent(i.rsd, signed=False),
             ]
         )
     return align_table([header, *rows])
@@ -130,12 +131,12 @@ def score_rows(result: BootstrapResult) -> list[list[Any]]:
             values = [getattr(i, field) for field in INTERVAL_FIELDS]
             ranks = [entry.best_rank, entry.worst_rank, entry.cluster]
             rows.append([entry.system, ranking.metric, i.score, *values, *ranks])
-    return [[_cell(value) for value in row] for row in rows]
+    return [[csv_cell(value) for value in row] for row in rows]
 
 
 def pair_rows(result: BootstrapResult) -> list[list[Any]]:
     """One row per ordered pair of systems and metric."""
-    return [[_cell(getattr(pair, column)) for column in PAIR_COLUMNS] for pair in result.pairs]
+    return [[csv_cell(getattr(pair, column)) for column in PAIR_COLUMNS] for pair in result.pairs]
 
 
 def settings_rows(result: BootstrapResult) -> tuple[list[str], list[list[Any]]]:
@@ -167,41 +168,5 @@ def sample_rows(result: BootstrapResult) -> tuple[list[str], list[list[Any]]]:
     intervals = list(result.intervals)
     header = ["resample", *(f"{i.system}:{i.metric}" for i in intervals)]
     count = len(intervals[0].samples) if intervals else 0
-    rows = [[b + 1, *(_cell(i.samples[b]) for i in intervals)] for b in range(count)]
+    rows = [[b + 1, *(csv_cell(i.samples[b]) for i in intervals)] for b in range(count)]
     return header, rows
-
-
-def _cell(value: Any) -> Any:
-    """A CSV cell: None and NaN empty, numpy floats as floats."""
-    if value is None:
-        return ""
-    if isinstance(value, float | int) and not isinstance(value, bool):
-        value = float(value) if isinstance(value, float) else value
-        if isinstance(value, float) and math.isnan(value):
-            return ""
-    return value
-
-
-def four_decimals(value: float | None) -> str:
-    """A score or p-value as tables and views show it: four decimals, '-' when undefined."""
-    return "-" if value is None or math.isnan(value) else f"{value:.4f}"
-
-
-def _percent(value: float, sign: bool = True) -> str:
-    if math.isnan(value):
-        return "-"
-    return f"{value:+.2f}%" if sign else f"{value:.2f}%"
-
-
-def align_table(rows: list[list[str]]) -> str:
-    """Columns padded to their widest cell; text left, numbers right. For the terminal: the
-    cells (system names among them) are made printable first."""
-    rows = [[printable(cell) for cell in row] for row in rows]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = []
-    for row in rows:
-        cells = [row[0].ljust(widths[0])] + [
-            cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)
-        ]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)

@@ -6,19 +6,11 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
-from mtgui.engine.metrics.bleu import Bleu
-from mtgui.engine.metrics.chrf import Chrf
-from mtgui.engine.metrics.human import Human
-from mtgui.engine.metrics.mbleu import MBleu
-from mtgui.engine.metrics.nist import Nist
-from mtgui.engine.metrics.ter import Ter
-from mtgui.engine.metrics.wer import Wer
+from mtgui.engine.metrics import LABELS as LABELS  # how people write each metric
 from mtgui.engine.printable import printable
 from mtgui.engine.settings import BootstrapSettings
 
 C = TypeVar("C")
-LABELS = {m.name: m.label for m in (Bleu, Nist, MBleu, Chrf, Ter, Wer, Human)}
-"""How people write each metric: ``bleu`` -> ``BLEU``."""
 
 
 def matrix(

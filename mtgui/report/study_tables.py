@@ -13,12 +13,14 @@ from typing import Any
 
 from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.significance import PAIR_FIELDS
+from mtgui.engine.studies.dispatch import Study
 from mtgui.engine.studies.human.correlation_tests import CorrelationTest
 from mtgui.engine.studies.human.study import HUMAN, Disagreement, HumanStudy, MetricCorrelation
 from mtgui.engine.studies.refs.study import RefsRow, RefsSizeRow, RefsStudy
 from mtgui.engine.studies.resamples.study import ResampleRow, ResamplesStudy, StabilityRow
 from mtgui.engine.studies.size.study import SizeRow, SizeStudy
-from mtgui.report.evaluation import json_ready
+from mtgui.report.cells import csv_cell, json_ready
+from mtgui.report.files import Table as Table  # the views take it from here too
 from mtgui.report.significance import (
     PAIR_COLUMNS,
     SCORE_COLUMNS,
@@ -27,8 +29,6 @@ from mtgui.report.significance import (
     score_rows,
 )
 
-Table = tuple[list[str] | tuple[str, ...], list[list[Any]]]  # as mtgui.report.files writes them
-Study = SizeStudy | RefsStudy | ResamplesStudy | HumanStudy
 CSV_FILES = {
     "size": ("size.csv", "size-pairs.csv", "size-separation.csv", "size-fit.csv"),
     "refs": ("refs.csv", "refs-size.csv"),
@@ -92,13 +92,14 @@ def _plain(value: Any) -> Any:
 def _size_tables(study: SizeStudy) -> dict[str, Table]:
     """The averages, the pair separations (one row per pair and fraction) and the fits."""
     shares = [
-        [p.metric, p.x, p.y, fraction, _cell(x), _cell(y)]
+        [p.metric, p.x, p.y, fraction, csv_cell(x), csv_cell(y)]
         for p in study.pairs
         for fraction, x, y in zip(study.fractions, p.x_better, p.y_better, strict=True)
     ]
-    smallest = [[p.metric, p.x, p.y, _cell(p.smallest_fraction), p.verdict] for p in study.pairs]
+    smallest = [[p.metric, p.x, p.y, csv_cell(p.smallest_fraction), p.verdict] for p in study.pairs]
     fits = [
-        [f.system, f.metric, _cell(f.exponent), _cell(f.narrowing), f.points] for f in study.fits
+        [f.system, f.metric, csv_cell(f.exponent), csv_cell(f.narrowing), f.points]
+        for f in study.fits
     ]
     tables = [
         _rows(study.rows, SizeRow),
@@ -129,11 +130,4 @@ def _human_tables(study: HumanStudy) -> dict[str, Table]:
 def _rows(items: Sequence[Any], kind: type) -> Table:
     """A table of dataclasses of one ``kind``: a column per field."""
     names = [f.name for f in fields(kind)]
-    return names, [[_cell(getattr(item, name)) for name in names] for item in items]
-
-
-def _cell(value: Any) -> Any:
-    """A CSV cell: None and NaN empty."""
-    if value is None or (isinstance(value, float) and value != value):
-        return ""
-    return value
+    return names, [[csv_cell(getattr(item, name)) for name in names] for item in items]

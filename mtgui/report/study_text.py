@@ -13,7 +13,6 @@ from mtgui.engine.studies.refs.study import RefsRow, RefsStudy
 from mtgui.engine.studies.resamples.study import ResamplesStudy, StabilityRow
 from mtgui.engine.studies.size.study import SizeRow, SizeStudy
 from mtgui.report.human_text import human_text
-from mtgui.report.significance import align_table
 from mtgui.report.study_format import (
     LABELS,
     bootstrap_line,
@@ -23,6 +22,7 @@ from mtgui.report.study_format import (
     note_lines,
     number,
 )
+from mtgui.report.table_text import align_table
 
 
 def study_text(study: SizeStudy | RefsStudy | ResamplesStudy | HumanStudy) -> str:

@@ -1,9 +1,11 @@
-"""A table as the text other programs take: TSV for the clipboard, CSV, LaTeX booktabs.
+"""A table as text: aligned columns for the terminal, and the text other programs take (TSV
+for the clipboard, CSV, LaTeX booktabs).
 
 A table here is what a person sees: a header and rows of cell strings, already rounded and
-formatted by the view. TSV is what spreadsheets (LibreOffice, Excel) paste as cells; CSV is the
-same CSV as the report files (``mtgui.io.writers.csv_text``); LaTeX is a ``booktabs`` tabular
-ready to paste into a paper, numbers right-aligned, every special character escaped.
+formatted (by :mod:`mtgui.report.cells` or the view). The terminal gets columns padded to their
+widest cell; TSV is what spreadsheets (LibreOffice, Excel) paste as cells; CSV is the same CSV
+as the report files (``mtgui.io.writers.csv_text``); LaTeX is a ``booktabs`` tabular ready to
+paste into a paper, numbers right-aligned, every special character escaped.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from mtgui.engine.printable import printable
 from mtgui.io.writers import csv_text
 
 Rows = Sequence[Sequence[str]]
@@ -50,6 +53,20 @@ _LATEX = {
     "\N{ALMOST EQUAL TO}": r"$\approx$",
 }
 _LATEX_SPECIALS = re.compile("|".join(re.escape(c) for c in _LATEX))
+
+
+def align_table(rows: list[list[str]]) -> str:
+    """Columns padded to their widest cell; text left, numbers right. For the terminal: the
+    cells (system names among them) are made printable first."""
+    rows = [[printable(cell) for cell in row] for row in rows]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [row[0].ljust(widths[0])] + [
+            cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
 
 
 def is_numeric(cell: str) -> bool:

@@ -20,8 +20,9 @@ from PySide6.QtGui import QBrush, QColor, QDragEnterEvent, QDragMoveEvent, QDrop
 from PySide6.QtWidgets import QMenu, QTreeWidget, QTreeWidgetItem, QWidget
 
 from mtgui.engine.corpus import Role
+from mtgui.io.entries import Entry
 from mtgui.io.streams import LoadedFile
-from mtgui.io.workspace import Entry, SystemKey, Workspace
+from mtgui.io.workspace import SystemKey, Workspace
 from mtgui.views.dialogs import ask_system_name, tell_rename_problem
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui import __version__
-from mtgui.engine.settings import MIN_DOCUMENTS
+from mtgui.engine.settings import DEFAULT_LEVEL, DEFAULT_RESAMPLES, MIN_DOCUMENTS
 
 REFERENCES: tuple[tuple[str, str], ...] = (
     # (short name used in the text, full reference)
@@ -138,12 +138,12 @@ _CI = f"""
 <p>A test set is one sample of the text a system will meet. With other sentences the score
 would have been a little different. The <b>bootstrap</b> (Zhang &amp; Vogel 2004; Koehn 2004)
 measures how much: it builds a new test set of the same size by drawing segments at random
-from yours (some twice, some not at all), scores every system on it, and does this 2,000 times
-(the <i>resamples</i>). Every system is scored on the same resamples, so comparisons are
-fair.</p>
-<p>The <b>confidence interval</b> (CI) is the range that holds the middle 95% of those scores:
-a range of plausible values for the system's score on other test sets like yours. A narrow
-interval means the test set is big enough to pin the score down.</p>
+from yours (some twice, some not at all), scores every system on it, and does this
+{DEFAULT_RESAMPLES:,} times (the <i>resamples</i>). Every system is scored on the same
+resamples, so comparisons are fair.</p>
+<p>The <b>confidence interval</b> (CI) is the range that holds the middle {DEFAULT_LEVEL:.0%} of
+those scores: a range of plausible values for the system's score on other test sets like
+yours. A narrow interval means the test set is big enough to pin the score down.</p>
 <p>The <b>relative CI</b> (Zhang &amp; Vogel 2004, Table 1) gives the same interval as
 percentages of the median score. <b>[-1.8%, +1.9%]</b> means the interval reaches 1.8% below
 the median and 1.9% above it: with a median BLEU of 0.300, from about 0.295 to 0.306. As a
@@ -210,7 +210,7 @@ paired view then follow the corrected p-values.</li>
 </ul>
 """
 
-_VIEWS = """
+_VIEWS = f"""
 <h2><a name="views"></a>The views</h2>
 <ul>
 <li><b>Distributions</b>: each system's bootstrap scores as a histogram, with the score on the
@@ -229,17 +229,19 @@ behind the score, and for NIST how much each run length adds to it (Zhang, Vogel
 <li><b>Segments</b>: two systems side by side, segment by segment, with their sentence scores
 and the difference, the segments where one gains most first. Select a segment to read the
 source, both outputs and the references, with the words that match a reference shaded.</li>
-<li><b>Studies</b>: is your test set big enough, do more references help, are 2,000 resamples
-enough, and do the metrics agree with human scores (Zhang &amp; Vogel 2004, section 4).</li>
+<li><b>Studies</b>: is your test set big enough, do more references help, are
+{DEFAULT_RESAMPLES:,} resamples enough, and do the metrics agree with human scores (Zhang
+&amp; Vogel 2004, section 4).</li>
 </ul>
 """
 
 _SETTINGS = f"""
 <h2><a name="settings"></a>Settings</h2>
 <ul>
-<li><b>Resamples</b>: how many bootstrap test sets; 2,000 is the papers' choice, more gives
-steadier intervals.</li>
-<li><b>Confidence</b>: 0.95 gives 95% intervals and verdicts at that level.</li>
+<li><b>Resamples</b>: how many bootstrap test sets; {DEFAULT_RESAMPLES:,} is the papers'
+choice, more gives steadier intervals.</li>
+<li><b>Confidence</b>: {DEFAULT_LEVEL} gives {DEFAULT_LEVEL:.0%} intervals and verdicts at that
+level.</li>
 <li><b>Seed</b>: the same seed, files and settings give exactly the same numbers again.</li>
 <li><b>Resample by</b>: <i>Automatic</i> draws whole documents when the test set has
 {MIN_DOCUMENTS} or more (SGML or XML files), else single segments; <i>Documents</i> and

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from mtgui import __version__
 from mtgui.app.garbage import GuiThreadCollector
 from mtgui.app.preferences import Preferences
-from mtgui.app.runs import threads_left_running
+from mtgui.app.threads import threads_left_running
 from mtgui.views.main_window import MainWindow
 
 

@@ -15,6 +15,7 @@ from PySide6.QtGui import QFont
 
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.intervals import ScoreInterval
+from mtgui.engine.settings import DEFAULT_LEVEL
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 _Index = QModelIndex | QPersistentModelIndex
@@ -75,7 +76,7 @@ class ScoreTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._rows: list[ScoreInterval] = []
         self._best: str | None = None
-        self._level = 0.95
+        self._level = DEFAULT_LEVEL
 
     def set_result(self, result: BootstrapResult | None, metric: str) -> None:
         """Show ``metric`` of ``result`` (or nothing)."""

@@ -1,11 +1,15 @@
 """The analysis settings beside the files: metrics, resampling, tokenizer, case, tests.
 
 Every control has a one-sentence tooltip; every change emits ``settings_changed`` so that the
-window can run the analysis again. ``state()`` and ``set_state()`` give and take the controls as
-the plain dict that sessions and the remembered preferences store.
+window can run the analysis again. ``settings()`` and ``set_settings()`` give and take the
+controls as the one settings object (:class:`AnalysisSettings`); ``state()`` and ``set_state()``
+as the plain dict that sessions and the remembered preferences store. The metrics' check boxes,
+labels and tips come from the metric registry.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import (
@@ -20,14 +24,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
+from mtgui.engine.analysis_settings import AnalysisSettings, SettingsDict
+from mtgui.engine.metrics import LABELS as LABELS
+from mtgui.engine.metrics import REGISTRY
 from mtgui.engine.settings import (
+    AR_TRIALS,
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
-    DEFAULT_SEED,
     MAX_LEVEL,
     MAX_RESAMPLES,
+    MAX_SEED,
     MIN_DOCUMENTS,
+    MIN_LEVEL,
     MIN_RESAMPLES,
     TOKENIZERS,
     BootstrapSettings,
@@ -36,26 +44,7 @@ from mtgui.engine.settings import (
     Unit,
 )
 from mtgui.engine.significance import Correction
-from mtgui.io.session import MAX_SEED, AnalysisSettings, check_settings
 
-METRIC_TIPS = {
-    "bleu": "BLEU (Papineni et al. 2002): n-gram precision with a brevity penalty, as mteval.",
-    "nist": "NIST: n-gram matches weighted by how informative they are, as mteval.",
-    "mbleu": "M-BLEU (Zhang & Vogel 2004): BLEU with the arithmetic mean of the precisions.",
-    "chrf": "chrF2: character n-gram F-score, as sacreBLEU computes it.",
-    "ter": "TER: edits needed to turn the output into a reference (lower is better).",
-    "wer": "WER: word edit distance to the closest reference (lower is better).",
-    "human": "The mean of the per-segment scores you loaded (e.g. human judgments).",
-}
-LABELS = {
-    "bleu": "BLEU",
-    "nist": "NIST",
-    "mbleu": "M-BLEU",
-    "chrf": "chrF",
-    "ter": "TER",
-    "wer": "WER",
-    "human": "Human",
-}
 _CASES = (Case.SENSITIVE, Case.FULL, Case.ASCII)  # the order of the case choices
 _UNITS = (
     ("Automatic", Unit.AUTO.value),
@@ -67,11 +56,14 @@ _CORRECTIONS = (
     ("Holm", Correction.HOLM.value),
     ("Benjamini-Hochberg", Correction.FDR.value),
 )
-_AR_TRIALS = 10_000
 
 
 class SettingsPanel(QWidget):
-    """The controls of one analysis."""
+    """The controls of one analysis: an :class:`AnalysisSettings` to look at and change.
+
+    The controls offer exactly the values the settings object takes (its ranges and choices),
+    and start at its defaults.
+    """
 
     settings_changed = Signal()
 
@@ -82,38 +74,37 @@ class SettingsPanel(QWidget):
         layout.addWidget(self._resampling_box())
         layout.addWidget(self._text_box())
         layout.addStretch(1)
+        self._show(AnalysisSettings())
 
     def _metrics_box(self) -> QGroupBox:
         box = QGroupBox("Metrics")
         grid = QGridLayout(box)
         self.metric_boxes: dict[str, QCheckBox] = {}
-        for number, name in enumerate(METRIC_NAMES):
-            check = QCheckBox(LABELS[name])
-            check.setChecked(name in DEFAULT_METRICS)
-            check.setToolTip(METRIC_TIPS[name])
+        for number, entry in enumerate(REGISTRY.values()):
+            check = QCheckBox(entry.label)
+            check.setToolTip(entry.description)
             check.toggled.connect(self.settings_changed)
             grid.addWidget(check, number // 3, number % 3)
-            self.metric_boxes[name] = check
+            self.metric_boxes[entry.name] = check
         return box
 
     def _resampling_box(self) -> QGroupBox:
         box = QGroupBox("Confidence and significance")
         form = QFormLayout(box)
-        self.resamples = _spin(MIN_RESAMPLES, MAX_RESAMPLES, DEFAULT_RESAMPLES, 100)
+        self.resamples = _spin(MIN_RESAMPLES, MAX_RESAMPLES, 100)
         self.resamples.setToolTip(
-            "How many times the test set is resampled; 2,000 is the "
+            f"How many times the test set is resampled; {DEFAULT_RESAMPLES:,} is the "
             "papers' choice, more gives steadier intervals."
         )
         self.level = QDoubleSpinBox()
-        self.level.setRange(0.5, MAX_LEVEL)
+        self.level.setRange(MIN_LEVEL, MAX_LEVEL)
         self.level.setDecimals(3)
         self.level.setSingleStep(0.01)
-        self.level.setValue(DEFAULT_LEVEL)
         self.level.setToolTip(
-            "How sure the intervals and the grid's verdicts are: 0.95 means "
-            "95% confidence intervals."
+            f"How sure the intervals and the grid's verdicts are: {DEFAULT_LEVEL} means "
+            f"{DEFAULT_LEVEL:.0%} confidence intervals."
         )
-        self.seed = _spin(0, MAX_SEED, DEFAULT_SEED, 1)
+        self.seed = _whole_number_box(0, MAX_SEED)
         self.seed.setToolTip("The random seed: the same seed gives the same numbers again.")
         self.unit = _choice(_UNITS)
         self.unit.setToolTip(
@@ -124,7 +115,7 @@ class SettingsPanel(QWidget):
         )
         self.randomization = QCheckBox("Approximate randomization")
         self.randomization.setToolTip(
-            "Also test each pair by randomly swapping segments (10,000 trials; slower)."
+            f"Also test each pair by randomly swapping segments ({AR_TRIALS:,} trials; slower)."
         )
         self.correction = _choice(_CORRECTIONS)
         self.correction.setToolTip(
@@ -142,8 +133,8 @@ class SettingsPanel(QWidget):
         ):
             form.addRow(label, widget)
         form.addRow(self.randomization)
-        for widget in (self.resamples, self.seed):
-            widget.valueChanged.connect(self.settings_changed)
+        self.resamples.valueChanged.connect(self.settings_changed)
+        self.seed.valueChanged.connect(self.settings_changed)
         self.level.valueChanged.connect(self.settings_changed)
         self.unit.currentIndexChanged.connect(self.settings_changed)
         self.correction.currentIndexChanged.connect(self.settings_changed)
@@ -169,63 +160,66 @@ class SettingsPanel(QWidget):
         self.case.currentIndexChanged.connect(self.settings_changed)
         return box
 
+    def settings(self) -> AnalysisSettings:
+        """What the controls say now."""
+        return AnalysisSettings(
+            metrics=self.metric_names(),
+            resamples=self.resamples.value(),
+            level=round(self.level.value(), 3),
+            seed=int(self.seed.value()),
+            unit=Unit(self.unit.currentData()),
+            randomization=self.randomization.isChecked(),
+            correction=Correction(self.correction.currentData()),
+            tokenizer=self.tokenizer.currentText(),
+            case=_CASES[self.case.currentIndex()],
+        )
+
+    def set_settings(self, settings: AnalysisSettings) -> None:
+        """Set every control, then emit ``settings_changed`` once (one new run, not nine)."""
+        controls = [*self.metric_boxes.values(), self.resamples, self.level, self.seed]
+        controls += [self.unit, self.correction, self.randomization, self.tokenizer, self.case]
+        blockers = [QSignalBlocker(control) for control in controls]
+        self._show(settings)
+        for blocker in blockers:
+            blocker.unblock()
+        self.settings_changed.emit()
+
+    def _show(self, settings: AnalysisSettings) -> None:
+        """Put ``settings`` into the controls (which may each say so)."""
+        for name, box in self.metric_boxes.items():
+            box.setChecked(name in settings.metrics)
+        self.resamples.setValue(settings.resamples)
+        self.level.setValue(settings.level)
+        self.seed.setValue(settings.seed)
+        self.unit.setCurrentIndex(self.unit.findData(settings.unit.value))
+        self.correction.setCurrentIndex(self.correction.findData(settings.correction.value))
+        self.randomization.setChecked(settings.randomization)
+        self.tokenizer.setCurrentText(settings.tokenizer)
+        self.case.setCurrentIndex(_CASES.index(settings.case))
+
     def metric_names(self) -> tuple[str, ...]:
         """The metrics ticked, in the standard order."""
         return tuple(name for name, box in self.metric_boxes.items() if box.isChecked())
 
     def metric_settings(self) -> MetricSettings:
         """Tokenizer and case."""
-        case = _CASES[self.case.currentIndex()]
-        return MetricSettings(self.tokenizer.currentText(), case)
+        return self.settings().metric_settings()
 
     def bootstrap_settings(self) -> BootstrapSettings:
         """The resampling settings."""
-        return BootstrapSettings(
-            resamples=self.resamples.value(),
-            level=round(self.level.value(), 3),
-            seed=self.seed.value(),
-            unit=Unit(self.unit.currentData()),
-            ar_trials=_AR_TRIALS if self.randomization.isChecked() else 0,
-            correction=Correction(self.correction.currentData()),
-        )
+        return self.settings().bootstrap_settings()
 
-    def state(self) -> AnalysisSettings:
+    def state(self) -> SettingsDict:
         """Every control's value, as sessions and preferences store them."""
-        return {
-            "metrics": list(self.metric_names()),
-            "resamples": self.resamples.value(),
-            "level": round(self.level.value(), 3),
-            "seed": self.seed.value(),
-            "unit": str(self.unit.currentData()),
-            "randomization": self.randomization.isChecked(),
-            "correction": str(self.correction.currentData()),
-            "tokenizer": self.tokenizer.currentText(),
-            "case": _CASES[self.case.currentIndex()].value,
-        }
+        return self.settings().to_dict()
 
-    def set_state(self, state: AnalysisSettings) -> None:
-        """Set every control, then emit ``settings_changed`` once (one new run, not nine).
+    def set_state(self, state: Mapping[str, object]) -> None:
+        """:meth:`set_settings` from plain values (a session's or the preferences').
 
         ``state`` is checked again (missing or bad values take their defaults), so a dict
         from anywhere cannot put a control into a value it does not offer.
         """
-        state = check_settings(state, strict=False)
-        controls = [*self.metric_boxes.values(), self.resamples, self.level, self.seed]
-        controls += [self.unit, self.correction, self.randomization, self.tokenizer, self.case]
-        blockers = [QSignalBlocker(control) for control in controls]
-        for name, box in self.metric_boxes.items():
-            box.setChecked(name in state["metrics"])
-        self.resamples.setValue(state["resamples"])
-        self.level.setValue(state["level"])
-        self.seed.setValue(state["seed"])
-        self.unit.setCurrentIndex(self.unit.findData(state["unit"]))
-        self.correction.setCurrentIndex(self.correction.findData(state["correction"]))
-        self.randomization.setChecked(state["randomization"])
-        self.tokenizer.setCurrentText(state["tokenizer"])
-        self.case.setCurrentIndex(_CASES.index(Case(state["case"])))
-        for blocker in blockers:
-            blocker.unblock()
-        self.settings_changed.emit()
+        self.set_settings(AnalysisSettings.from_mapping(state, strict=False))
 
 
 def _choice(items: tuple[tuple[str, str], ...]) -> QComboBox:
@@ -236,10 +230,20 @@ def _choice(items: tuple[tuple[str, str], ...]) -> QComboBox:
     return combo
 
 
-def _spin(low: int, high: int, value: int, step: int) -> QSpinBox:
+def _spin(low: int, high: int, step: int) -> QSpinBox:
     spin = QSpinBox()
     spin.setRange(low, high)
     spin.setSingleStep(step)
-    spin.setValue(value)
     spin.setKeyboardTracking(False)  # a change is one event, not one per keystroke
     return spin
+
+
+def _whole_number_box(low: int, high: int) -> QDoubleSpinBox:
+    """A box for whole numbers beyond a ``QSpinBox``'s 32-bit signed range (seeds go to
+    2**32 - 1): a double spin box without decimals, exact far beyond that."""
+    box = QDoubleSpinBox()
+    box.setDecimals(0)
+    box.setRange(low, high)
+    box.setSingleStep(1)
+    box.setKeyboardTracking(False)
+    return box

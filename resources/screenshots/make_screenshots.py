@@ -66,7 +66,7 @@ def show_human_study(window: MainWindow) -> None:
     window.tabs.setCurrentWidget(studies)
     studies.kind.setCurrentIndex(list(STUDIES).index("human"))
     studies.run_button.click()
-    while window._study_runner.running:
+    while window.controller.studying:
         app.processEvents()
         time.sleep(0.01)
     studies.table_choice.setCurrentIndex(studies.table_choice.findData("correlations.csv"))
@@ -87,7 +87,7 @@ def shoot(loader: Callable[[MainWindow], None], shots: dict[str, Shot]) -> None:
     loader(window)
 
     def save_when_done() -> None:
-        if window.result is None or window._runner.running:
+        if window.result is None or window.controller.analysing:
             QTimer.singleShot(100, save_when_done)
             return
         for name, shot in shots.items():

@@ -17,10 +17,11 @@ from gui_helpers import drop, shoot, system_item, wait_for_result
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
-import mtgui.io.workspace as workspace_module
-import mtgui.views.main_window as main_window_module
+import mtgui.app.analysis as analysis_module
+import mtgui.io.entries as entries_module
 from mtgui.app.preferences import Preferences
-from mtgui.app.runs import QUIT_WAIT_SECONDS, threads_left_running
+from mtgui.app.runs import QUIT_WAIT_SECONDS
+from mtgui.app.threads import threads_left_running
 from mtgui.engine.corpus import Role
 from mtgui.io.demo import demo_inputs
 from mtgui.views.dialogs import RenameDialog
@@ -115,7 +116,7 @@ def test_26_a_name_in_use_is_refused_in_the_dialog_and_renames_follow_one_system
     systems = set(window.result.bootstrap.systems)
     assert {"CimS", "KIT"} <= systems and "CimS-CORI" not in systems
     assert window.windowTitle().startswith("8 systems")
-    assert not window.problem.text() and not window.stale.isVisible()
+    assert not window.results.problem.text() and not window.results.stale.isVisible()
     # Renaming KIT renames KIT only.
     window.files_panel.ask_name = lambda name: "KIT-primary"
     window.result = None
@@ -142,9 +143,9 @@ def test_26_two_files_giving_one_name_are_told_apart_by_renaming_one(qtbot, wind
     again = tmp_path / "Lumen-again.sgm"
     shutil.copy(lumen, again)
     window.add_files([*(p for p, _ in inputs), again], dict(inputs))
-    qtbot.waitUntil(lambda: "two systems are both named 'Lumen'" in window.problem.text())
+    qtbot.waitUntil(lambda: "two systems are both named 'Lumen'" in window.results.problem.text())
     assert window.windowTitle().startswith("5 systems")
-    assert "--" not in window.problem.text()
+    assert "--" not in window.results.problem.text()
     panel = window.files_panel
     copy = file_item(panel, again.name).child(0)
     answers = iter(["Quill", "Lumen 2"])  # a stand-in for the dialog: a name in use first
@@ -162,7 +163,7 @@ def test_26_two_files_giving_one_name_are_told_apart_by_renaming_one(qtbot, wind
         "Tessera",
         "Ostrich",
     }
-    assert not window.problem.text()
+    assert not window.results.problem.text()
     # Hiding one of the two hides that one.
     window.result = None
     menu_action(panel, file_item(panel, again.name).child(0), "Hide from the analysis").trigger()
@@ -177,34 +178,37 @@ def test_26_two_files_giving_one_name_are_told_apart_by_renaming_one(qtbot, wind
 def test_27_results_of_other_settings_say_so_until_a_run_replaces_them(qtbot, window):
     load_demo_into(window)
     wait_for_result(qtbot, window)
-    assert not window.stale.isVisible()
+    assert not window.results.stale.isVisible()
     shown = window.result
     window.settings_panel.seed.setValue(7)
-    assert window.stale.isVisible()
-    assert "These results are from the previous settings (seed 12345, now 7)" in window.stale.text()
-    assert "A new run starts in a moment." in window.stale.text()
+    assert window.results.stale.isVisible()
+    assert (
+        "These results are from the previous settings (seed 12345, now 7)"
+        in window.results.stale.text()
+    )
+    assert "A new run starts in a moment." in window.results.stale.text()
 
     def press_escape() -> None:
         qtbot.keyClick(window, Qt.Key.Key_Escape)
-        assert "cancelled" in window.stale.text()
+        assert "cancelled" in window.results.stale.text()
 
     qtbot.waitUntil(press_escape, timeout=2000)
-    qtbot.wait(2 * main_window_module._RERUN_DELAY_MS)  # nothing starts after all
-    assert window.result is shown and not window._runner.running
-    text = window.stale.text()
+    qtbot.wait(2 * analysis_module.RERUN_DELAY_MS)  # nothing starts after all
+    assert window.result is shown and not window.controller.analysing
+    text = window.results.stale.text()
     assert text.startswith("These results are from the previous settings (seed 12345, now 7).")
     assert "The new run was cancelled: press Run (Ctrl+R) to update them." in text
     assert window.statusBar().currentMessage().startswith("Cancelled: the views show the results")
     for index in (1, 2):  # Scores and Significance: the note is above every view
         window.tabs.setCurrentIndex(index)
-        assert window.stale.isVisible()
+        assert window.results.stale.isVisible()
     shoot(window, "stale-results-cancelled")
     # Ctrl+R runs with the new settings, and the note goes.
     window.result = None
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
     wait_for_result(qtbot, window)
     assert window.result.bootstrap.settings.seed == 7
-    assert not window.stale.isVisible()
+    assert not window.results.stale.isVisible()
 
 
 def test_27_a_new_run_says_so_at_once_and_the_files_changing_too(qtbot, window, tmp_path):
@@ -213,12 +217,12 @@ def test_27_a_new_run_says_so_at_once_and_the_files_changing_too(qtbot, window, 
     assert window.statusBar().currentMessage().startswith("Done in")
     window.settings_panel.resamples.setValue(50_000)  # a run long enough to look at
     window.settings_panel.metric_boxes["ter"].setChecked(True)
-    qtbot.waitUntil(lambda: window._runner.running, timeout=5000)
+    qtbot.waitUntil(lambda: window.controller.analysing, timeout=5000)
     status = window.statusBar().currentMessage()
     assert not status.startswith("Done"), status
     assert status.startswith(("Analysing", "Scoring", "Resampling"))
     assert window.progress.value() < window.progress.maximum()
-    text = window.stale.text()
+    text = window.results.stale.text()
     assert "(without TER; 300 resamples, now 50,000 resamples)" in text
     assert "A new run is under way" in text
     shoot(window, "stale-results-running")
@@ -228,13 +232,13 @@ def test_27_a_new_run_says_so_at_once_and_the_files_changing_too(qtbot, window, 
     window.settings_panel.metric_boxes["ter"].setChecked(False)
     window.result = None
     wait_for_result(qtbot, window)
-    assert not window.stale.isVisible()
+    assert not window.results.stale.isVisible()
     ostrich = system_item(window.files_panel, "Ostrich").parent()
     menu_action(window.files_panel, ostrich, "Remove").trigger()
-    assert "the files and system names as they were before" in window.stale.text()
+    assert "the files and system names as they were before" in window.results.stale.text()
     window.result = None
     wait_for_result(qtbot, window)
-    assert not window.stale.isVisible()
+    assert not window.results.stale.isVisible()
 
 
 def test_27_results_that_cannot_be_updated_say_why(qtbot, window):
@@ -242,8 +246,10 @@ def test_27_results_that_cannot_be_updated_say_why(qtbot, window):
     wait_for_result(qtbot, window)
     for box in window.settings_panel.metric_boxes.values():
         box.setChecked(False)
-    qtbot.waitUntil(lambda: "no metric is chosen" in window.problem.text())
-    assert "They cannot be updated until the problem above is solved." in window.stale.text()
+    qtbot.waitUntil(lambda: "no metric is chosen" in window.results.problem.text())
+    assert (
+        "They cannot be updated until the problem above is solved." in window.results.stale.text()
+    )
     assert window.statusBar().currentMessage().startswith("The analysis cannot start")
 
 
@@ -253,7 +259,7 @@ def test_27_a_study_of_other_settings_says_so_in_the_studies_view(qtbot, window)
     studies = window.studies
     window.tabs.setCurrentWidget(studies)
     studies.repeats.setValue(2)
-    with qtbot.waitSignal(window._study_runner.finished, timeout=60_000):
+    with qtbot.waitSignal(window.controller.studies.finished, timeout=60_000):
         studies.run_button.click()
     assert not studies.message.text()
     window.settings_panel.seed.setValue(7)
@@ -261,11 +267,11 @@ def test_27_a_study_of_other_settings_says_so_in_the_studies_view(qtbot, window)
     assert "press Run (Ctrl+R) first" in studies.message.text()
     window.result = None
     wait_for_result(qtbot, window)  # the analysis is up to date: the study is not
-    assert not window.stale.isVisible()
+    assert not window.results.stale.isVisible()
     note = studies.message.text()
     assert note.startswith("This study is from the previous settings (seed 12345, now 7).")
     shoot(window, "stale-study")
-    with qtbot.waitSignal(window._study_runner.finished, timeout=60_000):
+    with qtbot.waitSignal(window.controller.studies.finished, timeout=60_000):
         studies.run_button.click()
     assert not studies.message.text()
 
@@ -296,7 +302,7 @@ def test_11_a_session_of_8000_missing_files_opens_without_freezing(qtbot, window
     qtbot.waitUntil(
         lambda: (
             len(window.workspace.entries) == 8000
-            and not window._loader.running
+            and not window.controller.loading
             and all(not e.ok for e in window.workspace.entries)
         ),
         timeout=60_000,
@@ -328,20 +334,20 @@ def test_12_closing_stops_every_worker_within_a_bounded_time(qtbot, window, monk
         blocked.wait(60)  # a slow metric that does not look at the cancel flag
         yield None
 
-    read_entry = workspace_module.read_entry
+    read_entry = entries_module.read_entry
 
     def stuck_read(path, role):
         if path.name == "stuck.txt":
             blocked.wait(60)
         return read_entry(path, role)
 
-    monkeypatch.setattr(main_window_module, "iter_analysis", stuck_analysis)
-    monkeypatch.setattr(workspace_module, "read_entry", stuck_read)
+    monkeypatch.setattr(analysis_module, "iter_analysis", stuck_analysis)
+    monkeypatch.setattr(entries_module, "read_entry", stuck_read)
     load_demo_into(window)
-    qtbot.waitUntil(lambda: window._runner.running, timeout=10_000)
+    qtbot.waitUntil(lambda: window.controller.analysing, timeout=10_000)
     window.add_files([window.workspace.entries[0].path.parent / "stuck.txt"])
     qtbot.wait(200)
-    threads = [thread for thread, _ in window._runner._threads.values()]
+    threads = window.controller.analysis.runs.threads()
     started = time.monotonic()
     window.close()
     assert time.monotonic() - started < QUIT_WAIT_SECONDS + 1.0
@@ -355,6 +361,7 @@ QUIT_SCRIPT = r"""
 import sys, time, threading
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
+import mtgui.app.analysis as analysis
 import mtgui.views.launch as app
 import mtgui.views.main_window as main_window
 from mtgui.views.main_window import MainWindow
@@ -364,12 +371,13 @@ if sys.argv[1] == "stuck":
         yield None
         threading.Event().wait(120)  # never looks at the cancel flag
         yield None
-    main_window.iter_analysis = stuck_analysis
+    analysis.iter_analysis = stuck_analysis
 started = []
 
 def close_when_running():
     windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
-    if windows and windows[0]._runner.running and windows[0]._runner._threads:
+    runs = windows[0].controller.analysis.runs if windows else None
+    if runs is not None and runs.running and runs.threads():
         time.sleep(0.5)  # well inside the run
         print("closing while:", windows[0].statusBar().currentMessage(), flush=True)
         started.append(time.monotonic())
@@ -436,7 +444,7 @@ def test_9_a_pipe_dropped_on_the_window_holds_up_neither_later_drops_nor_quittin
 ):
     fifo = tmp_path / "pipe.txt"
     os.mkfifo(fifo)
-    window._loader.stall_seconds = 0.5
+    window.controller.files.loader.stall_seconds = 0.5
     try:
         window.choose_role = lambda path, guess: guess
         drop(window, [fifo])
@@ -454,15 +462,15 @@ def test_9_a_pipe_dropped_on_the_window_holds_up_neither_later_drops_nor_quittin
 
 
 def test_9_a_read_that_blocks_never_wedges_the_queue(qtbot, window, tmp_path, monkeypatch, blocked):
-    read_entry = workspace_module.read_entry
+    read_entry = entries_module.read_entry
 
     def slow_read(path, role):
         if path.name == "stuck.txt":
             blocked.wait(60)
         return read_entry(path, role)
 
-    monkeypatch.setattr(workspace_module, "read_entry", slow_read)
-    window._loader.stall_seconds = 0.5
+    monkeypatch.setattr(entries_module, "read_entry", slow_read)
+    window.controller.files.loader.stall_seconds = 0.5
     inputs = demo_inputs()
     stuck = tmp_path / "stuck.txt"
     stuck.write_text("a\n", encoding="utf-8")
@@ -486,18 +494,18 @@ def test_9_a_read_that_blocks_never_wedges_the_queue(qtbot, window, tmp_path, mo
     blocked.set()
     qtbot.wait(500)
     assert "stuck.txt" not in [e.path.name for e in window.workspace.entries]
-    assert not window._loader.running
+    assert not window.controller.loading
 
 
 def test_9_a_reader_that_fails_does_not_stop_the_files_after_it(qtbot, window, monkeypatch):
-    read_entry = workspace_module.read_entry
+    read_entry = entries_module.read_entry
 
     def failing_read(path, role):
         if path.name.startswith("Ostrich"):
             raise RuntimeError("the reader broke")
         return read_entry(path, role)
 
-    monkeypatch.setattr(workspace_module, "read_entry", failing_read)
+    monkeypatch.setattr(entries_module, "read_entry", failing_read)
     inputs = demo_inputs()
     ostrich = next(i for i, (p, _) in enumerate(inputs) if p.name.startswith("Ostrich"))
     ordered = [*inputs[ostrich:], *inputs[:ostrich]]
@@ -514,8 +522,8 @@ def test_9_a_reader_that_fails_does_not_stop_the_files_after_it(qtbot, window, m
 def test_24c_the_window_never_tells_its_user_a_command_line_option(qtbot, window):
     system = next(p for p, role in demo_inputs() if role is Role.SYSTEM)
     drop(window, [system])
-    qtbot.waitUntil(lambda: "no reference translation is loaded" in window.problem.text())
-    text = window.problem.text()
+    qtbot.waitUntil(lambda: "no reference translation is loaded" in window.results.problem.text())
+    text = window.results.problem.text()
     assert "--" not in text
     assert "drop the file on the window, or use File > Open" in text
     # A file's own problem, in the files panel, too: a system's output given as a reference.

@@ -86,8 +86,8 @@ def test_a_broken_session_file_is_explained_and_changes_nothing(qtbot, tmp_path)
     broken = tmp_path / "broken.mtgui.json"
     broken.write_text('{"mtgui_session": 1, "files": [', encoding="utf-8")
     window.add_files([broken])
-    assert "broken.mtgui.json" in window.problem.text()
-    assert "line 1" in window.problem.text()
+    assert "broken.mtgui.json" in window.results.problem.text()
+    assert "line 1" in window.results.problem.text()
     assert window.workspace.entries == ()
 
 
@@ -119,7 +119,7 @@ def test_settings_and_recent_files_are_remembered_between_runs(qtbot, preference
     window.settings_panel.correction.setCurrentIndex(
         window.settings_panel.correction.findData("holm")
     )
-    window.histograms.layout_choice.setCurrentText("overlaid")
+    window.results.histograms.layout_choice.setCurrentText("overlaid")
     reference = tmp_path / "news.ref.en"
     reference.write_text("a b c\n", encoding="utf-8")
     system = tmp_path / "sysA.en"
@@ -132,7 +132,7 @@ def test_settings_and_recent_files_are_remembered_between_runs(qtbot, preference
     again = open_window(qtbot, preferences)
     state = again.settings_panel.state()
     assert state["resamples"] == 300 and state["correction"] == "holm"
-    assert again.histograms.layout_choice.currentText() == "overlaid"
+    assert again.results.histograms.layout_choice.currentText() == "overlaid"
     again.recent_menu.aboutToShow.emit()
     entries = [(a.text(), a.toolTip()) for a in again.recent_menu.actions()]
     assert entries == [("sysA.en", str(system)), ("news.ref.en", str(reference))]
@@ -199,6 +199,6 @@ def test_the_window_title_says_what_is_loaded(qtbot):
     wait_for_result(qtbot, window)
     assert window.windowTitle() == "4 systems, 2 references, 95 segments — mtgui"
     window.workspace = window.workspace.with_hidden("Quill", True)
-    window._workspace_changed()
+    window.controller.refresh()
     assert window.windowTitle().startswith("3 systems, 2 references")
     assert Role.REFERENCE  # the demo's reference file holds both references

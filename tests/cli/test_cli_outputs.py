@@ -45,7 +45,8 @@ def no_work(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the work started before the outputs were checked")
 
-    monkeypatch.setattr("mtgui.cli.main.iter_statistics", refuse)
+    monkeypatch.setattr("mtgui.cli.eval.iter_statistics", refuse)
+    monkeypatch.setattr("mtgui.cli.eval.iter_analysis", refuse)
 
 
 def leftovers(folder: Path) -> list[str]:

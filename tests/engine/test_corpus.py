@@ -39,6 +39,20 @@ def test_documents_in_order_of_first_appearance_and_their_index():
     assert test_set.describe_segment(2) == "document 'a', segment 1"
 
 
+def test_the_document_index_if_any_is_none_for_plain_text():
+    test_set = make_corpus("A").test_set
+    index = test_set.document_index_if_any()
+    assert index is not None and index.tolist() == [0, 0, 1, 0]
+    plain = TestSet(
+        doc_ids=("", "", ""),
+        seg_ids=("1", "2", "3"),
+        references=(TextColumn("ref", ("r1", "r2", "r3"), ORIGIN),),
+        has_documents=False,
+    )
+    assert plain.document_index_if_any() is None
+    assert plain.document_index().tolist() == [0, 1, 2]  # a unit per segment, for resampling
+
+
 def test_rename_moves_the_scores_along():
     corpus = make_corpus("A", "B").with_system_renamed("A", " Alpha ")
     assert corpus.system_names == ("Alpha", "B")

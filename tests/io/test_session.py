@@ -11,6 +11,7 @@ import pytest
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.running import run_to_end
+from mtgui.io.entries import LoadRequest, iter_read
 from mtgui.io.session import (
     Session,
     SessionFile,
@@ -22,7 +23,7 @@ from mtgui.io.session import (
     session_to_dict,
     write_session,
 )
-from mtgui.io.workspace import LoadRequest, Workspace, iter_read
+from mtgui.io.workspace import Workspace
 
 REF = '<refset><doc docid="d" sysid="ref"><seg id="1">a b</seg><seg id="2">c</seg></doc></refset>'
 

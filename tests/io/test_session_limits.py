@@ -49,7 +49,7 @@ def error_of(path: Path, **options: bool) -> InputError:
 
 
 def test_the_roles_of_a_session_are_built_once(tmp_path):
-    # MainWindow.open_session looks up session.roles once per file; a dict built on every
+    # AppController.open_session looks up session.roles once per file; a dict built on every
     # look-up made a session of 8,000 files take 8 s and one of 200,000 hours.
     path = write_session(tmp_path, {"mtgui_session": 1, "files": missing_files(3)})
     session = read_session(path, missing_ok=True)

@@ -7,15 +7,9 @@ import pytest
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.running import run_to_end
+from mtgui.io.entries import LoadRequest, guess_role, iter_read, read_entry
 from mtgui.io.folders import expand_paths
-from mtgui.io.workspace import (
-    LoadRequest,
-    Workspace,
-    describe_loaded,
-    guess_role,
-    iter_read,
-    read_entry,
-)
+from mtgui.io.workspace import Workspace, describe_loaded
 
 REF = '<refset><doc docid="d" sysid="ref"><seg id="1">a b</seg><seg id="2">c</seg></doc></refset>'
 

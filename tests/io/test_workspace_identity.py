@@ -11,16 +11,9 @@ import pytest
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.running import run_to_end
+from mtgui.io.entries import Entry, LoadRequest, iter_read, placeholder, read_entry
 from mtgui.io.session import Session, read_session, session_from_workspace, write_session
-from mtgui.io.workspace import (
-    Entry,
-    LoadRequest,
-    Workspace,
-    describe_loaded,
-    iter_read,
-    placeholder,
-    read_entry,
-)
+from mtgui.io.workspace import Workspace, describe_loaded
 
 REF = '<refset><doc docid="d" sysid="ref"><seg id="1">a b</seg><seg id="2">c</seg></doc></refset>'
 

@@ -11,6 +11,7 @@ import pytest
 
 from mtgui.io.writers import csv_text
 from mtgui.report.table_text import (
+    align_table,
     column_alignments,
     csv_table_text,
     is_numeric,
@@ -21,6 +22,13 @@ from mtgui.report.table_text import (
 
 HEADER = ["System", "Score", "Rel. low"]
 ROWS = [["Lumen", "0.2841", "\N{MINUS SIGN}3.25%"], ["Quill", "0.2702", "-"]]
+
+
+def test_a_terminal_table_pads_text_left_the_rest_right_and_makes_cells_printable():
+    rows = [["System", "BLEU", "Note"], ["Lumen", "0.2841", ""], ["A\tlong name", "-", "x"]]
+    assert align_table(rows) == (
+        "System            BLEU  Note\nLumen           0.2841\nA\\x09long name       -     x"
+    )
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gc
 from pathlib import Path
 
 import pytest
@@ -43,12 +44,13 @@ def test_dropping_the_demo_files_runs_the_analysis(qtbot, window):
     drop(window, [path for path, _ in demo_inputs()])
     wait_for_result(qtbot, window)
     assert window.files_panel.topLevelItemCount() == 5
-    assert window.score_model.rowCount() == 4
-    assert window.score_model.index(0, 0).data() == "Lumen"
-    assert window.score_table.model().index(0, 0).data() == "Lumen"  # the view too: best first
-    assert window.grid_model.index(0, 1).data() == "~"
-    assert "{Lumen, Quill} > {Tessera} > {Ostrich}" in window.clusters.text()
-    assert window.histograms.counts("Lumen").sum() == 300
+    assert window.results.score_model.rowCount() == 4
+    assert window.results.score_model.index(0, 0).data() == "Lumen"
+    # The view too: best first.
+    assert window.results.score_table.model().index(0, 0).data() == "Lumen"
+    assert window.results.grid_model.index(0, 1).data() == "~"
+    assert "{Lumen, Quill} > {Tessera} > {Ostrich}" in window.results.clusters.text()
+    assert window.results.histograms.counts("Lumen").sum() == 300
     assert window.export_action.isEnabled()
     assert window.statusBar().currentMessage().startswith("Done in")
     assert window.windowTitle() == "4 systems, 2 references, 95 segments — mtgui"
@@ -72,7 +74,7 @@ def test_plain_text_asks_its_role_and_bad_files_show_their_problem(qtbot, window
     broken = window.files_panel.topLevelItem(2)
     assert broken.text(1) == "could not be read"
     assert "never closed" in broken.child(0).text(0)
-    assert window.score_model.rowCount() == 1
+    assert window.results.score_model.rowCount() == 1
 
 
 def test_a_file_dropped_on_a_listed_file_replaces_it_in_its_place_and_role(qtbot, window, tmp_path):
@@ -95,7 +97,7 @@ def test_a_file_dropped_on_a_listed_file_replaces_it_in_its_place_and_role(qtbot
     wait_for_result(qtbot, window)
     assert [e.path for e in window.workspace.entries] == [ref, newer, other]
     assert panel.topLevelItem(1).text(0) == "sysA.v2.en"
-    best = window.score_model.index(0, 0).data()
+    best = window.results.score_model.index(0, 0).data()
     assert window.result.bootstrap.interval(best, "bleu").score == 1.0  # the new version
     # Several files dropped on the panel are added, not replacing anything.
     extra = tmp_path / "sysC.en"
@@ -110,11 +112,11 @@ def test_a_file_dropped_on_a_listed_file_replaces_it_in_its_place_and_role(qtbot
 def test_files_dropped_while_others_load_wait_their_turn(qtbot, window, tmp_path):
     paths = [path for path, _ in demo_inputs()]
     drop(window, paths[:2])
-    assert window._loader.running
+    assert window.controller.loading
     drop(window, paths[2:])
     wait_for_result(qtbot, window)
     assert [e.path for e in window.workspace.entries] == paths
-    assert window.score_model.rowCount() == 4
+    assert window.results.score_model.rowCount() == 4
 
 
 def test_systems_are_renamed_and_hidden_from_the_files_panel(qtbot, window):
@@ -134,7 +136,7 @@ def test_systems_are_renamed_and_hidden_from_the_files_panel(qtbot, window):
     assert set(window.result.bootstrap.systems) == {"Lumen 2", "Quill", "Tessera", "Ostrich"}
     click("Quill", "Hide from the analysis")
     assert set(window.result.bootstrap.systems) == {"Lumen 2", "Tessera", "Ostrich"}
-    assert window.grid_model.rowCount() == 3
+    assert window.results.grid_model.rowCount() == 3
     assert system_item(panel, "Quill").text(1) == "hidden"
     assert system_item(panel, "Lumen 2").text(0).endswith("Lumen 2")
     shoot(window, "main-window-hidden-system")
@@ -168,21 +170,22 @@ def test_export_writes_csv_and_asks_before_replacing(qtbot, window, tmp_path):
 def test_cancel_mid_run_and_a_setting_change_restarts(qtbot, window):
     window.settings_panel.resamples.setValue(100_000)
     load_demo_into(window)
-    qtbot.waitUntil(lambda: window._runner.running, timeout=10_000)
-    first = window._runner.run_id
+    runs = window.controller.analysis.runs
+    qtbot.waitUntil(lambda: runs.running, timeout=10_000)
+    first = runs.run_id
     window.settings_panel.seed.setValue(7)  # restarts after a short delay
-    qtbot.waitUntil(lambda: window._runner.run_id > first, timeout=5000)
+    qtbot.waitUntil(lambda: runs.run_id > first, timeout=5000)
     window.cancel()
-    assert not window._runner.running
+    assert not runs.running
     assert window.statusBar().currentMessage() == "Cancelled."
-    assert all(thread.wait(2000) for thread, _ in window._runner._threads.values())
+    assert all(thread.wait(2000) for thread in runs.threads())
 
 
 def test_closing_during_a_run_shuts_the_thread_down(qtbot, window):
     window.settings_panel.resamples.setValue(100_000)
     load_demo_into(window)
-    qtbot.waitUntil(lambda: window._runner.running, timeout=10_000)
-    threads = [thread for thread, _ in window._runner._threads.values()]
+    qtbot.waitUntil(lambda: window.controller.analysing, timeout=10_000)
+    threads = window.controller.analysis.runs.threads()
     window.close()
     assert all(thread.isFinished() for thread in threads)
 
@@ -246,17 +249,17 @@ def test_double_clicking_a_grid_cell_opens_the_paired_view_of_its_two_systems(qt
     load_demo_into(window)
     wait_for_result(qtbot, window)
     window.tabs.setCurrentIndex(2)
-    grid = window.grid_table
-    order = window.grid_model.systems
-    cell = grid.visualRect(window.grid_model.index(3, 0)).center()  # worst row, best column
+    grid = window.results.grid_table
+    order = window.results.grid_model.systems
+    cell = grid.visualRect(window.results.grid_model.index(3, 0)).center()  # worst row, best column
     double_click(qtbot, grid.viewport(), cell)
-    assert window.tabs.currentWidget() is window.paired
-    paired = window.paired
+    assert window.tabs.currentWidget() is window.results.paired
+    paired = window.results.paired
     assert (paired.first.currentText(), paired.second.currentText()) == (order[3], order[0])
-    assert paired.deltas.comparison.verdict == window.grid_model.index(3, 0).data() == "<"
+    assert paired.deltas.comparison.verdict == window.results.grid_model.index(3, 0).data() == "<"
     assert paired.histogram()[0].sum() == 300
     shoot(window, "main-window-paired-demo")
-    diagonal = grid.visualRect(window.grid_model.index(1, 1)).center()
+    diagonal = grid.visualRect(window.results.grid_model.index(1, 1)).center()
     window.tabs.setCurrentIndex(2)
     double_click(qtbot, grid.viewport(), diagonal)
     assert window.tabs.currentIndex() == 2  # a system against itself: nothing to open
@@ -266,7 +269,9 @@ def test_from_the_grid_to_the_paired_view_to_the_segments_of_the_two(qtbot, wind
     load_demo_into(window)
     wait_for_result(qtbot, window)
     window.show_pair("Lumen", "Ostrich")
-    button = next(b for b in window.paired.findChildren(QPushButton) if "segments" in b.text())
+    button = next(
+        b for b in window.results.paired.findChildren(QPushButton) if "segments" in b.text()
+    )
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     segments = window.segments
     assert window.tabs.currentWidget() is segments
@@ -292,7 +297,7 @@ def test_ctrl_c_copies_the_score_table_as_it_is_shown(qtbot, window):
     load_demo_into(window)
     wait_for_result(qtbot, window)
     window.tabs.setCurrentIndex(1)
-    table = window.score_table
+    table = window.results.score_table
     table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # by name
     table.setFocus()
     table.copy_action.trigger()
@@ -311,10 +316,23 @@ def test_every_column_header_of_the_window_has_a_tooltip(qtbot, window):
         assert header.toolTip(column).endswith("."), header.text(column)
     window.tabs.setCurrentWidget(window.segments)
     window.tabs.setCurrentWidget(window.details)
-    tables = [window.score_table, window.grid_table, window.segments.table]
+    tables = [window.results.score_table, window.results.grid_table, window.segments.table]
     tables += [window.details.summary_table, window.details.orders_table]
     for table in tables:
         model = table.model()
         for column in range(model.columnCount()):
             tip = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
             assert tip, (type(model).__name__, column)
+
+
+def test_a_closed_window_nothing_refers_to_is_collected_quietly(qtbot, capfd):
+    window = MainWindow()
+    window.show()
+    qtbot.waitExposed(window)
+    window.close()
+    destroyed = []
+    window.destroyed.connect(lambda: destroyed.append(True))
+    del window
+    gc.collect()
+    assert destroyed  # no reference cycle through Qt keeps a window alive
+    assert "not found" not in capfd.readouterr().err

@@ -40,19 +40,24 @@ def choose(combo, value: str) -> None:
 
 
 def test_the_grid_says_how_to_read_it_and_follows_the_correction(qtbot, window):
-    reading = window.grid_reading.text()
+    reading = window.results.grid_reading.text()
     assert reading.startswith("Row against column: > (blue) the row system is significantly")
     assert "each pair tested on its own (no correction)" in reading
-    assert "A cluster ends only where every system above" in window.clusters.text()
+    assert "A cluster ends only where every system above" in window.results.clusters.text()
     assert "300 resamples of segments" in window.statusBar().currentMessage()
     assert "See the note above the views." in window.statusBar().currentMessage()
-    assert window.notes.text().startswith("Note: Single segments were resampled: 6 documents")
+    assert window.results.notes.text().startswith(
+        "Note: Single segments were resampled: 6 documents"
+    )
     window.result = None
     choose(window.settings_panel.correction, "holm")
     wait_for_result(qtbot, window)
     assert window.result.bootstrap.settings.correction == "holm"
-    assert "after Holm's correction for the 6 pairs of this metric" in window.grid_reading.text()
-    tip = window.grid_model.index(0, 2).data(Qt.ItemDataRole.ToolTipRole)
+    assert (
+        "after Holm's correction for the 6 pairs of this metric"
+        in window.results.grid_reading.text()
+    )
+    tip = window.results.grid_model.index(0, 2).data(Qt.ItemDataRole.ToolTipRole)
     assert "p-value after Holm's correction" in tip and "(the verdict follows it)" in tip
     window.tabs.setCurrentIndex(2)
     shoot(window, "main-window-significance-holm-demo")
@@ -64,7 +69,7 @@ def test_documents_are_resampled_when_asked_and_the_status_line_says_so(qtbot, w
     wait_for_result(qtbot, window)
     assert window.result.bootstrap.settings.unit == "document"
     assert "300 resamples of documents" in window.statusBar().currentMessage()
-    assert "too few for that to be reliable" in window.notes.text()
+    assert "too few for that to be reliable" in window.results.notes.text()
 
 
 def test_the_paired_view_says_when_a_correction_overrules_the_interval():
@@ -99,7 +104,7 @@ def test_human_scores_leave_the_relative_columns_empty_and_say_why(qtbot, window
     window.settings_panel.metric_boxes["human"].setChecked(True)
     wait_for_result(qtbot, window)
     window.metric_choice.setCurrentIndex(window.metric_choice.findData("human"))
-    model = window.score_model
+    model = window.results.score_model
     header = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     for column in ("Rel. low", "Rel. high", "RSD"):
         cell = model.index(0, header.index(column))

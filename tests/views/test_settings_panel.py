@@ -6,8 +6,23 @@ from pathlib import Path
 
 import pytest
 
-from mtgui.engine.settings import BootstrapSettings, Case, MetricSettings, Unit
+from mtgui.engine.analysis_settings import AnalysisSettings
+from mtgui.engine.metrics import LABELS, METRIC_NAMES, REGISTRY
+from mtgui.engine.settings import (
+    MAX_LEVEL,
+    MAX_RESAMPLES,
+    MAX_SEED,
+    MIN_LEVEL,
+    MIN_RESAMPLES,
+    TOKENIZERS,
+    BootstrapSettings,
+    Case,
+    MetricSettings,
+    Unit,
+)
+from mtgui.engine.significance import Correction
 from mtgui.io.session import Session, default_settings, read_session, write_session
+from mtgui.views import settings_panel
 from mtgui.views.settings_panel import SettingsPanel
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
@@ -84,6 +99,48 @@ def test_settings_saved_in_a_session_come_back_in_a_new_panel(panel, qtbot, tmp_
     assert reopened.state() == CHANGED
     assert reopened.bootstrap_settings() == panel.bootstrap_settings()
     assert reopened.metric_settings() == panel.metric_settings()
+
+
+def test_the_metric_check_boxes_come_from_the_registry(panel):
+    assert tuple(panel.metric_boxes) == METRIC_NAMES
+    for name, box in panel.metric_boxes.items():
+        assert box.text() == REGISTRY[name].label
+        assert box.toolTip() == REGISTRY[name].description
+    assert settings_panel.LABELS is LABELS
+
+
+def test_the_controls_offer_what_the_settings_object_takes(panel):
+    assert (panel.resamples.minimum(), panel.resamples.maximum()) == (MIN_RESAMPLES, MAX_RESAMPLES)
+    assert (panel.level.minimum(), panel.level.maximum()) == (MIN_LEVEL, MAX_LEVEL)
+    assert (panel.seed.minimum(), panel.seed.maximum()) == (0, MAX_SEED)
+    assert [panel.tokenizer.itemText(i) for i in range(panel.tokenizer.count())] == list(TOKENIZERS)
+    assert {panel.unit.itemData(i) for i in range(panel.unit.count())} == {u.value for u in Unit}
+    corrections = {panel.correction.itemData(i) for i in range(panel.correction.count())}
+    assert corrections == {c.value for c in Correction}
+    assert panel.case.count() == len(Case)
+
+
+def test_the_panel_gives_and_takes_the_settings_object(panel, qtbot):
+    assert panel.settings() == AnalysisSettings()
+    largest = AnalysisSettings(
+        metrics=("wer", "human"),
+        resamples=MAX_RESAMPLES,
+        level=MAX_LEVEL,
+        seed=MAX_SEED,  # beyond a QSpinBox: the panel holds every seed the rule takes
+        unit=Unit.SEGMENT,
+        randomization=True,
+        correction=Correction.HOLM,
+        tokenizer="char",
+        case=Case.FULL,
+    )
+    with qtbot.waitSignal(panel.settings_changed):
+        panel.set_settings(largest)
+    assert panel.settings() == largest
+    assert panel.state() == largest.to_dict()
+    assert panel.bootstrap_settings() == largest.bootstrap_settings()
+    assert panel.metric_settings() == largest.metric_settings()
+    panel.set_state({"seed": MAX_SEED + 1})  # type: ignore[typeddict-item]
+    assert panel.settings() == AnalysisSettings()
 
 
 def test_screenshot(panel):

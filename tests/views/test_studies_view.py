@@ -35,7 +35,7 @@ def run_study(qtbot, window, kind: str, repeats: int = 3):
     studies = window.studies
     studies.kind.setCurrentIndex(list(STUDIES).index(kind))
     studies.repeats.setValue(repeats)
-    with qtbot.waitSignal(window._study_runner.finished, timeout=120_000):
+    with qtbot.waitSignal(window.controller.studies.finished, timeout=120_000):
         studies.run_button.click()
     return studies
 
@@ -102,7 +102,7 @@ def test_without_human_scores_the_agreement_study_says_what_to_do(qtbot, window)
     studies.kind.setCurrentIndex(list(STUDIES).index("human"))
     studies.run_button.click()
     assert "human scores" in studies.message.text()
-    assert not window._study_runner.running
+    assert not window.controller.studying
 
 
 def test_a_study_can_be_cancelled(qtbot, window):
@@ -112,7 +112,7 @@ def test_a_study_can_be_cancelled(qtbot, window):
     studies.run_button.click()
     qtbot.waitUntil(lambda: studies.cancel_button.isEnabled(), timeout=5000)
     studies.cancel_button.click()
-    assert not window._study_runner.running and studies.run_button.isEnabled()
+    assert not window.controller.studying and studies.run_button.isEnabled()
 
 
 def test_the_agreement_study_runs_with_human_scores(qtbot, window, tmp_path):

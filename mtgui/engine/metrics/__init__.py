@@ -1,4 +1,7 @@
-"""The metrics mtgui computes, one module each, and how to choose them by name."""
+"""The metrics mtgui computes, one module each, and how to choose them by name.
+
+The list of metrics and what front ends need to know of each is :mod:`.registry`.
+"""
 
 from __future__ import annotations
 
@@ -7,24 +10,30 @@ from collections.abc import Sequence
 from mtgui.engine.corpus import TestSet
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.base import Metric
-from mtgui.engine.metrics.bleu import Bleu
-from mtgui.engine.metrics.chrf import Chrf
-from mtgui.engine.metrics.human import Human
-from mtgui.engine.metrics.mbleu import MBleu
-from mtgui.engine.metrics.nist import Nist
-from mtgui.engine.metrics.ter import Ter
-from mtgui.engine.metrics.wer import Wer
+from mtgui.engine.metrics.registry import (
+    DEFAULT_METRICS,
+    LABELS,
+    METRIC_NAMES,
+    REGISTRY,
+    MetricEntry,
+)
 
-METRIC_NAMES = ("bleu", "nist", "mbleu", "chrf", "ter", "wer", "human")
-DEFAULT_METRICS = ("bleu", "nist", "mbleu")
-
-__all__ = ["DEFAULT_METRICS", "METRIC_NAMES", "Metric", "create_metrics", "parse_metric_names"]
+__all__ = [
+    "DEFAULT_METRICS",
+    "LABELS",
+    "METRIC_NAMES",
+    "REGISTRY",
+    "Metric",
+    "MetricEntry",
+    "create_metrics",
+    "parse_metric_names",
+]
 
 
 def parse_metric_names(text: str) -> tuple[str, ...]:
     """``"bleu, NIST"`` -> ``("bleu", "nist")``; an unknown name is an :class:`InputError`."""
     names = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))
-    unknown = [name for name in names if name not in METRIC_NAMES]
+    unknown = [name for name in names if name not in REGISTRY]
     if unknown or not names:
         raise InputError(
             f"unknown metric {', '.join(repr(n) for n in unknown) or '(none given)'}.",
@@ -35,13 +44,4 @@ def parse_metric_names(text: str) -> tuple[str, ...]:
 
 def create_metrics(names: Sequence[str], test_set: TestSet) -> tuple[Metric, ...]:
     """Metric objects for ``names``, in that order."""
-    factories = {
-        "bleu": Bleu,
-        "nist": lambda: Nist(test_set.num_references),
-        "mbleu": MBleu,
-        "chrf": Chrf,
-        "ter": Ter,
-        "wer": Wer,
-        "human": Human,
-    }
-    return tuple(factories[name]() for name in names)
+    return tuple(REGISTRY[name].factory(test_set) for name in names)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
 
 if TYPE_CHECKING:
-    from mtgui.engine.corpus import SystemOutput
+    from mtgui.engine.corpus import SystemOutput, TestSet
     from mtgui.engine.extraction import ExtractionContext
 
 FloatArray = npt.NDArray[np.float64]
@@ -28,11 +28,22 @@ class Metric(ABC):
 
     name: ClassVar[str]  # the id used on the command line and in reports: "bleu"
     label: ClassVar[str]  # how people write it: "BLEU"
+    description: ClassVar[str]  # one sentence on what it measures (the settings panel's tip)
     higher_is_better: ClassVar[bool] = True
     scale: ClassVar[str]  # "0-1", "0-100", "unbounded", ...
     # Scores are positive and 0 means none: a relative interval and an RSD mean something.
     ratio_scale: ClassVar[bool] = True
     columns: tuple[str, ...]  # the names of the statistics columns
+
+    @classmethod
+    def for_test_set(cls, test_set: TestSet) -> Self:
+        """The metric that scores outputs of ``test_set``: the registry's factory.
+
+        Most metrics need nothing of the test set; one that does (NIST needs the number of
+        references) says so here, so that choosing metrics by name needs no list of
+        exceptions.
+        """
+        return cls()
 
     @abstractmethod
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:

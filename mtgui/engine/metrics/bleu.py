@@ -32,6 +32,9 @@ class Bleu(Metric):
 
     name: ClassVar[str] = "bleu"
     label: ClassVar[str] = "BLEU"
+    description: ClassVar[str] = (
+        "BLEU (Papineni et al. 2002): n-gram precision with a brevity penalty, as mteval."
+    )
     scale: ClassVar[str] = "0-1"
     columns = (
         "hyp_len",

@@ -33,6 +33,7 @@ class Chrf(Metric):
 
     name: ClassVar[str] = "chrf"
     label: ClassVar[str] = "chrF"
+    description: ClassVar[str] = "chrF2: character n-gram F-score, as sacreBLEU computes it."
     scale: ClassVar[str] = "0-100"
     columns = tuple(
         f"{part}_{n}" for n in range(1, CHAR_ORDER + 1) for part in ("hyp", "ref", "match")

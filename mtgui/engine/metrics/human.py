@@ -23,6 +23,9 @@ class Human(Metric):
 
     name: ClassVar[str] = "human"
     label: ClassVar[str] = "Human"
+    description: ClassVar[str] = (
+        "The mean of the per-segment scores you loaded (e.g. human judgments)."
+    )
     scale: ClassVar[str] = "the scores' own units"
     ratio_scale: ClassVar[bool] = False  # z-scores centre on 0: no relative interval, no RSD
     columns = ("score_sum", "judged")

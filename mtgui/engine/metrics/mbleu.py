@@ -24,6 +24,9 @@ class MBleu(Metric):
 
     name: ClassVar[str] = "mbleu"
     label: ClassVar[str] = "M-BLEU"
+    description: ClassVar[str] = (
+        "M-BLEU (Zhang & Vogel 2004): BLEU with the arithmetic mean of the precisions."
+    )
     scale: ClassVar[str] = "0-1"
     columns = Bleu.columns
 

@@ -24,7 +24,7 @@ import numpy as np
 from mtgui.engine.metrics.base import FloatArray, Metric
 
 if TYPE_CHECKING:
-    from mtgui.engine.corpus import SystemOutput
+    from mtgui.engine.corpus import SystemOutput, TestSet
     from mtgui.engine.extraction import ExtractionContext
     from mtgui.engine.ngrams import ReferenceNgrams
 
@@ -37,6 +37,9 @@ class Nist(Metric):
 
     name: ClassVar[str] = "nist"
     label: ClassVar[str] = "NIST"
+    description: ClassVar[str] = (
+        "NIST: n-gram matches weighted by how informative they are, as mteval."
+    )
     scale: ClassVar[str] = "unbounded"
     columns = (
         *(f"info_{n}" for n in range(1, ORDER + 1)),
@@ -47,6 +50,11 @@ class Nist(Metric):
 
     def __init__(self, num_references: int) -> None:
         self.num_references = num_references
+
+    @classmethod
+    def for_test_set(cls, test_set: TestSet) -> Nist:
+        """NIST for ``test_set``: its length penalty compares with the mean reference length."""
+        return cls(test_set.num_references)
 
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """[I_1..I_5, m_1..m_5, t_1..t_5, reference words] for every segment."""

@@ -28,6 +28,9 @@ class Ter(Metric):
 
     name: ClassVar[str] = "ter"
     label: ClassVar[str] = "TER"
+    description: ClassVar[str] = (
+        "TER: edits needed to turn the output into a reference (lower is better)."
+    )
     higher_is_better: ClassVar[bool] = False
     scale: ClassVar[str] = "0-100"
     columns = ("edits", "ref_len")

@@ -26,6 +26,9 @@ class Wer(Metric):
 
     name: ClassVar[str] = "wer"
     label: ClassVar[str] = "WER"
+    description: ClassVar[str] = (
+        "WER: word edit distance to the closest reference (lower is better)."
+    )
     higher_is_better: ClassVar[bool] = False
     scale: ClassVar[str] = "0-1"
     columns = ("edits", "ref_len")

@@ -1,26 +1,79 @@
-"""One entry point for the desktop application: the study of a given name, on a finished
-analysis, with the user's seed, level and unit (the size and references studies keep their own
-B per subset, which keeps their many bootstraps affordable)."""
+"""The one way to start a study, for the command line and the desktop application alike.
+
+A study is chosen by the type of its settings (:data:`StudySettings`): :func:`iter_study_for`
+starts it. The command line builds the settings from its options; the window names a study and
+:func:`iter_study` builds them from the user's seed, level and unit (the size and references
+studies keep their own B per subset, which keeps their many bootstraps affordable), checks what
+only the window needs to check, and calls the same dispatcher.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import replace
-from typing import Any
 
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
+from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.settings import BootstrapSettings, MetricSettings
 from mtgui.engine.statistics import Statistics
-from mtgui.engine.studies.human.study import HUMAN, iter_human_study
+from mtgui.engine.studies.common import StudyProgress
+from mtgui.engine.studies.human.study import HUMAN, HumanStudy, iter_human_study
 from mtgui.engine.studies.refs.run import iter_refs_study
-from mtgui.engine.studies.refs.study import REFS_RESAMPLES, RefsSettings
-from mtgui.engine.studies.resamples.study import ResamplesSettings, iter_resamples_study
+from mtgui.engine.studies.refs.study import REFS_RESAMPLES, RefsSettings, RefsStudy
+from mtgui.engine.studies.resamples.study import (
+    ResamplesSettings,
+    ResamplesStudy,
+    iter_resamples_study,
+)
 from mtgui.engine.studies.size.run import iter_size_study
-from mtgui.engine.studies.size.study import SIZE_RESAMPLES, SizeSettings
+from mtgui.engine.studies.size.study import SIZE_RESAMPLES, SizeSettings, SizeStudy
 from mtgui.engine.studies.subset_nist import NistInputs
 
+StudySettings = SizeSettings | RefsSettings | ResamplesSettings | BootstrapSettings
+"""The settings of any study (the human study's are the bootstrap's)."""
+Study = SizeStudy | RefsStudy | ResamplesStudy | HumanStudy
+"""The result of any study."""
+StudySnapshot = (
+    StudyProgress[SizeStudy]
+    | StudyProgress[RefsStudy]
+    | StudyProgress[ResamplesStudy]
+    | StudyProgress[HumanStudy]
+)
+"""A snapshot of any study: its ``partial`` is of the type of the study's result."""
+StudyRun = Generator[StudySnapshot, None, Study]
+"""A study under way: it yields snapshots and returns the result."""
 STUDY_NAMES = ("size", "refs", "resamples", "human")
+
+
+def iter_study_for(
+    settings: StudySettings,
+    corpus: Corpus,
+    metrics: Sequence[str],
+    metric_settings: MetricSettings,
+    statistics: Statistics | None,
+    context: ExtractionContext | None = None,
+) -> StudyRun:
+    """The study that ``settings`` are for, on ``corpus``.
+
+    The references study scores ``metrics`` with ``metric_settings`` itself, once per subset
+    of the references; every other study starts from ``statistics``, those of the whole corpus
+    (None is for the references study only). ``context``, the extraction's, lends its tokens to
+    the size study's subset NIST and to the references study.
+    """
+    documents = corpus.test_set.document_index_if_any()
+    if isinstance(settings, RefsSettings):
+        return iter_refs_study(corpus, metrics, metric_settings, settings, context)
+    if statistics is None:
+        raise ValueError(f"a study with {type(settings).__name__} starts from the statistics")
+    if isinstance(settings, SizeSettings):
+        # Each subset gets its own NIST weights: the texts are matched again, reusing the
+        # context's tokens if there is one (the statistics keep no tokens).
+        nist = NistInputs.of(corpus, statistics.settings, context)
+        return iter_size_study(statistics, settings, documents, nist)
+    if isinstance(settings, ResamplesSettings):
+        return iter_resamples_study(statistics, settings, documents)
+    return iter_human_study(statistics, settings, documents)
 
 
 def iter_study(
@@ -30,38 +83,41 @@ def iter_study(
     metric_settings: MetricSettings,
     bootstrap: BootstrapSettings,
     repeats: int,
-) -> Generator[Any, None, Any]:
-    """The generator of study ``name`` (see :data:`STUDY_NAMES`); ``repeats`` is the size
-    study's K, or the number of subsets per size of the references study's Table 4.
+) -> StudyRun:
+    """The desktop application's study ``name`` (see :data:`STUDY_NAMES`) on a finished
+    analysis; ``repeats`` is the size study's K, or the number of subsets per size of the
+    references study's Table 4.
 
     Raises
     ------
     InputError
         If the study cannot run on this analysis (human scores missing, one reference only).
     """
-    test_set = corpus.test_set
-    documents = test_set.document_index() if test_set.has_documents else None
-    metrics: Sequence[str] = [m.name for m in statistics.metrics]
-    if name == "size":
-        settings = SizeSettings(replace(bootstrap, resamples=SIZE_RESAMPLES), repeats=repeats)
-        # Each subset gets its own NIST weights: the texts are tokenized and matched again on
-        # the study's thread (the analysis keeps only the statistics).
-        nist = NistInputs.of(corpus, statistics.settings)
-        return iter_size_study(statistics, settings, documents, nist)
-    if name == "refs":
-        if test_set.num_references < 2:
-            raise InputError(
-                "the references study needs at least two references.",
-                hint="Load another reference translation of the same test set.",
-            )
-        refs = RefsSettings(replace(bootstrap, resamples=REFS_RESAMPLES), repeats=repeats)
-        names = [m for m in metrics if m != HUMAN]
-        return iter_refs_study(corpus, names, metric_settings, refs)
-    if name == "resamples":
-        return iter_resamples_study(statistics, ResamplesSettings(bootstrap), documents)
-    if HUMAN not in metrics:
+    metrics = [m.name for m in statistics.metrics]
+    if name == "refs" and corpus.test_set.num_references < 2:
+        raise InputError(
+            "the references study needs at least two references.",
+            hint="Load another reference translation of the same test set.",
+        )
+    if name == "human" and HUMAN not in metrics:
         raise InputError(
             "the agreement study needs per-segment human scores and the Human metric.",
             hint="Drop a scores table on the window and tick Human among the metrics.",
         )
-    return iter_human_study(statistics, bootstrap, documents)
+    settings = named_settings(name, bootstrap, repeats)
+    automatic = [m for m in metrics if m != HUMAN]  # what the references study scores
+    return iter_study_for(settings, corpus, automatic, metric_settings, statistics)
+
+
+def named_settings(name: str, bootstrap: BootstrapSettings, repeats: int) -> StudySettings:
+    """The settings of the window's study ``name``: the user's bootstrap settings, with the
+    size and references studies' own B per subset; ``repeats`` as in :func:`iter_study`."""
+    if name == "size":
+        return SizeSettings(replace(bootstrap, resamples=SIZE_RESAMPLES), repeats=repeats)
+    if name == "refs":
+        return RefsSettings(replace(bootstrap, resamples=REFS_RESAMPLES), repeats=repeats)
+    if name == "resamples":
+        return ResamplesSettings(bootstrap)
+    if name == "human":
+        return bootstrap
+    raise ValueError(f"there is no study named {name!r}; the studies are {STUDY_NAMES}")

@@ -61,7 +61,7 @@ def iter_refs_study(
     metric_settings = metric_settings or MetricSettings()
     settings = settings or RefsSettings()
     test_set = corpus.test_set
-    documents = test_set.document_index() if test_set.has_documents else None
+    documents = test_set.document_index_if_any()
     bootstrap, unit_notes = settings.bootstrap.resolved(documents)
     settings = replace(settings, bootstrap=bootstrap)
     if not corpus.systems:
@@ -109,7 +109,7 @@ class _RefsRun:
         scoring = f"{metric_settings.signature}|metrics:{','.join(metrics)}"
         self.signature = study_signature(scoring, settings.signature())
         test_set = corpus.test_set
-        self.documents = test_set.document_index() if test_set.has_documents else None
+        self.documents = test_set.document_index_if_any()
         self.keys = [(s, m) for s in corpus.system_names for m in metrics]  # systems outermost
         self.scored: list[tuple[int, ...]] = []
         self.values: list[FloatArray] = []  # per subset: score, median, bounds, relative bounds

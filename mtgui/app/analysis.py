@@ -1,0 +1,217 @@
+"""The analysis of what is loaded: its runs, the result shown, and whether that is current.
+
+:class:`AnalysisController` starts an analysis on a worker thread whenever the files or the
+settings change (a burst of setting changes starts one run, :data:`RERUN_DELAY_MS` after the
+last), waits for files still being read, reports the run's progress (with the time left,
+:mod:`mtgui.app.estimate`) and keeps the result. It also keeps what the result shown was made
+from, and says above the views when that is not what the files and settings give now, and what
+happens next (:mod:`mtgui.app.staleness`).
+
+Assembling the corpus (``Workspace.corpus()``) stays on the GUI thread: it only puts the
+streams already read side by side, 3 ms for 20 systems of 100,000 segments (measured with
+``bench/bench_gui_large.py``'s files), and its problems must be known before a run starts.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from mtgui.app.estimate import TimeLeft
+from mtgui.app.loading import LoadedFiles
+from mtgui.app.runs import RunController
+from mtgui.app.staleness import RunInputs, describe_stale
+from mtgui.app.window_interface import SettingsSource
+from mtgui.engine.analysis import AnalysisResult, iter_analysis
+from mtgui.engine.errors import InputError
+from mtgui.engine.metrics import LABELS
+from mtgui.engine.resampling import BootstrapProgress
+from mtgui.engine.statistics import StatisticsProgress
+from mtgui.io.window_words import window_message
+
+RERUN_DELAY_MS = 300
+"""Settings changes within this time start one run, not several."""
+
+
+class AnalysisController(QObject):
+    """Runs the analysis of the files loaded with the settings set, and keeps its result."""
+
+    status_changed = Signal(str)  # a message for the status line
+    problem_changed = Signal(str)  # why the analysis cannot run or stopped ("": none)
+    stale_changed = Signal(str)  # why the results shown are not those of now ("": they are)
+    cancellable_changed = Signal(bool)  # a run is under way or about to start
+    running_changed = Signal(bool)
+    run_started = Signal()  # the partial results of a new run start coming
+    progress_changed = Signal(int, int)  # steps done, steps in all
+    scores_changed = Signal(object)  # the resample scores drawn so far, by (system, metric)
+    result_changed = Signal(object)  # the AnalysisResult now shown
+    notes_changed = Signal(str)  # what to know about how the result was made ("": nothing)
+
+    def __init__(
+        self,
+        files: LoadedFiles,
+        settings: SettingsSource,
+        parent: QObject | None = None,
+        synchronous: bool = False,
+    ) -> None:
+        super().__init__(parent)
+        self.result: AnalysisResult | None = None
+        self.runs = RunController(self, synchronous)
+        self._files = files
+        self._settings = settings
+        self._shown_inputs: RunInputs | None = None  # what the result shown was made from
+        self._run_inputs: RunInputs | None = None  # what the run under way is made from
+        self._next_run = ""  # what the analysis does next: a key of staleness.NEXT_RUN
+        self._stale_text = ""
+        self._started = 0.0
+        self._time_left = TimeLeft()
+        self._rerun = QTimer(self, singleShot=True, interval=RERUN_DELAY_MS)
+        self._rerun.timeout.connect(self.run)
+        self.runs.progress_changed.connect(self._on_runs_progress_changed)
+        self.runs.finished.connect(self._on_runs_finished)
+        self.runs.failed.connect(self._on_runs_failed)
+        self.runs.running_changed.connect(self._on_runs_running_changed)
+
+    @property
+    def stale_text(self) -> str:
+        """Why the results shown are not those of the files and settings now ("": they are)."""
+        return self._stale_text
+
+    def inputs(self) -> RunInputs:
+        """What an analysis started now would be made from."""
+        return RunInputs(self._files.workspace, self._settings.settings().to_dict())
+
+    def shown_segments(self) -> int | None:
+        """The test set's size, if the result shown is of the files loaded now."""
+        shown = self._shown_inputs
+        if self.result is None or (shown is not None and not shown.same_files(self.inputs())):
+            return None
+        return self.result.corpus.test_set.size
+
+    def run(self) -> None:
+        """Start the analysis of what is loaded (cancelling a run under way).
+
+        While files are being read, the analysis waits for them (it starts when they are).
+        """
+        self._rerun.stop()
+        if self._files.busy:  # a run under way goes on: its results are shown as the previous
+            self._next_run = "loading"
+            self.show_staleness()
+            return
+        inputs = self.inputs()
+        try:
+            corpus = self._files.workspace.corpus()
+            settings = self._settings.settings()
+            metrics = settings.metrics
+            if not metrics:
+                raise InputError("no metric is chosen.", hint="Tick at least one metric.")
+            if "human" in metrics and not corpus.scores:
+                metrics = tuple(m for m in metrics if m != "human")
+            metric_settings = settings.metric_settings()
+            resampling = settings.bootstrap_settings()
+        except InputError as error:
+            self._cannot_run(error)
+            return
+        self.problem_changed.emit("")
+        self.run_started.emit()
+        self._started = time.monotonic()
+        self._time_left.reset()
+        self._run_inputs, self._next_run = inputs, "running"
+        self.runs.start(lambda: iter_analysis(corpus, metrics, metric_settings, resampling))
+        self.progress_changed.emit(0, 1)  # empty until the first step is done
+        self.status_changed.emit(
+            f"Analysing: scoring {len(corpus.systems)} systems with "
+            f"{', '.join(LABELS.get(m, m) for m in metrics)}..."
+        )
+        self.show_staleness()
+
+    def _cannot_run(self, error: InputError) -> None:
+        """What is loaded cannot be analysed (yet): say why, and that the results are behind."""
+        self.runs.cancel()
+        loaded = bool(self._files.workspace.entries)
+        self.problem_changed.emit(window_message(error) if loaded else "")
+        self._next_run = "blocked" if loaded else "empty"
+        self.status_changed.emit(
+            "The analysis cannot start: see the message above the views."
+            if loaded
+            else "Drop reference and system files on the window to start."
+        )
+        self.show_staleness()
+
+    def rerun_soon(self) -> None:
+        """Run again after a short pause (several changes at once start one run)."""
+        self._rerun.start()
+        self._next_run = "pending"
+        self.show_staleness()
+
+    def cancel(self) -> None:
+        """Stop the analysis under way, or about to start."""
+        if not (self.runs.running or self._rerun.isActive()):
+            return
+        self._rerun.stop()
+        self.runs.cancel()
+        self._next_run = "cancelled"
+        self.show_staleness()
+        self.status_changed.emit(
+            "Cancelled: the views show the results of the previous settings (see the note "
+            "above them)."
+            if self._stale_text
+            else "Cancelled."
+        )
+
+    def stop(self) -> None:
+        """Start no run any more (the application closes)."""
+        self._rerun.stop()
+
+    def show_staleness(self) -> None:
+        """Say whether what the views show is what the files and settings give now."""
+        self.cancellable_changed.emit(self.runs.running or self._rerun.isActive())
+        text, state = "", self._next_run
+        if state == "pending" and self._files.busy:
+            state = "loading"  # the run about to start will wait for the files
+        if self.result is not None and self._shown_inputs is not None:
+            text = describe_stale(self._shown_inputs, self.inputs(), state, LABELS)
+        self._stale_text = text
+        self.stale_changed.emit(text)
+
+    def _on_runs_running_changed(self) -> None:
+        running = self.runs.running
+        self.cancellable_changed.emit(running or self._rerun.isActive())
+        self.running_changed.emit(running)
+
+    def _on_runs_progress_changed(self, snapshot: object) -> None:
+        if isinstance(snapshot, StatisticsProgress):
+            self.progress_changed.emit(snapshot.done, snapshot.total)
+            self.status_changed.emit(
+                f"Scoring: {snapshot.done} of {snapshot.total} systems ({snapshot.system})"
+            )
+        elif isinstance(snapshot, BootstrapProgress):
+            self.progress_changed.emit(snapshot.done, snapshot.total)
+            self.status_changed.emit(self._time_left.message(snapshot))
+            if snapshot.phase == "bootstrap" and snapshot.scores:
+                self.scores_changed.emit(snapshot.scores)
+
+    def _on_runs_finished(self, result: AnalysisResult) -> None:
+        self.result = result
+        self._shown_inputs, self._run_inputs = self._run_inputs, None
+        if self._next_run == "running":
+            self._next_run = ""
+        self.result_changed.emit(result)
+        seconds = time.monotonic() - self._started
+        notes = " ".join(result.corpus.notes + result.bootstrap.notes)
+        self.notes_changed.emit(f"Note: {notes}" if notes else "")
+        settings = result.bootstrap.settings
+        self.status_changed.emit(
+            f"Done in {seconds:.1f} s: {len(result.corpus.systems)} systems, "
+            f"{result.corpus.test_set.size} segments, {settings.resamples:,} resamples of "
+            f"{settings.unit.value}s." + (" See the note above the views." if notes else "")
+        )
+        self.show_staleness()
+
+    def _on_runs_failed(self, message: str) -> None:
+        self.problem_changed.emit(message)
+        if self._next_run == "running":
+            self._next_run = "failed"
+        self.status_changed.emit("The analysis stopped: see the message above the views.")
+        self.show_staleness()

@@ -1,0 +1,172 @@
+"""The files the user gives: listed at once, read on worker threads, put in the workspace.
+
+:class:`LoadedFiles` holds the :class:`~mtgui.io.workspace.Workspace` and the files being read
+into it. A file given is listed at once, in the order given, as being read; its
+:class:`~mtgui.app.file_loader.FileLoader` reads it on a worker thread; the files read are put
+in their places together, every :data:`APPLY_DELAY_MS` (less often with thousands of files),
+and then the workspace says it changed. Plain text read without a role waits for the user to
+confirm what its name suggests (:attr:`~mtgui.app.window_interface.Questions.choose_role`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from mtgui.app.file_loader import FileLoader
+from mtgui.app.window_interface import Questions
+from mtgui.engine.corpus import Role
+from mtgui.engine.errors import InputError
+from mtgui.io.entries import Entry, LoadRequest, placeholder
+from mtgui.io.window_words import window_message
+from mtgui.io.workspace import SystemKey, Workspace
+
+APPLY_DELAY_MS = 100
+"""Files read within this time are listed together."""
+
+_MANY_FILES = 1000  # beyond this many files, list what was read five times less often
+
+
+class LoadedFiles(QObject):
+    """The workspace, and the files being read into it."""
+
+    changed = Signal(bool)  # the workspace changed; True: analyse it again
+    status_changed = Signal(str)  # a message for the status line
+    problem_changed = Signal(str)  # a problem to show above the views
+    stalled = Signal(object, float)  # the Path of a file that takes long, the seconds so far
+
+    def __init__(
+        self, questions: Questions, parent: QObject | None = None, synchronous: bool = False
+    ) -> None:
+        super().__init__(parent)
+        self.workspace = Workspace()
+        self.loader = FileLoader(self, synchronous)
+        self._questions = questions
+        self._arrived: list[tuple[LoadRequest, Entry]] = []  # read, not yet listed
+        self._applying = False
+        self._apply = QTimer(self, singleShot=True, interval=APPLY_DELAY_MS)
+        self._apply.timeout.connect(self._apply_arrived)
+        self.loader.entry_read.connect(self._on_loader_entry_read)
+        self.loader.progress_changed.connect(self._on_loader_progress_changed)
+        self.loader.stalled.connect(self._on_loader_stalled)
+        self.loader.idle.connect(self._on_loader_idle)
+
+    @property
+    def busy(self) -> bool:
+        """Whether files are waiting or being read (files that take long left out)."""
+        return self.loader.busy
+
+    def queue(self, requests: Sequence[LoadRequest]) -> None:
+        """List new files as being read, and give them all to the loader."""
+        listed = {e.path for e in self.workspace.entries}
+        waiting = [
+            placeholder(r.path, r.role)
+            for r in requests
+            if r.replaces is None and r.path not in listed
+        ]
+        if waiting:
+            self.workspace = self.workspace.with_entries(waiting)
+            self.changed.emit(False)
+        self.loader.add(requests)
+        if self.loader.running:
+            self.status_changed.emit(f"Reading {len(requests):,} files...")
+
+    def remove(self, path: Path) -> None:
+        """Forget the file at ``path`` (if it is still being read, it stays out)."""
+        self.loader.forget(path)
+        self.workspace = self.workspace.without(path)
+        self.changed.emit(True)
+
+    def rename_system(self, key: SystemKey, new: str) -> None:
+        """Call system ``key`` ``new``."""
+        try:
+            self.workspace = self.workspace.renamed_system(key, new)
+        except InputError as error:  # the files panel asks for a free name: not seen
+            self.problem_changed.emit(window_message(error))
+            return
+        self.changed.emit(True)
+
+    def hide_system(self, key: SystemKey, hidden: bool) -> None:
+        """Leave system ``key`` out of the analysis (or not)."""
+        self.workspace = self.workspace.with_system_hidden(key, hidden)
+        self.changed.emit(True)
+
+    def cancel(self) -> None:
+        """Forget every file waiting, being read, or read and not yet listed."""
+        self.loader.cancel()
+        self._arrived = []
+
+    def stop(self) -> None:
+        """Stop reading for good (the application closes)."""
+        self._apply.stop()
+        self.loader.cancel()
+
+    def wait(self, deadline: float) -> bool:
+        """Wait for the reading threads until ``deadline``; True if all ended."""
+        return self.loader.wait(deadline)
+
+    def _on_loader_entry_read(self, request: LoadRequest, entry: Entry) -> None:
+        self._arrived.append((request, entry))
+        if not self._apply.isActive():  # thousands of files: list them less often
+            many = len(self.workspace.entries) > _MANY_FILES
+            self._apply.start(APPLY_DELAY_MS * (5 if many else 1))
+
+    def _on_loader_progress_changed(self, done: int, total: int, path: Path) -> None:
+        self.status_changed.emit(f"Reading files: {done:,} of {total:,} ({path.name})")
+
+    def _on_loader_stalled(self, path: Path, seconds: float) -> None:
+        self.stalled.emit(path, seconds)
+        self.status_changed.emit(
+            f"Still reading {path.name} after {seconds:.0f} s: the other files go on without it "
+            "(if it never arrives, remove it from the files panel)."
+        )
+
+    def _on_loader_idle(self) -> None:
+        """Every file given has been read (or is taking long): list them, then analyse."""
+        self._apply_arrived()
+
+    def _apply_arrived(self) -> None:
+        """Put the files read since last time in their places, then analyse if none is left.
+
+        Asking a plain-text file's role waits for the user; files read meanwhile are put in
+        their places after it, by the same loop.
+        """
+        self._apply.stop()
+        if self._applying:
+            return
+        self._applying = True
+        try:
+            while self._arrived:
+                arrived, self._arrived = self._arrived, []
+                self.workspace = self._with_read(self.workspace, arrived)
+        finally:
+            self._applying = False
+        self.changed.emit(True)
+
+    def _with_read(
+        self, workspace: Workspace, arrived: list[tuple[LoadRequest, Entry]]
+    ) -> Workspace:
+        """``workspace`` with the files read in their places (a file removed meanwhile stays
+        out; a plain-text file whose role the user would not give is left out)."""
+        listed = {e.path: e for e in workspace.entries}
+        fresh: list[Entry] = []
+        for request, entry in arrived:
+            if request.replaces is None and request.path not in listed:
+                continue  # removed while it was read
+            if entry.asks_role:
+                role = self._questions.choose_role(entry.path, entry.plain_role or Role.SYSTEM)
+                if role is None:
+                    before = listed.get(entry.path)
+                    if before is not None and before.reading:
+                        workspace = workspace.with_entries(fresh).without(entry.path)
+                        fresh = []
+                    continue
+                entry = entry.with_role(role)
+            if request.replaces is not None:
+                workspace = workspace.with_entries(fresh).replaced(request.replaces, entry)
+                fresh = []
+            else:
+                fresh.append(entry)
+        return workspace.with_entries(fresh)

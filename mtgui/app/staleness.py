@@ -1,0 +1,108 @@
+"""The stale-result guard's facts and words: what results were made from, and how it differs.
+
+Views always say what they were made from: :class:`RunInputs` is what one analysis (or study)
+is made from, and :func:`describe_stale` says, when the files or settings have changed since,
+what the results shown were made from and what happens next (:data:`NEXT_RUN`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from mtgui.io.workspace import Workspace
+
+
+@dataclass(frozen=True)
+class RunInputs:
+    """What one analysis is made from: the files, the systems' names, and the settings."""
+
+    workspace: Workspace
+    settings: Mapping[str, Any]  # the settings panel's state
+
+    def same_files(self, other: RunInputs) -> bool:
+        """Whether ``other`` has the same files (the very same reads) and system names."""
+        mine, theirs = self.workspace, other.workspace
+        return (
+            len(mine.entries) == len(theirs.entries)
+            and all(a is b for a, b in zip(mine.entries, theirs.entries, strict=True))
+            and mine.renamed_systems == theirs.renamed_systems
+            and mine.hidden_systems == theirs.hidden_systems
+        )
+
+
+NEXT_RUN = {
+    "pending": "A new run starts in a moment.",
+    "loading": "A new run starts when the files are read.",
+    "running": "A new run is under way: the distributions fill as it goes, the other views "
+    "show these results until it ends.",
+    "cancelled": "The new run was cancelled: press Run (Ctrl+R) to update them.",
+    "failed": "The new run stopped (see the message above): press Run (Ctrl+R) to try again.",
+    "blocked": "They cannot be updated until the problem above is solved.",
+    "empty": "No file is loaded now: drop files on the window to analyse them.",
+    "study": "Run it again to update it (after the analysis, if that is behind too).",
+    "": "Press Run (Ctrl+R) to update them.",
+}
+"""What happens next, by the state of the analysis (the keys the window keeps)."""
+
+_WORDS: dict[Any, str] = {
+    "auto": "automatic",
+    "document": "documents",
+    "segment": "segments",
+    "none": "none",
+    "holm": "Holm",
+    "fdr": "Benjamini-Hochberg",
+    "sensitive": "case-sensitive",
+    "full": "lowercase all",
+    "ascii": "lowercase A-Z",
+}
+_SETTINGS: tuple[tuple[str, str, Callable[[Any], str]], ...] = (  # key, label, its value
+    ("seed", "seed ", str),
+    ("resamples", "", lambda value: f"{value:,} resamples"),
+    ("level", "confidence ", lambda value: f"{value * 100:g}%"),
+    ("unit", "resampling ", lambda value: _WORDS.get(value, str(value))),
+    ("correction", "correction ", lambda value: _WORDS.get(value, str(value))),
+    ("randomization", "approximate randomization ", lambda value: "on" if value else "off"),
+    ("tokenizer", "tokenizer ", str),
+    ("case", "", lambda value: _WORDS.get(value, str(value))),
+)
+
+
+def describe_stale(
+    shown: RunInputs,
+    now: RunInputs,
+    state: str,
+    labels: Mapping[str, str],
+    subject: str = "These results are",
+) -> str:
+    """Why the results shown (made from ``shown``) are not those of ``now``, or "".
+
+    For example "These results are from the previous settings (seed 12345, now 7). The new
+    run was cancelled: press Run (Ctrl+R) to update them." ``state`` is a key of
+    :data:`NEXT_RUN`; ``labels`` name the metrics.
+    """
+    changes = setting_changes(shown.settings, now.settings, labels)
+    parts = [f"the previous settings ({'; '.join(changes)})"] if changes else []
+    if not shown.same_files(now):
+        parts.append("the files and system names as they were before")
+    if not parts:
+        return ""
+    return f"{subject} from {' and '.join(parts)}. {NEXT_RUN.get(state, NEXT_RUN[''])}"
+
+
+def setting_changes(
+    old: Mapping[str, Any], new: Mapping[str, Any], labels: Mapping[str, str]
+) -> list[str]:
+    """Each setting that differs, as the results had it and as it is now ("seed 12345, now 7")."""
+    changes = []
+    added = [labels.get(m, m) for m in new["metrics"] if m not in old["metrics"]]
+    dropped = [labels.get(m, m) for m in old["metrics"] if m not in new["metrics"]]
+    if added:
+        changes.append("without " + ", ".join(added))
+    if dropped:
+        changes.append("with " + ", ".join(dropped))
+    for key, label, say in _SETTINGS:
+        if old.get(key) != new.get(key):
+            changes.append(f"{label}{say(old.get(key))}, now {say(new.get(key))}")
+    return changes

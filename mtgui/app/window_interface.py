@@ -1,0 +1,37 @@
+"""What the application layer needs from the window, as protocols: it never imports widgets.
+
+The controller reads the settings the user has set (:class:`SettingsSource`, the settings
+panel) and asks the questions only a dialog can answer (:class:`Questions`, the main window's
+dialogs). A test or a script gives plain objects with the same members instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from mtgui.engine.analysis_settings import AnalysisSettings
+from mtgui.engine.corpus import Role
+
+RoleChooser = Callable[[Path, Role], Role | None]
+"""Which role a plain-text file has (the guess from its name is the default); None: cancel."""
+
+
+class SettingsSource(Protocol):
+    """Where the settings of the next analysis are set (the settings panel)."""
+
+    def settings(self) -> AnalysisSettings:
+        """The settings as set now."""
+        ...
+
+
+class Questions(Protocol):
+    """The questions the controller asks the user, each a callable read when it is asked (so
+    that a test may replace one on the window)."""
+
+    choose_role: RoleChooser
+    choose_folder: Callable[[], Path | None]  # where to export the CSV reports; None: cancel
+    confirm_overwrite: Callable[[list[Path]], bool]  # may these files be replaced?
+    choose_session_file: Callable[[], Path | None]  # where to save the session; None: cancel
+    confirm_discard: Callable[[], bool]  # may a session take the place of the files loaded?

@@ -1,0 +1,37 @@
+"""``mtgui eval``: score the systems, bootstrap them, print the tables and write the files.
+
+The work is the desktop application's: :func:`~mtgui.engine.analysis.iter_analysis` (statistics,
+then the bootstrap, its resamples drawn while the statistics are extracted), or only its first
+step, :func:`~mtgui.engine.statistics.iter_statistics`, with ``--bootstrap 0``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from mtgui.cli.eval_options import bootstrap_settings, metric_settings
+from mtgui.cli.eval_outputs import EvalOutputs
+from mtgui.cli.progress import drain
+from mtgui.engine.analysis import iter_analysis
+from mtgui.engine.corpus import Corpus
+from mtgui.engine.metrics import parse_metric_names
+from mtgui.engine.statistics import iter_statistics
+
+Loader = Callable[[argparse.Namespace], Corpus]
+"""Loads the inputs the options name (:func:`mtgui.cli.main.load_inputs`)."""
+
+
+def run_eval(args: argparse.Namespace, load: Loader) -> int:
+    """Check the options and outputs, load, score, bootstrap, print and write what was asked."""
+    metrics = parse_metric_names(args.metrics)
+    settings, resampling = metric_settings(args), bootstrap_settings(args)
+    outputs = EvalOutputs.from_args(args)
+    corpus = load(args)
+    if resampling is None:
+        statistics, result = drain(iter_statistics(corpus, metrics, settings), "scoring"), None
+    else:  # the snapshots of the bootstrap name their phase
+        analysis = drain(iter_analysis(corpus, metrics, settings, resampling), "scoring")
+        statistics, result = analysis.statistics, analysis.bootstrap
+    outputs.write(corpus, statistics, result)
+    return 0

@@ -1,0 +1,225 @@
+"""The one settings object: what a person chooses for an analysis, its defaults and its rules.
+
+The settings panel shows an :class:`AnalysisSettings`, sessions and the remembered
+preferences store it (as a :class:`SettingsDict` of plain JSON values), and the command line
+takes its defaults from it; the engine gets it as :class:`MetricSettings` and
+:class:`BootstrapSettings`. Every value is checked by one rule, the engine's own where there is
+one (:func:`check_resamples`, :func:`check_level`, :func:`check_seed`), so that a session, the
+preferences, the panel and the command line accept exactly the same values.
+
+Read from a mapping (a session, the preferences), settings that are missing take their
+defaults and unknown ones are ignored (a newer or older mtgui may write others); a bad value is
+an error in words, or quietly its default where the user never edits the values by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, TypedDict
+
+from mtgui.engine.errors import InputError
+from mtgui.engine.metrics.registry import DEFAULT_METRICS, METRIC_NAMES
+from mtgui.engine.settings import (
+    AR_TRIALS,
+    DEFAULT_LEVEL,
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    DEFAULT_TOKENIZER,
+    MAX_LEVEL,
+    MAX_RESAMPLES,
+    MAX_SEED,
+    MIN_LEVEL,
+    MIN_RESAMPLES,
+    TOKENIZERS,
+    BootstrapSettings,
+    Case,
+    MetricSettings,
+    Unit,
+    check_level,
+    check_resamples,
+    check_seed,
+)
+from mtgui.engine.significance import Correction
+
+
+class SettingsDict(TypedDict):
+    """:class:`AnalysisSettings` as plain values, as sessions and the preferences store it."""
+
+    metrics: list[str]
+    resamples: int
+    level: float
+    seed: int
+    unit: str
+    randomization: bool
+    correction: str
+    tokenizer: str
+    case: str
+
+
+@dataclass(frozen=True)
+class AnalysisSettings:
+    """Everything the settings panel holds; checked when made, so always valid.
+
+    ``randomization`` adds approximate randomization with :data:`AR_TRIALS` trials; ``level``
+    is kept to three decimals, as the panel shows it.
+
+    Raises
+    ------
+    InputError
+        If a value is not one mtgui takes, saying which and what it should be.
+    """
+
+    metrics: tuple[str, ...] = DEFAULT_METRICS
+    resamples: int = DEFAULT_RESAMPLES
+    level: float = DEFAULT_LEVEL
+    seed: int = DEFAULT_SEED
+    unit: Unit = Unit.AUTO
+    randomization: bool = False
+    correction: Correction = Correction.NONE
+    tokenizer: str = DEFAULT_TOKENIZER
+    case: Case = Case.SENSITIVE
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            object.__setattr__(self, item.name, _checked(item.name, getattr(self, item.name)))
+
+    @classmethod
+    def from_mapping(
+        cls, data: object, *, strict: bool = True, path: Path | None = None
+    ) -> AnalysisSettings:
+        """The settings in ``data`` (a session's "settings", the stored preferences).
+
+        Missing settings default and unknown ones are ignored. With ``strict`` a bad value is an
+        :class:`InputError` naming ``path``; without, it quietly takes its default. A "holm"
+        flag (mtgui 0.1, before "correction") set to true means Holm's correction.
+        """
+        if not isinstance(data, Mapping):
+            if strict:
+                problem = f'"settings" should be an object, not {describe_value(data)}.'
+                raise InputError(problem, path=path)
+            return cls()
+        values: dict[str, Any] = {}
+        for key in _RULES:
+            if key not in data:
+                continue
+            try:
+                values[key] = _checked(key, data[key], path)
+            except InputError:
+                if strict:
+                    raise
+        if values.pop("holm", False) is True and "correction" not in data:
+            values["correction"] = Correction.HOLM
+        return cls(**values)
+
+    def to_dict(self) -> SettingsDict:
+        """The settings as plain values (a new dict each time: callers may change it)."""
+        return {
+            "metrics": list(self.metrics),
+            "resamples": self.resamples,
+            "level": self.level,
+            "seed": self.seed,
+            "unit": self.unit.value,
+            "randomization": self.randomization,
+            "correction": self.correction.value,
+            "tokenizer": self.tokenizer,
+            "case": self.case.value,
+        }
+
+    def metric_settings(self) -> MetricSettings:
+        """Tokenizer and case, as the metrics take them."""
+        return MetricSettings(self.tokenizer, self.case)
+
+    def bootstrap_settings(self) -> BootstrapSettings:
+        """The resampling, as the bootstrap takes it.
+
+        Raises
+        ------
+        InputError
+            If no difference could be significant with so few resamples at this level.
+        """
+        return BootstrapSettings(
+            resamples=self.resamples,
+            level=self.level,
+            seed=self.seed,
+            unit=self.unit,
+            ar_trials=AR_TRIALS if self.randomization else 0,
+            correction=self.correction,
+        )
+
+
+def describe_value(value: object) -> str:
+    """What a JSON value is, in words ("the number 5"): messages say what they found."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f'the text "{value}"'
+    return "a list" if isinstance(value, list | tuple) else "an object"
+
+
+# -- the rules: each gives the value as kept, or raises ValueError (or the engine's InputError)
+
+
+def _checked(key: str, value: object, path: Path | None = None) -> Any:
+    """``value`` as the setting ``key`` keeps it, or an :class:`InputError` in words."""
+    expected, rule = _RULES[key]
+    try:
+        return rule(value)
+    except (ValueError, InputError):
+        problem = f'the setting "{key}" should be {expected}, not {describe_value(value)}.'
+        raise InputError(problem, path=path) from None
+
+
+def _metrics(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple) or any(name not in METRIC_NAMES for name in value):
+        raise ValueError(value)
+    return tuple(dict.fromkeys(value))
+
+
+def _level(value: object) -> float:
+    return round(float(check_level(value)), 3)  # type: ignore[arg-type]  # checked there
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(value)
+    return value
+
+
+def _one_of(choices: tuple[str, ...]) -> tuple[str, Callable[[object], str]]:
+    def rule(value: object) -> str:
+        if not isinstance(value, str) or value not in choices:
+            raise ValueError(value)
+        return value
+
+    return "one of " + ", ".join(f'"{c}"' for c in choices), rule
+
+
+def _member_of(kind: type[StrEnum]) -> tuple[str, Callable[[object], StrEnum]]:
+    expected, rule = _one_of(tuple(member.value for member in kind))
+    return expected, lambda value: kind(rule(value))
+
+
+_RULES: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    # the setting: (what it should be, in words; its rule), in the order they are checked
+    "metrics": ("a list of metric names from " + ", ".join(METRIC_NAMES), _metrics),
+    "resamples": (f"a whole number from {MIN_RESAMPLES:,} to {MAX_RESAMPLES:,}", check_resamples),
+    "level": (
+        f"a number from {MIN_LEVEL} to {MAX_LEVEL} "
+        f"({DEFAULT_LEVEL} means {DEFAULT_LEVEL:.0%} intervals)",
+        _level,
+    ),
+    "seed": (f"a whole number from 0 to {MAX_SEED:,}", check_seed),
+    "unit": _member_of(Unit),
+    "randomization": ("true or false", _flag),
+    "correction": _member_of(Correction),
+    "holm": ("true or false", _flag),  # before "correction" (mtgui 0.1): true means Holm's
+    "tokenizer": _one_of(TOKENIZERS),
+    "case": _member_of(Case),
+}

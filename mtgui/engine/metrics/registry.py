@@ -1,0 +1,70 @@
+"""The one list of the metrics mtgui knows, and what a front end needs to know of each.
+
+The command line's ``--metrics``, the settings panel's check boxes, sessions and the labels of
+reports and views all read this list, in this order. The facts of a metric (its label, scale,
+direction) are class attributes of its module; an entry reads them, it does not copy them, so
+a new metric is one module in this package and one line in :data:`METRIC_CLASSES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from mtgui.engine.metrics.base import Metric
+from mtgui.engine.metrics.bleu import Bleu
+from mtgui.engine.metrics.chrf import Chrf
+from mtgui.engine.metrics.human import Human
+from mtgui.engine.metrics.mbleu import MBleu
+from mtgui.engine.metrics.nist import Nist
+from mtgui.engine.metrics.ter import Ter
+from mtgui.engine.metrics.wer import Wer
+
+if TYPE_CHECKING:
+    from mtgui.engine.corpus import TestSet
+
+METRIC_CLASSES: tuple[type[Metric], ...] = (Bleu, Nist, MBleu, Chrf, Ter, Wer, Human)
+"""Every metric, in the order front ends list them."""
+
+
+@dataclass(frozen=True)
+class MetricEntry:
+    """What is known of a metric before anything is computed, and how to make one."""
+
+    name: str  # the id on the command line, in sessions and reports: "bleu"
+    label: str  # how people write it: "BLEU"
+    description: str  # one sentence on what it measures
+    scale: str  # "0-1", "0-100", "unbounded", ...
+    ratio_scale: bool  # a relative interval and an RSD mean something
+    higher_is_better: bool
+    factory: Callable[[TestSet], Metric]  # the metric object for a test set
+
+    @classmethod
+    def of(cls, metric: type[Metric]) -> MetricEntry:
+        """The entry of ``metric``, read from its class attributes."""
+        return cls(
+            name=metric.name,
+            label=metric.label,
+            description=metric.description,
+            scale=metric.scale,
+            ratio_scale=metric.ratio_scale,
+            higher_is_better=metric.higher_is_better,
+            factory=metric.for_test_set,
+        )
+
+
+REGISTRY: Mapping[str, MetricEntry] = MappingProxyType(
+    {metric.name: MetricEntry.of(metric) for metric in METRIC_CLASSES}
+)
+"""Each metric's entry by name, in the order of :data:`METRIC_CLASSES`."""
+
+METRIC_NAMES: tuple[str, ...] = tuple(REGISTRY)
+"""The names every front end offers, in order."""
+
+DEFAULT_METRICS: tuple[str, ...] = ("bleu", "nist", "mbleu")
+"""The metrics of a fresh window and of ``mtgui eval`` without ``--metrics``."""
+
+LABELS: dict[str, str] = {name: entry.label for name, entry in REGISTRY.items()}
+"""How people write each metric: ``bleu`` -> ``BLEU`` (a dict, for ``LABELS.get(name, name)``)."""

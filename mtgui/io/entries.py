@@ -1,0 +1,123 @@
+"""One file the user gave to the desktop application, read into an :class:`Entry`. No Qt.
+
+An entry is the file read (its streams or its score table), the reason it could not be, or a
+place held for a file still being read. :func:`read_entry` never raises: a problem becomes the
+entry's message, in the window's words. :func:`iter_read` reads many, one by one, for a worker
+thread (:class:`mtgui.app.file_loader.FileLoader`); the entries then go into a
+:class:`~mtgui.io.workspace.Workspace`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from mtgui.engine.corpus import Role
+from mtgui.engine.errors import InputError
+from mtgui.io.decode import read_text
+from mtgui.io.loader import detect_format, load_decoded, scores_from_decoded
+from mtgui.io.scores import ScoreTable
+from mtgui.io.streams import PLAIN_TEXT, SCORES_TABLE, LoadedFile
+from mtgui.io.window_words import window_message
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One file the user gave, and what became of it."""
+
+    path: Path
+    role: Role | None  # what the user said (plain text), or None for self-describing files
+    loaded: LoadedFile | None = None
+    scores: ScoreTable | None = None
+    problem: str | None = None
+    asks_role: bool = False  # plain text read as its name suggests, not yet confirmed
+    reading: bool = False  # a place held for a file that is being read
+
+    @property
+    def ok(self) -> bool:
+        """Whether the file could be read."""
+        return self.problem is None
+
+    @property
+    def plain_role(self) -> Role | None:
+        """The role of a plain-text file's single stream (None for other files)."""
+        if self.loaded is None or self.loaded.origin.format != PLAIN_TEXT:
+            return None
+        return self.loaded.streams[0].role
+
+    def system_numbers(self) -> list[int]:
+        """The positions of the system streams among the file's streams."""
+        if self.loaded is None:
+            return []
+        return [n for n, s in enumerate(self.loaded.streams) if s.role is Role.SYSTEM]
+
+    def with_role(self, role: Role) -> Entry:
+        """This plain-text entry as ``role`` (no need to read the file again)."""
+        if self.loaded is None or self.loaded.origin.format != PLAIN_TEXT:
+            raise ValueError(f"{self.path.name} is not plain text: it says its own role")
+        streams = tuple(replace(s, role=role) for s in self.loaded.streams)
+        loaded = replace(self.loaded, streams=streams)
+        return replace(self, role=role, loaded=loaded, asks_role=False)
+
+
+def placeholder(path: Path, role: Role | None) -> Entry:
+    """The entry of a file that is being read: listed in its place until it is read."""
+    return Entry(path, role, reading=True)
+
+
+def guess_role(path: Path) -> Role:
+    """A first guess for a plain-text file's role, from its name ('ref', 'src', ...)."""
+    parts = {part.lower() for part in path.name.replace("-", ".").replace("_", ".").split(".")}
+    if parts & {"ref", "refs", "reference", "references"}:
+        return Role.REFERENCE
+    if parts & {"src", "source"}:
+        return Role.SOURCE
+    return Role.SYSTEM
+
+
+def read_entry(path: Path, role: Role | None) -> Entry:
+    """Read one file into an entry; a problem becomes the entry's message, never an exception.
+
+    The file is decoded once. Plain text read without a role does not say what it is: it
+    comes back as what its name suggests, with ``asks_role`` set, for the user to confirm.
+    """
+    try:
+        decoded = read_text(path)
+        kind = detect_format(decoded.text)
+        if role is Role.SCORES or (role is None and kind == SCORES_TABLE):
+            return Entry(path, Role.SCORES, scores=scores_from_decoded(decoded, path))
+        if role is None and kind == PLAIN_TEXT:
+            loaded = load_decoded(decoded, path, {guess_role(path)})
+            return Entry(path, None, loaded=loaded, asks_role=True)
+        return Entry(path, role, loaded=load_decoded(decoded, path, {role} if role else None))
+    except InputError as error:
+        return Entry(path, role, problem=window_message(error))
+
+
+@dataclass(frozen=True)
+class LoadRequest:
+    """A file to read: its role if the user gave one, and the entry it replaces if any."""
+
+    path: Path
+    role: Role | None = None
+    replaces: Path | None = None
+
+
+def iter_read(
+    requests: Sequence[LoadRequest], stop: threading.Event | None = None
+) -> Generator[tuple[int, int, Entry], None, list[Entry]]:
+    """Read files one by one (for a worker thread), yielding (done, total, entry).
+
+    Once ``stop`` is set, no further file is started: the entries read so far are returned
+    (the window sets it when one file takes so long that the others go on without it).
+    """
+    entries = []
+    for done, request in enumerate(requests, start=1):
+        if stop is not None and stop.is_set():
+            break
+        entry = read_entry(request.path, request.role)
+        entries.append(entry)
+        yield done, len(requests), entry
+    return entries

@@ -1,0 +1,269 @@
+"""The right-hand side of the main window: the results, one metric at a time, in tabs.
+
+Above the tabs are the metric chooser and three notes: the problem that keeps the analysis
+from running, the note that the results shown are those of other files or settings than now,
+and what to know about how they were made. The tabs show the distributions (filled while a run
+goes on), the scores, the significance grid, the paired view, the segments, the details and the
+studies. The pane is told what to show by the window (which connects it to the controller):
+:meth:`ResultsPane.start_run` and :meth:`ResultsPane.show_scores` while a run goes on,
+:meth:`ResultsPane.show_result` when it ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Mapping, Sequence
+
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
+
+from mtgui.engine.analysis import AnalysisResult
+from mtgui.engine.metrics.base import FloatArray
+from mtgui.report.significance import cluster_caption
+from mtgui.views.choices import refill
+from mtgui.views.details_view import DetailsView
+from mtgui.views.histogram_view import HistogramView
+from mtgui.views.paired_view import PairedView
+from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
+from mtgui.views.segments_view import SegmentsView
+from mtgui.views.settings_panel import LABELS
+from mtgui.views.significance_grid_model import SignificanceGridModel
+from mtgui.views.studies_view import StudiesView
+from mtgui.views.table_view import DataTableView
+
+_STALE_STYLE = "background: #FFF4CE; color: #3D2E00; border: 1px solid #E0C45C; padding: 4px;"
+
+
+class ResultsPane(QWidget):
+    """The metric chooser, the notes on the results and the tabs that show them."""
+
+    table_exported = Signal(object)  # the Path a table was just exported to
+
+    def __init__(
+        self, metrics_ticked: Callable[[], Sequence[str]], parent: QWidget | None = None
+    ) -> None:
+        """``metrics_ticked`` gives the metrics set now: before a result has any, the first
+        one is the metric the views show."""
+        super().__init__(parent)
+        self._metrics_ticked = metrics_ticked
+        self.result: AnalysisResult | None = None  # the result shown
+        self._wanted_metric: str | None = None  # a reopened session's metric, until it exists
+        self._histograms_started = False
+        self._study_note = ""  # the note this pane put in the studies view
+        self._build()
+        self._connect()
+
+    def _build(self) -> None:
+        self.metric_choice = QComboBox()
+        self.metric_choice.setToolTip("The metric the views show.")
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #B00020;")
+        self.notes = QLabel()  # what the user should know about the result shown
+        self.notes.setWordWrap(True)
+        self.notes.setToolTip("Notes on how the results shown were made.")
+        self.notes.setVisible(False)
+        self.stale = QLabel()  # says when the results shown are not those of the inputs now
+        self.stale.setWordWrap(True)
+        self.stale.setStyleSheet(_STALE_STYLE)
+        self.stale.setToolTip(
+            "The results shown were made from other files or settings than those set now."
+        )
+        self.stale.setVisible(False)
+        self.histograms = HistogramView()
+        self.score_model, self.grid_model = ScoreTableModel(self), SignificanceGridModel(self)
+        self.score_table = self._table(self.score_model, sortable=True)
+        self.grid_table = self._table(self.grid_model, sortable=False)
+        self.grid_table.setToolTip(
+            "Hover a cell for the numbers behind it; double-click it to see the two systems' "
+            "paired differences."
+        )
+        self.grid_reading, self.clusters = QLabel(), QLabel()
+        for label in (self.grid_reading, self.clusters):
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # Texts with names from the inputs: a "<" in a system's name is not markup.
+        for label in (self.problem, self.notes, self.stale, self.grid_reading, self.clusters):
+            label.setTextFormat(Qt.TextFormat.PlainText)
+        grid_page = QWidget()
+        grid_layout = QVBoxLayout(grid_page)
+        grid_layout.addWidget(self.grid_reading)
+        grid_layout.addWidget(self.grid_table, stretch=1)
+        grid_layout.addWidget(self.clusters)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.histograms, "Distributions")
+        self.tabs.addTab(self.score_table, "Scores")
+        self.tabs.addTab(grid_page, "Significance")
+        self.paired = PairedView()
+        self.tabs.addTab(self.paired, "Paired")
+        self.segments = SegmentsView()
+        self.tabs.addTab(self.segments, "Segments")
+        self.details = DetailsView()
+        self.tabs.addTab(self.details, "Details")
+        self._stale_tabs: set[QWidget] = set()  # to fill when shown (they cost most to fill)
+        self.studies = StudiesView()
+        self.tabs.addTab(self.studies, "Studies")
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Metric:"))
+        top.addWidget(self.metric_choice)
+        top.addStretch(1)
+        layout.addLayout(top)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.stale)
+        layout.addWidget(self.notes)
+        layout.addWidget(self.tabs, stretch=1)
+
+    def _table(self, model: object, sortable: bool) -> DataTableView:
+        view = DataTableView()
+        if sortable:
+            proxy = QSortFilterProxyModel(self)
+            proxy.setSourceModel(model)  # type: ignore[arg-type]
+            proxy.setSortRole(SORT_ROLE)
+            view.setModel(proxy)
+            view.setSortingEnabled(True)
+            view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # best first until a click
+        else:
+            view.setModel(model)  # type: ignore[arg-type]
+        view.setAlternatingRowColors(sortable)
+        return view
+
+    def _connect(self) -> None:
+        self.metric_choice.currentIndexChanged.connect(self._on_metric_changed)
+        self.grid_table.doubleClicked.connect(self._on_grid_double_clicked)
+        self.paired.segments_requested.connect(self.show_segments)
+        self.tabs.currentChanged.connect(self._fill_current_tab)
+        for table in (self.score_table, self.grid_table):
+            table.exported.connect(self.table_exported)
+
+    # -- the notes above the tabs -------------------------------------------------------------
+
+    def show_stale(self, text: str) -> None:
+        """Say why the results shown are not those of the files and settings now ("": they are)."""
+        self.stale.setText(text)
+        self.stale.setVisible(bool(text))
+
+    def show_notes(self, text: str) -> None:
+        """Say what to know about how the result shown was made ("": nothing)."""
+        self.notes.setText(text)
+        self.notes.setVisible(bool(text))
+
+    # -- a run, its partial scores and its result ---------------------------------------------
+
+    def start_run(self) -> None:
+        """A new run starts: its first scores start the histograms over."""
+        self._histograms_started = False
+
+    def show_scores(self, scores: Mapping[tuple[str, str], FloatArray]) -> None:
+        """Add the partial scores of the run under way to the histograms."""
+        if not self._histograms_started:
+            self._start_histograms([system for system, _ in scores])
+        self.histograms.update_scores(scores)
+
+    def _start_histograms(self, systems: list[str]) -> None:
+        metric = self.current_metric()
+        names = list(dict.fromkeys(systems))
+        self.histograms.start_run(names, metric, LABELS.get(metric, metric))
+        self._histograms_started = True
+
+    def show_result(self, result: AnalysisResult) -> None:
+        """Show a finished analysis, on the metric shown so far if it has it."""
+        self.result = result
+        metrics = list(result.bootstrap.metrics)
+        current = self._wanted_metric or self.current_metric()
+        if current in metrics:
+            self._wanted_metric = None
+        refill(self.metric_choice, [(LABELS.get(name, name), name) for name in metrics], current)
+        self._show_metric()
+
+    def want_metric(self, metric: str | None) -> None:
+        """Show ``metric`` (a reopened session's) as soon as a result has it."""
+        self._wanted_metric = metric
+
+    def current_metric(self) -> str:
+        """The metric the views show."""
+        data = self.metric_choice.currentData()
+        if data:
+            return str(data)
+        names = self._metrics_ticked()
+        return names[0] if names else "bleu"
+
+    def _on_metric_changed(self) -> None:
+        self._show_metric()
+
+    def _show_metric(self) -> None:
+        if self.result is None:
+            return
+        metric, bootstrap = self.current_metric(), self.result.bootstrap
+        self.score_model.set_result(bootstrap, metric)
+        self.grid_model.set_result(bootstrap, metric)
+        self.score_table.resizeColumnsToContents()
+        self.grid_table.resizeColumnsToContents()
+        self.grid_reading.setText(self.grid_model.reading)
+        self.clusters.setText(cluster_caption(bootstrap, metric))
+        # Load order, as while the run was filling them: the plots are kept, not made again.
+        self.histograms.start_run(list(bootstrap.systems), metric, LABELS.get(metric, metric))
+        self._histograms_started = True
+        self.histograms.finish_run(bootstrap)
+        self.score_table.export_name = f"scores-{metric}"
+        self.grid_table.export_name = f"significance-{metric}"
+        if len(bootstrap.systems) > 1:
+            self.paired.set_result(self.result, metric)
+        self._stale_tabs = {self.segments, self.details}
+        self._fill_current_tab()
+
+    def _fill_current_tab(self) -> None:
+        """Fill the Segments or Details view if it is shown and behind the result."""
+        current = self.tabs.currentWidget()
+        if self.result is None or current not in self._stale_tabs:
+            return
+        self._stale_tabs.discard(current)
+        metric = self.current_metric()
+        if current is self.segments:
+            pair = self.segments.pair() if self.segments.result is not None else None
+            self.segments.set_result(self.result, metric=metric)
+            if pair is not None and all(s in self.result.bootstrap.systems for s in pair):
+                self.segments.set_pair(*pair)
+        elif current is self.details:
+            self.details.set_result(self.result)
+            self.details.set_metric(metric)
+
+    # -- opening one view on two systems ------------------------------------------------------
+
+    def show_segments(self, first: str, second: str) -> None:
+        """Open the Segments view on ``first`` (left) and ``second`` (right)."""
+        self.tabs.setCurrentWidget(self.segments)  # fills it if it is behind
+        self.segments.set_pair(first, second)
+
+    def show_pair(self, first: str, second: str) -> None:
+        """Open the paired view on ``first`` against ``second``."""
+        self.paired.set_pair(first, second)
+        self.tabs.setCurrentWidget(self.paired)
+
+    def _on_grid_double_clicked(self, index: QModelIndex) -> None:
+        pair = self.grid_model.pair(index.row(), index.column())
+        if pair is not None:
+            self.show_pair(pair.x, pair.y)
+
+    # -- the studies' notes -------------------------------------------------------------------
+
+    def show_study_refused(self, note: str) -> None:
+        """Say in the Studies view why a study cannot start."""
+        self._study_note = note
+        self.studies.show_problem(note)  # goes when the analysis is new
+
+    def show_study_stale(self, note: str) -> None:
+        """Say in the Studies view when its study is of other files or settings than now."""
+        if self.studies.study is None:
+            note = ""
+        if note != self._study_note:
+            if note or self.studies.message.text() == self._study_note:
+                self.studies.show_problem(note)  # never clears a message of another's
+            self._study_note = note
+
+    def __del__(self) -> None:
+        # Collected by Python (a closed window nothing refers to), the pane is destroyed with
+        # its Python half already gone; the tab widget, destroyed with it, changes its current
+        # tab on the way, and that signal would find no slot to call.
+        with contextlib.suppress(RuntimeError, AttributeError):
+            self.tabs.currentChanged.disconnect(self._fill_current_tab)

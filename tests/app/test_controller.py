@@ -1,0 +1,264 @@
+"""The application controller without a window: load, run, stale results, sessions, export,
+cancel and quit, driven through its methods and signals as the main window drives it."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from mtgui.app.controller import AppController
+from mtgui.app.estimate import TimeLeft
+from mtgui.app.threads import threads_left_running
+from mtgui.engine.analysis_settings import AnalysisSettings
+from mtgui.engine.corpus import Role
+from mtgui.engine.resampling import BootstrapProgress
+from mtgui.io.demo import demo_inputs
+
+DEMO_SYSTEMS = {"Lumen", "Quill", "Tessera", "Ostrich"}
+
+
+class Settings:
+    """The settings panel's stand-in: the settings are set in code."""
+
+    def __init__(self, **values) -> None:
+        self.value = AnalysisSettings(**{"resamples": 300, **values})
+
+    def settings(self) -> AnalysisSettings:
+        return self.value
+
+
+class Answers:
+    """The window's dialogs' stand-in: answers set in code, questions recorded."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, object]] = []
+        self.role: Role | None = None  # None: the guess from the file's name
+        self.folder: Path | None = None
+        self.overwrite = False
+        self.session_file: Path | None = None
+
+    def choose_role(self, path: Path, guess: Role) -> Role | None:
+        self.asked.append(("role", path.name))
+        return self.role or guess
+
+    def choose_folder(self) -> Path | None:
+        return self.folder
+
+    def confirm_overwrite(self, existing: list[Path]) -> bool:
+        self.asked.append(("overwrite", len(existing)))
+        return self.overwrite
+
+    def choose_session_file(self) -> Path | None:
+        return self.session_file
+
+    def confirm_discard(self) -> bool:
+        self.asked.append(("discard", None))
+        return True
+
+
+class Heard:
+    """The last thing each of the controller's view signals said."""
+
+    def __init__(self, controller: AppController) -> None:
+        self.status: list[str] = []
+        self.stale = ""
+        self.title = ""
+        self.results: list[object] = []
+        controller.status_changed.connect(self.status.append)
+        controller.title_changed.connect(self._on_title)
+        controller.analysis.stale_changed.connect(self._on_stale)
+        controller.analysis.result_changed.connect(self.results.append)
+
+    def _on_title(self, title: str) -> None:
+        self.title = title
+
+    def _on_stale(self, text: str) -> None:
+        self.stale = text
+
+
+@pytest.fixture
+def make(qtbot):
+    """``make(**settings)``: a controller, its settings, answers and what it said."""
+    made = []
+
+    def _make(synchronous: bool = False, **values):
+        settings, answers = Settings(**values), Answers()
+        controller = AppController(settings, answers, synchronous=synchronous)
+        made.append(controller)
+        return controller, settings, answers, Heard(controller)
+
+    yield _make
+    for controller in made:
+        assert controller.shutdown()
+        controller.deleteLater()
+
+
+def load_demo(controller: AppController) -> None:
+    inputs = demo_inputs()
+    controller.add_files([path for path, _ in inputs], dict(inputs))
+
+
+def wait_for_result(qtbot, controller: AppController) -> None:
+    qtbot.waitUntil(
+        lambda: controller.result is not None and not controller.analysing, timeout=30_000
+    )
+
+
+def test_the_demo_loads_and_runs_to_a_result_with_its_four_systems(qtbot, make):
+    controller, _, _, heard = make()
+    load_demo(controller)
+    assert controller.loading or controller.workspace.entries  # listed at once
+    wait_for_result(qtbot, controller)
+    assert set(controller.result.bootstrap.systems) == DEMO_SYSTEMS
+    assert controller.result.bootstrap.settings.resamples == 300
+    assert heard.results == [controller.result]
+    assert heard.status[-1].startswith("Done in")
+    assert heard.title == "4 systems, 2 references, 95 segments — mtgui"
+    assert heard.stale == ""
+
+
+def test_a_settings_change_marks_the_result_stale_until_a_new_run_replaces_it(qtbot, make):
+    controller, settings, _, heard = make()
+    load_demo(controller)
+    wait_for_result(qtbot, controller)
+    shown = controller.result
+    settings.value = replace(settings.value, seed=7)
+    controller.analysis.rerun_soon()  # what the settings panel's settings_changed does
+    assert heard.stale.startswith(
+        "These results are from the previous settings (seed 12345, now 7). "
+        "A new run starts in a moment."
+    )
+    assert controller.analysis.stale_text == heard.stale
+    qtbot.waitUntil(lambda: controller.result is not shown and not controller.analysing)
+    assert controller.result.bootstrap.settings.seed == 7
+    assert heard.stale == ""
+
+
+def test_a_study_is_refused_while_the_analysis_is_stale(qtbot, make):
+    controller, settings, _, _ = make()
+    refused = []
+    controller.studies.refused.connect(refused.append)
+    load_demo(controller)
+    wait_for_result(qtbot, controller)
+    settings.value = replace(settings.value, seed=7)
+    controller.analysis.rerun_soon()
+    controller.studies.start("resamples", 2)
+    assert refused and "press Run (Ctrl+R) first" in refused[0]
+    assert not controller.studying
+
+
+def test_a_saved_session_opens_again_with_its_files_names_and_settings(qtbot, make, tmp_path):
+    controller, _, answers, _ = make(seed=7)
+    load_demo(controller)
+    wait_for_result(qtbot, controller)
+    controller.workspace = controller.workspace.renamed("Quill", "Quill v2")
+    controller.refresh()
+    wait_for_result(qtbot, controller)
+    answers.session_file = tmp_path / "demo.mtgui.json"
+    assert controller.save_session("nist")
+    assert controller.session_path == answers.session_file
+
+    other, settings, _, heard = make()
+    opened = []
+
+    def take_settings(session) -> None:  # as the settings panel does: then a new run
+        opened.append(session)
+        settings.value = AnalysisSettings.from_mapping(session.settings)
+        other.analysis.rerun_soon()
+
+    other.session_opened.connect(take_settings)
+    other.add_files([answers.session_file])
+    wait_for_result(qtbot, other)
+    assert opened[0].metric == "nist"
+    assert other.result.bootstrap.settings.seed == 7
+    assert set(other.result.bootstrap.systems) == DEMO_SYSTEMS - {"Quill"} | {"Quill v2"}
+    assert other.session_path == answers.session_file
+    assert heard.title.startswith("demo.mtgui.json: 4 systems")
+
+
+def test_a_broken_session_says_why_and_changes_nothing(qtbot, make, tmp_path):
+    controller, _, _, heard = make()
+    problems = []
+    controller.problem_changed.connect(problems.append)
+    broken = tmp_path / "broken.mtgui.json"
+    broken.write_text('{"mtgui_session": 1, "files": [', encoding="utf-8")
+    controller.add_files([broken])
+    qtbot.waitUntil(lambda: bool(problems))
+    assert "broken.mtgui.json" in problems[-1]
+    assert heard.status[-1] == "The session could not be opened: see the message above."
+    assert controller.workspace.entries == ()
+
+
+def test_export_writes_the_csv_reports_and_asks_before_replacing(qtbot, make, tmp_path):
+    controller, _, answers, heard = make()
+    load_demo(controller)
+    wait_for_result(qtbot, controller)
+    answers.folder = tmp_path
+    controller.export()
+    scores = tmp_path / "scores.csv"
+    qtbot.waitUntil(lambda: heard.status[-1].startswith("Wrote"))
+    assert heard.status[-1] == f"Wrote {len(list(tmp_path.glob('*.csv')))} CSV files to {tmp_path}."
+    with scores.open(encoding="utf-8-sig", newline="") as handle:
+        assert {row["system"] for row in csv.DictReader(handle)} == DEMO_SYSTEMS
+    assert (tmp_path / "samples.csv").exists()
+    before = scores.stat().st_mtime_ns
+    controller.export()  # the files exist now: asked, refused, nothing replaced
+    qtbot.waitUntil(lambda: bool(answers.asked))
+    assert answers.asked == [("overwrite", len(list(tmp_path.glob("*.csv"))))]
+    assert scores.stat().st_mtime_ns == before
+
+
+def test_cancel_stops_the_run_and_says_so(qtbot, make):
+    controller, _, _, heard = make(resamples=100_000)
+    load_demo(controller)
+    qtbot.waitUntil(lambda: controller.analysing, timeout=10_000)
+    controller.analysis.cancel()
+    assert not controller.analysing
+    assert heard.status[-1] == "Cancelled."
+    assert all(thread.wait(5000) for thread in controller.analysis.runs.threads())
+    assert controller.result is None
+
+
+def test_quitting_mid_run_leaves_no_thread_running(qtbot, make):
+    controller, _, _, _ = make(resamples=100_000)
+    load_demo(controller)
+    qtbot.waitUntil(lambda: controller.analysing, timeout=10_000)
+    threads = controller.analysis.runs.threads()
+    assert controller.shutdown()
+    assert threads and all(thread.isFinished() for thread in threads)
+    assert not threads_left_running()
+    assert controller.shutdown()  # once is enough: again, nothing to do
+
+
+def test_plain_text_asks_its_role_through_the_questions(qtbot, make, tmp_path):
+    controller, _, answers, _ = make()
+    reference = tmp_path / "news.ref.en"
+    reference.write_text("a b c\nd e f\n", encoding="utf-8")
+    system = tmp_path / "sysA.en"
+    system.write_text("a b c\nd e x\n", encoding="utf-8")
+    controller.add_files([reference, system])
+    wait_for_result(qtbot, controller)
+    assert answers.asked == [("role", "news.ref.en"), ("role", "sysA.en")]
+    assert [e.plain_role for e in controller.workspace.entries] == [Role.REFERENCE, Role.SYSTEM]
+
+
+def test_in_synchronous_mode_a_drop_is_read_and_analysed_before_the_call_returns(make):
+    controller, _, _, heard = make(synchronous=True)
+    load_demo(controller)
+    assert set(controller.result.bootstrap.systems) == DEMO_SYSTEMS
+    assert any(message.startswith("Done in") for message in heard.status)
+    assert not controller.analysing and not controller.loading
+
+
+def test_the_time_left_counts_from_the_first_report_of_each_phase(monkeypatch):
+    clock = iter([100.0, 100.0, 102.0, 200.0, 200.0, 201.0])  # two readings a call
+    monkeypatch.setattr("mtgui.app.estimate.time.monotonic", lambda: next(clock))
+    estimate = TimeLeft()
+    assert estimate.seconds(100, 1000) == 0.0  # the first report: no pace yet
+    assert estimate.seconds(200, 1000) == pytest.approx(2.0 * 800 / 100)
+    report = BootstrapProgress(done=10, total=50, phase="randomization", scores={})
+    assert estimate.message(report) == "Resampling (randomization): 10 of 50, about 0 s left"
+    assert estimate.seconds(20, 50) == pytest.approx(1.0 * 30 / 10)
