@@ -10,7 +10,7 @@ from PySide6.QtGui import QDropEvent
 from mtgui.views.files_panel import SYSTEM_ROLE
 from mtgui.views.main_window import MainWindow
 
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 
 
 def drop(window: MainWindow, paths: list[Path]) -> None:
