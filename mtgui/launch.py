@@ -1,7 +1,8 @@
 """The ``mtgui`` command: a subcommand runs on the command line, anything else opens the window.
 
-The command line (:mod:`mtgui.cli`) never imports Qt; it is handed the function that opens the
-window, so that ``mtgui eval`` starts fast and runs where Qt is missing or has no display.
+The command line (:mod:`mtgui.cli`) never imports Qt; it is handed the functions that open the
+window and make PDF, so that ``mtgui eval`` starts fast and runs where Qt is missing or has no
+display (Qt is loaded only for the window, or for ``--pdf``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from mtgui.cli.main import main as command_line
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mtgui`` command; returns the exit code."""
-    return command_line(argv, open_window=open_window)
+    return command_line(argv, open_window=open_window, make_pdf=make_pdf)
 
 
 def open_window(demo: bool, files: Sequence[Path]) -> int:
@@ -22,3 +23,10 @@ def open_window(demo: bool, files: Sequence[Path]) -> int:
     from mtgui.views.launch import run_application
 
     return run_application(demo=demo, files=files)
+
+
+def make_pdf(html: str, title: str) -> bytes:
+    """The HTML report as PDF, through Qt's PDF writer (Qt is imported only here)."""
+    from mtgui.views.pdf_export import pdf_bytes_anywhere
+
+    return pdf_bytes_anywhere(html, title)

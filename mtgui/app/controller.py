@@ -27,6 +27,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from mtgui.app.analysis import AnalysisController
+from mtgui.app.document_export import DocumentExport, PdfMaker
 from mtgui.app.exports import ReportExport
 from mtgui.app.loading import LoadedFiles
 from mtgui.app.preferences import Preferences
@@ -74,7 +75,8 @@ class AppController(QObject):
         self.studies = StudyController(self.analysis, settings, self, synchronous)
         self.sessions = SessionReader(self, synchronous)
         self.exports = ReportExport(questions, self, synchronous)
-        for part in (self.files, self.analysis, self.sessions, self.exports):
+        self.documents = DocumentExport(self, synchronous)
+        for part in (self.files, self.analysis, self.sessions, self.exports, self.documents):
             part.status_changed.connect(self.status_changed)
             part.problem_changed.connect(self.problem_changed)
         self.files.changed.connect(self.refresh)
@@ -253,6 +255,17 @@ class AppController(QObject):
         if folder is not None:
             self.exports.start(folder, self.result)
 
+    def export_report(self, path: Path, make_pdf: PdfMaker | None = None) -> None:
+        """Write the report to send (HTML; PDF through ``make_pdf``) to ``path``, which the
+        user chose (and agreed to replace); never over a file the user loaded."""
+        if self.result is None:
+            return
+        try:
+            inputs = [entry.path for entry in self.workspace.entries]
+            self.documents.start(path, self.result, inputs, make_pdf)
+        except InputError as error:
+            self.problem_changed.emit(window_message(error))
+
     def shutdown(self, seconds: float = QUIT_WAIT_SECONDS) -> bool:
         """Stop every worker (analysis, studies, session, export, files) and wait at most
         ``seconds`` in all; True if all stopped. Workers still busy then (a read that never
@@ -263,6 +276,7 @@ class AppController(QObject):
         self.analysis.stop()
         self.files.stop()
         runs = [self.analysis.runs, self.studies.runs, self.sessions.runs, *self.exports.runs]
+        runs.append(self.documents.runs)
         for run in runs:
             run.abort_all()
         deadline = time.monotonic() + seconds

@@ -11,7 +11,7 @@ import argparse
 from collections.abc import Callable
 
 from mtgui.cli.eval_options import bootstrap_settings, metric_settings
-from mtgui.cli.eval_outputs import EvalOutputs
+from mtgui.cli.eval_outputs import EvalOutputs, PdfMaker
 from mtgui.cli.progress import drain
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.corpus import Corpus
@@ -22,11 +22,12 @@ Loader = Callable[[argparse.Namespace], Corpus]
 """Loads the inputs the options name (:func:`mtgui.cli.main.load_inputs`)."""
 
 
-def run_eval(args: argparse.Namespace, load: Loader) -> int:
-    """Check the options and outputs, load, score, bootstrap, print and write what was asked."""
+def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None = None) -> int:
+    """Check the options and outputs, load, score, bootstrap, print and write what was asked
+    (a PDF through ``make_pdf``, which only the ``mtgui`` command hands in)."""
     metrics = parse_metric_names(args.metrics)
     settings, resampling = metric_settings(args), bootstrap_settings(args)
-    outputs = EvalOutputs.from_args(args)
+    outputs = EvalOutputs.from_args(args, make_pdf)
     corpus = load(args)
     if resampling is None:
         statistics, result = drain(iter_statistics(corpus, metrics, settings), "scoring"), None

@@ -254,6 +254,18 @@ def add_output_arguments(
     output.add_argument("--csv", metavar="DIR", help=csv_help)
     if segments:
         output.add_argument(
+            "--html",
+            metavar="FILE",
+            help="write a report to send as one self-contained HTML file: what was compared, "
+            "the scores with intervals, every grid, the distributions and the notes",
+        )
+        output.add_argument(
+            "--pdf",
+            metavar="FILE",
+            help="write the same report as PDF (made by Qt, which must be installed)",
+        )
+    if segments:
+        output.add_argument(
             "--samples",
             action="store_true",
             help="with --csv, also write every bootstrap score (samples.csv)",

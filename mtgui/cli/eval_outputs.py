@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from mtgui.cli.eval_options import bootstrap_settings
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.corpus import Corpus
+from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import parse_metric_names
 from mtgui.engine.printable import printable
 from mtgui.engine.statistics import Statistics
@@ -26,6 +28,7 @@ from mtgui.io.outputs import OutputPlan
 from mtgui.io.writers import csv_text, json_text, write_stdout
 from mtgui.report.evaluation import evaluation_report, score_table, segment_table
 from mtgui.report.files import CSV_KEY, report_names, report_tables, write_planned_reports
+from mtgui.report.html_report import html_report, report_title
 from mtgui.report.significance import grid_text, interval_table
 from mtgui.report.summary import summarize
 
@@ -51,6 +54,11 @@ def print_notes(notes: Sequence[str], in_table: bool) -> None:
         print(f"mtgui: note: {printable(note)}", file=sys.stderr)
 
 
+PdfMaker = Callable[[str, str], bytes]
+"""Makes a PDF of an HTML report with a title (:func:`mtgui.views.pdf_export.pdf_bytes`, handed
+in by :mod:`mtgui.launch`: the command line itself never imports Qt)."""
+
+
 @dataclass(frozen=True)
 class EvalOutputs:
     """Where the results of one ``mtgui eval`` go, all checked before any work starts."""
@@ -58,9 +66,10 @@ class EvalOutputs:
     plan: OutputPlan
     csv: bool
     samples: bool
+    make_pdf: PdfMaker | None = None
 
     @classmethod
-    def from_args(cls, args: argparse.Namespace) -> EvalOutputs:
+    def from_args(cls, args: argparse.Namespace, make_pdf: PdfMaker | None = None) -> EvalOutputs:
         """The outputs the options name, each checked now and proved writable (see
         :meth:`OutputPlan.prepare`)."""
         plan = OutputPlan(args.overwrite, input_paths(args))
@@ -72,8 +81,15 @@ class EvalOutputs:
             plan.add_file("--json", args.json)
         if args.segments is not None:
             plan.add_file("--segments", args.segments)
+        for key in ("--html", "--pdf"):
+            if getattr(args, key[2:]) is not None:
+                plan.add_file(key, getattr(args, key[2:]))
+        if "--pdf" in plan and make_pdf is None:
+            raise InputError(
+                "this entry point cannot write PDF (it has no Qt).", hint="Run the mtgui command."
+            )
         plan.prepare()
-        return cls(plan, args.csv is not None, args.samples)
+        return cls(plan, args.csv is not None, args.samples, make_pdf)
 
     def write(self, corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> None:
         """Print the tables (unless an output is standard output) and write every file."""
@@ -90,8 +106,21 @@ class EvalOutputs:
                 self.plan.write("--segments", table, bom=True)
             if self.csv:
                 write_planned_reports(self.plan, report_tables(statistics, result, self.samples))
+            self._write_documents(corpus, statistics, result)
         finally:
             self.plan.close()
+
+    def _write_documents(
+        self, corpus: Corpus, statistics: Statistics, result: BootstrapResult | None
+    ) -> None:
+        """The report to send, as HTML and as PDF, when asked for."""
+        if "--html" not in self.plan and "--pdf" not in self.plan:
+            return
+        page = html_report(corpus, statistics, result, datetime.now().astimezone())
+        if "--html" in self.plan:
+            self.plan.write("--html", page)
+        if "--pdf" in self.plan and self.make_pdf is not None:
+            self.plan.write("--pdf", self.make_pdf(page, report_title(corpus)))
 
 
 def terminal_report(corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> str:

@@ -21,6 +21,7 @@ from pathlib import Path
 from mtgui import __version__
 from mtgui.cli.eval import run_eval
 from mtgui.cli.eval_options import EVAL_EPILOG, add_eval_arguments
+from mtgui.cli.eval_outputs import PdfMaker
 from mtgui.cli.signals import Terminated, signals_unwind
 from mtgui.cli.study import add_study_parser, run_study
 from mtgui.engine.corpus import Corpus, Role
@@ -155,12 +156,12 @@ def _leading_files(arguments: list[str]) -> list[str]:
     return files
 
 
-def _run_command(args: argparse.Namespace) -> int:
+def _run_command(args: argparse.Namespace, make_pdf: PdfMaker | None) -> int:
     """Run ``mtgui eval`` or ``mtgui study``; whatever ends it, leave no temporary file."""
     try:
         with signals_unwind():
             if args.command == "eval":
-                return run_eval(args, load_inputs)
+                return run_eval(args, load_inputs, make_pdf)
             return run_study(args, load_inputs)
     finally:
         discard_pending()
@@ -187,16 +188,20 @@ def _flush_stdout() -> OSError | None:
     return None
 
 
-def main(argv: Sequence[str] | None = None, open_window: OpenWindow | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    open_window: OpenWindow | None = None,
+    make_pdf: PdfMaker | None = None,
+) -> int:
     """Run the command line on ``argv``; returns the exit code. Without a command the window
     opens through ``open_window`` (the ``mtgui`` command passes :func:`mtgui.launch.open_window`;
-    without one only commands run)."""
+    without one only commands run); ``--pdf`` is written through ``make_pdf``, likewise."""
     parser = build_parser()
     arguments = list(sys.argv[1:] if argv is None else argv)
     files = _leading_files(arguments)
     args = parser.parse_args(arguments[len(files) :])
     args.files = files
-    code = _main(args, open_window)
+    code = _main(args, open_window, make_pdf)
     failed = _flush_stdout()
     if failed is not None and not isinstance(failed, BrokenPipeError) and code == EXIT_OK:
         print(f"mtgui: cannot write to standard output: {os_reason(failed)}", file=sys.stderr)
@@ -204,11 +209,13 @@ def main(argv: Sequence[str] | None = None, open_window: OpenWindow | None = Non
     return code
 
 
-def _main(args: argparse.Namespace, open_window: OpenWindow | None) -> int:
+def _main(
+    args: argparse.Namespace, open_window: OpenWindow | None, make_pdf: PdfMaker | None
+) -> int:
     """Run what ``args`` ask for; every failure becomes a message and an exit code."""
     try:
         if args.command in COMMANDS:
-            return _run_command(args)
+            return _run_command(args, make_pdf)
         return run_gui(args, open_window)
     except InputError as error:
         print(f"mtgui: {printable(error.message)}", file=sys.stderr)

@@ -89,6 +89,23 @@ def ask_session_file(parent: QWidget, start: Path) -> Path | None:
     return path if path.name.endswith(".json") else path.with_name(path.name + SESSION_SUFFIX)
 
 
+REPORT_KINDS = {"html": ("HTML report", ".html"), "pdf": ("PDF report", ".pdf")}
+"""The report files the window writes: a name for the dialog, and the file's suffix."""
+
+
+def ask_report_file(parent: QWidget, kind: str, start: Path) -> Path | None:
+    """Where to save the report to send, as ``kind`` (html or pdf; the dialog asks before
+    replacing a file); the suffix is added when the name lacks it. None if cancelled."""
+    label, suffix = REPORT_KINDS[kind]
+    name, _ = QFileDialog.getSaveFileName(
+        parent, f"Export the {label} as", str(start.with_suffix(suffix)), f"{label} (*{suffix})"
+    )
+    if not name:
+        return None
+    path = Path(name)
+    return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)
+
+
 def ask_to_open_session(parent: QWidget) -> bool:
     """Whether a session may take the place of the files loaded now; True only on Yes."""
     answer = QMessageBox.question(

@@ -16,8 +16,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import QMenu, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QPalette,
+)
+from PySide6.QtWidgets import QMenu, QStyle, QTreeWidget, QTreeWidgetItem, QWidget
 
 from mtgui.engine.corpus import Role
 from mtgui.io.entries import Entry
@@ -202,7 +209,19 @@ class FilesPanel(QTreeWidget):
                 child.setData(0, SYSTEM_KEY_ROLE, (path, number))
                 if (path, number) in workspace.hidden_systems:
                     child.setText(1, "hidden")
+                    self._look_hidden(child)
             item.addChild(child)
+
+    def _look_hidden(self, item: QTreeWidgetItem) -> None:
+        """A hidden system looks hidden: greyed, in italics, with a 'left out' icon."""
+        grey = self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        font = item.font(0)
+        font.setItalic(True)
+        for column in range(self.columnCount()):
+            item.setForeground(column, grey)
+            item.setFont(column, font)
+        item.setIcon(0, self.style().standardIcon(QStyle.StandardPixmap.SP_DialogNoButton))
+        item.setToolTip(0, "Hidden: left out of the analysis (right-click to show it again).")
 
     def _on_menu_requested(self, position: QPoint) -> None:
         item = self.itemAt(position)

@@ -42,10 +42,7 @@ def create_application(argv: list[str] | None = None) -> QApplication:
 
 def load_demo_into(window: MainWindow) -> None:
     """Load the bundled demo data into ``window`` (the analysis starts by itself)."""
-    from mtgui.io.demo import demo_inputs
-
-    inputs = demo_inputs()
-    window.add_files([path for path, _ in inputs], dict(inputs))
+    window.load_demo()
 
 
 def show_unexpected_error(

@@ -21,7 +21,15 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QProgressBar, QSplitter, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QMainWindow,
+    QMenu,
+    QProgressBar,
+    QSplitter,
+    QStackedWidget,
+    QWidget,
+)
 
 from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
@@ -29,11 +37,13 @@ from mtgui.app.runs import QUIT_WAIT_SECONDS
 from mtgui.app.window_interface import RoleChooser
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.corpus import Role
+from mtgui.io.demo import demo_inputs
 from mtgui.io.entries import LoadRequest
 from mtgui.io.session import SESSION_SUFFIX, Session
 from mtgui.io.workspace import Workspace
 from mtgui.views.dialogs import (
     ask_folder,
+    ask_report_file,
     ask_role,
     ask_session_file,
     ask_to_open_session,
@@ -41,8 +51,10 @@ from mtgui.views.dialogs import (
 )
 from mtgui.views.files_panel import FilesPanel
 from mtgui.views.help import HelpDialog, show_about
+from mtgui.views.pdf_export import pdf_bytes
 from mtgui.views.results_pane import ResultsPane
 from mtgui.views.settings_panel import SettingsPanel
+from mtgui.views.welcome import WelcomePage
 
 
 class MainWindow(QMainWindow):
@@ -67,6 +79,7 @@ class MainWindow(QMainWindow):
         self.confirm_overwrite: Callable[[list[Path]], bool] = partial(ask_to_replace, self)
         self.choose_session_file: Callable[[], Path | None] = self._ask_session_file
         self.confirm_discard: Callable[[], bool] = partial(ask_to_open_session, self)
+        self.choose_report_file: Callable[[str], Path | None] = self._ask_report_file
         self.help_dialog: HelpDialog | None = None
         self._build()
         self.controller = AppController(self.settings_panel, self, preferences, self, synchronous)
@@ -87,9 +100,14 @@ class MainWindow(QMainWindow):
         self.tabs, self.metric_choice = self.results.tabs, self.results.metric_choice
         self.segments, self.details = self.results.segments, self.results.details
         self.studies = self.results.studies
+        self.welcome = WelcomePage()
+        self.welcome.setMinimumWidth(320)  # as the results: the files panel may be widened
+        self.right = QStackedWidget()  # the welcome page while nothing is loaded, else results
+        self.right.addWidget(self.welcome)
+        self.right.addWidget(self.results)
         splitter = QSplitter()
         splitter.addWidget(left)
-        splitter.addWidget(self.results)
+        splitter.addWidget(self.right)
         splitter.setStretchFactor(1, 1)
         self.setCentralWidget(splitter)
         self.progress = QProgressBar()
@@ -104,6 +122,8 @@ class MainWindow(QMainWindow):
         self.save_session_action = _action(self, "&Save session", QKeySequence.StandardKey.Save)
         self.save_session_as_action = _action(self, "Save session &as...", "Ctrl+Shift+S")
         self.export_action = _action(self, "&Export CSV...", "Ctrl+E")
+        self.report_action = _action(self, "Export &report (HTML)...", "Ctrl+Shift+E")
+        self.pdf_action = _action(self, "Export &PDF...", "Ctrl+Shift+P")
         self.run_action = _action(self, "&Run", "Ctrl+R")
         self.cancel_action = _action(self, "&Cancel", "Esc")
         quit_action = _action(self, "&Quit", QKeySequence.StandardKey.Quit)
@@ -116,6 +136,8 @@ class MainWindow(QMainWindow):
             (self.save_session_action, self.save_session),
             (self.save_session_as_action, self.save_session_as),
             (self.export_action, self.export),
+            (self.report_action, self._export_html),  # bound methods: a partial would hold
+            (self.pdf_action, self._export_pdf),  # the window alive through Qt
             (self.run_action, self.run),
             (self.cancel_action, self.cancel),
             (quit_action, self.close),
@@ -123,14 +145,15 @@ class MainWindow(QMainWindow):
             (about_action, self.show_about),
         ):
             action.triggered.connect(slot)
-        self.export_action.setEnabled(False)
+        for action in (self.export_action, self.report_action, self.pdf_action):
+            action.setEnabled(False)
         self.cancel_action.setEnabled(False)
         file_menu = self.menuBar().addMenu("&File")
         file_menu.addAction(self.open_action)
         file_menu.addMenu(self.recent_menu)
         file_menu.addActions([self.save_session_action, self.save_session_as_action])
         file_menu.addSeparator()
-        file_menu.addAction(self.export_action)
+        file_menu.addActions([self.export_action, self.report_action, self.pdf_action])
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
         self.menuBar().addMenu("&Analysis").addActions([self.run_action, self.cancel_action])
@@ -153,6 +176,8 @@ class MainWindow(QMainWindow):
         self.studies.run_requested.connect(controller.studies.start)
         self.studies.cancel_requested.connect(controller.studies.cancel)
         self.results.table_exported.connect(self._on_table_exported)
+        self.welcome.open_requested.connect(self._on_open_triggered)
+        self.welcome.demo_requested.connect(self.load_demo)
 
     def _connect_controller(self) -> None:
         """What the controller says, to the views that show it."""
@@ -161,6 +186,7 @@ class MainWindow(QMainWindow):
         controller.status_changed.connect(self.statusBar().showMessage)
         controller.problem_changed.connect(results.problem.setText)
         controller.workspace_changed.connect(self.files_panel.show_workspace)
+        controller.workspace_changed.connect(self._show_welcome_or_results)
         controller.title_changed.connect(self.setWindowTitle)
         controller.session_opened.connect(self._on_session_opened)
         controller.files.stalled.connect(self.files_panel.show_slow)
@@ -229,9 +255,29 @@ class MainWindow(QMainWindow):
         """Stop the analysis under way, or about to start (Esc)."""
         self.controller.analysis.cancel()
 
+    def _export_html(self) -> None:
+        self.export_report("html")
+
+    def _export_pdf(self) -> None:
+        self.export_report("pdf")
+
+    def load_demo(self) -> None:
+        """Load the bundled demo data (the analysis starts by itself)."""
+        inputs = demo_inputs()
+        self.add_files([path for path, _ in inputs], dict(inputs))
+
+    def _show_welcome_or_results(self, workspace: Workspace) -> None:
+        self.right.setCurrentWidget(self.results if workspace.entries else self.welcome)
+
     def export(self) -> None:
         """Write the CSV reports into a folder the user chooses (Ctrl+E)."""
         self.controller.export()
+
+    def export_report(self, kind: str) -> None:
+        """Write the report to send, as HTML or PDF, to a file the user chooses."""
+        path = self.choose_report_file(kind) if self.result is not None else None
+        if path is not None:
+            self.controller.export_report(path, pdf_bytes if kind == "pdf" else None)
 
     # -- showing what the controller says -----------------------------------------------------
 
@@ -241,7 +287,8 @@ class MainWindow(QMainWindow):
 
     def _on_result_changed(self, result: AnalysisResult) -> None:
         self.results.show_result(result)
-        self.export_action.setEnabled(True)
+        for action in (self.export_action, self.report_action, self.pdf_action):
+            action.setEnabled(True)
 
     def _on_session_opened(self, session: Session) -> None:
         self.results.want_metric(session.metric)
@@ -339,6 +386,9 @@ class MainWindow(QMainWindow):
     def _ask_session_file(self) -> Path | None:
         start = self.session_path or Path(self._start_folder() or ".") / f"analysis{SESSION_SUFFIX}"
         return ask_session_file(self, start)
+
+    def _ask_report_file(self, kind: str) -> Path | None:
+        return ask_report_file(self, kind, Path(self._start_folder() or ".") / "mtgui-report")
 
     def _ask_folder(self) -> Path | None:
         return ask_folder(self, "Export the CSV reports into", self._start_folder())

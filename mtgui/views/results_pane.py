@@ -31,6 +31,7 @@ from mtgui.views.significance_grid_model import SignificanceGridModel
 from mtgui.views.studies_view import StudiesView
 from mtgui.views.table_view import DataTableView
 
+_NARROWEST = 320  # pixels: the results may be made this narrow to widen the files panel
 _STALE_STYLE = "background: #FFF4CE; color: #3D2E00; border: 1px solid #E0C45C; padding: 4px;"
 
 
@@ -103,6 +104,9 @@ class ResultsPane(QWidget):
         self._stale_tabs: set[QWidget] = set()  # to fill when shown (they cost most to fill)
         self.studies = StudiesView()
         self.tabs.addTab(self.studies, "Studies")
+        pages = (self.histograms, self.score_table, grid_page, self.paired, self.segments)
+        for page in (*pages, self.details, self.studies):  # wide views (Segments wants 860
+            page.setMinimumWidth(_NARROWEST)  # px) must not keep the files panel narrow
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         top.addWidget(QLabel("Metric:"))

@@ -23,6 +23,13 @@ _Index = QModelIndex | QPersistentModelIndex
 COLUMNS: tuple[tuple[str, str, str], ...] = (
     # header, attribute, tooltip ("{level}" is the confidence level, e.g. "95%")
     ("System", "system", "The system's name; the best system under this metric comes first."),
+    (
+        "Rank",
+        "rank",
+        "The system's rank range at {level}: 1 + the systems significantly better, to the "
+        "systems not significantly worse. One number: its place is certain; a range: it cannot "
+        "be told apart from the systems it overlaps.",
+    ),
     ("Score", "score", "The system's score on the whole test set, before any resampling."),
     (
         "Median",
@@ -75,6 +82,7 @@ class ScoreTableModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._rows: list[ScoreInterval] = []
+        self._ranks: dict[str, tuple[int, int]] = {}  # best and worst rank of each system
         self._best: str | None = None
         self._level = DEFAULT_LEVEL
 
@@ -84,8 +92,10 @@ class ScoreTableModel(QAbstractTableModel):
         if result is None or metric not in result.metrics:
             self._rows, self._best = [], None
         else:
-            order = [entry.system for entry in result.ranking(metric).systems]
+            ranking = result.ranking(metric).systems
+            order = [entry.system for entry in ranking]
             self._rows = [result.interval(system, metric) for system in order]
+            self._ranks = {e.system: (e.best_rank, e.worst_rank) for e in ranking}
             self._best = order[0] if order else None
             self._level = result.settings.level
         self.endResetModel()
@@ -100,6 +110,8 @@ class ScoreTableModel(QAbstractTableModel):
         if not index.isValid():
             return None
         interval, (_, attribute, _) = self._rows[index.row()], COLUMNS[index.column()]
+        if attribute == "rank":
+            return self._rank(interval.system, role)
         value = getattr(interval, attribute)
         if attribute in _PERCENT and not interval.ratio_scale:
             return self._not_relative(role)
@@ -115,6 +127,17 @@ class ScoreTableModel(QAbstractTableModel):
             return font
         if role == Qt.ItemDataRole.ToolTipRole and interval.system == self._best:
             return "The best system under this metric."
+        return None
+
+    def _rank(self, system: str, role: int) -> Any:
+        """The rank range of ``system``: "2" or "2-3"; sorted by its best rank."""
+        best, worst = self._ranks.get(system, (0, 0))
+        if role == Qt.ItemDataRole.DisplayRole:
+            return str(best) if best == worst else f"{best}-{worst}"
+        if role == SORT_ROLE:
+            return best + worst / 1000
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignCenter)
         return None
 
     @staticmethod

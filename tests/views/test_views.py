@@ -30,17 +30,20 @@ def result():
 def test_score_table_is_best_first_with_bold_best_and_numeric_sorting(qtbot, result):
     model = ScoreTableModel()
     model.set_result(result, "bleu")
-    assert model.rowCount() == 4 and model.columnCount() == 9
+    assert model.rowCount() == 4 and model.columnCount() == 10
     assert model.index(0, 0).data() == "Lumen"
-    assert model.index(0, 1).data() == f"{result.interval('Lumen', 'bleu').score:.4f}"
-    assert model.index(0, 5).data().startswith("-") and model.index(0, 5).data().endswith("%")
+    assert [model.index(r, 1).data() for r in range(4)] == ["1-2", "1-2", "3", "4"]  # ranks
+    assert model.index(0, 2).data() == f"{result.interval('Lumen', 'bleu').score:.4f}"
+    assert model.index(0, 6).data().startswith("-") and model.index(0, 6).data().endswith("%")
     assert model.index(0, 0).data(Qt.ItemDataRole.FontRole).bold()
     assert model.index(1, 0).data(Qt.ItemDataRole.FontRole) is None
     proxy = QSortFilterProxyModel()
     proxy.setSourceModel(model)
     proxy.setSortRole(SORT_ROLE)
-    proxy.sort(1, Qt.SortOrder.AscendingOrder)
+    proxy.sort(2, Qt.SortOrder.AscendingOrder)  # by score
     assert [proxy.index(r, 0).data() for r in range(4)] == ["Ostrich", "Tessera", "Quill", "Lumen"]
+    proxy.sort(1, Qt.SortOrder.DescendingOrder)  # by rank, worst first
+    assert [proxy.index(r, 0).data() for r in range(4)][:2] == ["Ostrich", "Tessera"]
     view = QTableView()
     qtbot.addWidget(view)
     view.setModel(model)
@@ -188,7 +191,8 @@ def test_every_column_of_the_score_table_and_the_grid_has_a_tooltip(result):
     tip = Qt.ItemDataRole.ToolTipRole
     tips = [scores.headerData(c, horizontal, tip) for c in range(scores.columnCount())]
     assert all(t and t.endswith(".") for t in tips), tips
-    assert "95% bootstrap percentile confidence interval (Zhang & Vogel 2004" in tips[3]
+    assert "rank range at 95%" in tips[1]
+    assert "95% bootstrap percentile confidence interval (Zhang & Vogel 2004" in tips[4]
     assert "Zhang, Vogel & Waibel 2004" in tips[-1]  # RSD
     grid = SignificanceGridModel()
     grid.set_result(result, "bleu")

@@ -1,0 +1,209 @@
+"""A report to send: one self-contained HTML file with everything an evaluation found.
+
+For people who do not have mtgui: what was compared (files, systems, references, settings,
+signature, date, version), the score table with intervals and ranks, each metric's coloured
+grid with how to read it and its clusters, the distributions, and the notes. Self-contained
+means no external links, scripts, fonts or images: the plots are inline SVG and the style sheet
+is in the file, so it opens the same anywhere, offline, years later. Every text that comes from
+the user's files (system names, paths) is escaped. The same HTML, printed, is the PDF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from html import escape
+
+from mtgui import __version__
+from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.corpus import Corpus
+from mtgui.engine.significance import BETTER, WORSE
+from mtgui.engine.statistics import Statistics
+from mtgui.report.cells import four_decimals
+from mtgui.report.html_plots import distribution_svg
+from mtgui.report.html_style import STYLE
+from mtgui.report.significance import cluster_caption, grid_reading
+
+VERDICT_CLASS = {BETTER: "better", WORSE: "worse"}
+
+
+def html_report(
+    corpus: Corpus,
+    statistics: Statistics,
+    result: BootstrapResult | None,
+    created: datetime,
+) -> str:
+    """The whole report as one HTML document."""
+    title = report_title(corpus)
+    body = [
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="made">Made by mtgui {escape(__version__)} on '
+        f"{escape(created.strftime('%Y-%m-%d %H:%M'))}.</p>",
+        _compared(corpus, statistics, result),
+        _scores(statistics, result),
+    ]
+    if result is not None:
+        body += [_metric_section(statistics, result, metric) for metric in result.metrics]
+    body.append(_notes(corpus, result))
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{escape(title)}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n"
+        + "\n".join(part for part in body if part)
+        + "\n</body>\n</html>\n"
+    )
+
+
+def report_title(corpus: Corpus) -> str:
+    """The report's title (and the PDF's): what was evaluated."""
+    return f"MT evaluation: {_test_set_name(corpus)}"
+
+
+def _test_set_name(corpus: Corpus) -> str:
+    """The test set's name from its files' metadata, else the reference file's name."""
+    metadata = corpus.test_set.metadata
+    for key in ("setid", "collection", "testsuite"):
+        if metadata.get(key):
+            return metadata[key]
+    return corpus.test_set.references[0].origin.file_name if corpus.test_set.references else ""
+
+
+def _compared(corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> str:
+    """What was compared and how: files, systems, references and every setting."""
+    test_set = corpus.test_set
+    documents = len(test_set.documents) if test_set.has_documents else 0
+    size = f"{test_set.size:,} segments" + (f" in {documents:,} documents" if documents else "")
+    rows = [
+        ("Test set", size),
+        ("References", ", ".join(r.name for r in test_set.references)),
+        ("Systems", ", ".join(corpus.system_names)),
+        ("Metrics", ", ".join(m.label for m in statistics.metrics)),
+        ("Tokenizer", statistics.settings.tokenize),
+        ("Case", str(statistics.settings.case)),
+    ]
+    if result is not None:
+        settings = result.settings
+        unit = str(settings.unit)
+        if result.unit_requested != settings.unit:
+            unit += f" (asked for: {result.unit_requested})"
+        rows += [
+            ("Resamples", f"{settings.resamples:,}"),
+            ("Seed", str(settings.seed)),
+            ("Unit resampled", unit),
+            ("Confidence level", f"{settings.level * 100:g}%"),
+            ("Correction", settings.correction.label),
+        ]
+    rows = [(name, escape(value)) for name, value in rows]
+    signature = (
+        result.signature if result is not None else f"mtgui:{__version__}|{statistics.signature()}"
+    )
+    rows.append(("Signature", f"<code>{escape(signature)}</code>"))
+    cells = "\n".join(f"<tr><th>{escape(name)}</th><td>{value}</td></tr>" for name, value in rows)
+    files = "\n".join(f"<li><code>{escape(path)}</code></li>" for path in _files(corpus))
+    return (
+        "<h2>What was compared</h2>\n"
+        f'<table class="facts">\n{cells}\n</table>\n'
+        f'<h3>Files</h3>\n<ul class="files">\n{files}\n</ul>'
+    )
+
+
+def _files(corpus: Corpus) -> list[str]:
+    """Every file read, once, in the order references, source, systems, scores."""
+    test_set = corpus.test_set
+    origins = [r.origin for r in test_set.references]
+    origins += [test_set.source.origin] if test_set.source is not None else []
+    origins += [s.origin for s in corpus.systems] + [s.origin for s in corpus.scores]
+    paths = [f"{o.path} ({o.format})" for o in origins]
+    return list(dict.fromkeys(paths))
+
+
+def _scores(statistics: Statistics, result: BootstrapResult | None) -> str:
+    """Systems best first (by the first metric), each metric's score, interval and rank."""
+    metrics = statistics.metrics
+    if result is not None:
+        order = [entry.system for entry in result.ranking(metrics[0].name).systems]
+    else:
+        order = list(statistics.system_names)
+    level = f"{result.settings.level * 100:g}%" if result is not None else ""
+    head = "".join(f"<th>{escape(m.label)}</th>" for m in metrics)
+    rows = []
+    for system in order:
+        cells = "".join(_score_cell(statistics, result, system, m.name) for m in metrics)
+        rows.append(f"<tr><th>{escape(system)}</th>{cells}</tr>")
+    caption = (
+        f"Each cell: the score on the whole test set, its {level} bootstrap interval below it, "
+        "and its rank range (1 is best; a range where systems cannot be told apart)."
+        if result is not None
+        else "Scores on the whole test set (no bootstrap was run)."
+    )
+    return (
+        "<h2>Scores</h2>\n"
+        f'<table class="scores">\n<caption>{escape(caption)}</caption>\n'
+        f"<tr><th>System</th>{head}</tr>\n" + "\n".join(rows) + "\n</table>"
+    )
+
+
+def _score_cell(
+    statistics: Statistics, result: BootstrapResult | None, system: str, metric: str
+) -> str:
+    """One score with its interval and rank (when the bootstrap ran)."""
+    if result is None:
+        return f'<td class="num">{four_decimals(statistics.score(system, metric))}</td>'
+    interval = result.interval(system, metric)
+    entry = next(e for e in result.ranking(metric).systems if e.system == system)
+    rank = (
+        str(entry.best_rank)
+        if entry.best_rank == entry.worst_rank
+        else (f"{entry.best_rank}–{entry.worst_rank}")
+    )
+    return (
+        f'<td class="num">{four_decimals(interval.score)}<br><span class="ci">'
+        f"[{four_decimals(interval.ci_low)}, {four_decimals(interval.ci_high)}]</span><br>"
+        f'<span class="rank">rank {rank}</span></td>'
+    )
+
+
+def _metric_section(statistics: Statistics, result: BootstrapResult, metric: str) -> str:
+    """A metric's grid with its reading sentence and clusters, then its distributions."""
+    label = statistics.metric(metric).label
+    order, matrix = result.grid(metric)
+    numbers = "".join(f"<th>{k + 1}</th>" for k in range(len(order)))
+    rows = []
+    for k, (system, row) in enumerate(zip(order, matrix, strict=True)):
+        cells = "".join(_verdict_cell(verdict) for verdict in row)
+        rows.append(f"<tr><th>{k + 1} {escape(system)}</th>{cells}</tr>")
+    svg = distribution_svg(result, metric, f"Bootstrap distributions of {label}")
+    return (
+        f'<section class="metric">\n<h2>{escape(label)}</h2>\n'
+        f"<p>{escape(grid_reading(result, metric, colours=True))}</p>\n"
+        f'<table class="grid">\n<tr><th></th>{numbers}</tr>\n' + "\n".join(rows) + "\n</table>\n"
+        f"<p>{escape(cluster_caption(result, metric))}</p>\n"
+        f"<figure>\n{svg}\n<figcaption>{escape(_distribution_caption(result))}</figcaption>\n"
+        "</figure>\n</section>"
+    )
+
+
+def _verdict_cell(verdict: str) -> str:
+    """A grid cell: the verdict's symbol on its colour (the diagonal is blank)."""
+    if not verdict:
+        return '<td class="self"></td>'
+    css = VERDICT_CLASS.get(verdict, "same")
+    return f'<td class="{css}">{escape(verdict)}</td>'
+
+
+def _distribution_caption(result: BootstrapResult) -> str:
+    """How to read the stacked histograms."""
+    level = f"{result.settings.level * 100:g}%"
+    return (
+        f"The {result.settings.resamples:,} bootstrap scores of each system, best first, on one "
+        f"shared axis; the shaded band is the {level} interval, the dark line the score on the "
+        "whole test set."
+    )
+
+
+def _notes(corpus: Corpus, result: BootstrapResult | None) -> str:
+    """Everything the reader should know about the result, as the command line says it."""
+    notes: Sequence[str] = list(dict.fromkeys([*corpus.notes, *(result.notes if result else ())]))
+    if not notes:
+        return ""
+    items = "\n".join(f"<li>{escape(note)}</li>" for note in notes)
+    return f'<h2>Notes</h2>\n<ul class="notes">\n{items}\n</ul>'

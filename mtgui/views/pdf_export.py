@@ -1,0 +1,128 @@
+"""The HTML report as a PDF, through Qt's own PDF writer (no browser, no extra library).
+
+Qt's rich text engine reads a subset of HTML and CSS: it draws no inline SVG, so each figure is
+rendered to an image first (at print resolution) and the ``<svg>`` replaced by an ``<img>`` of
+it. The text, the tables and their colours come through as they are. The PDF is made in memory
+and written atomically like every other output.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSize, Qt, QUrl
+from PySide6.QtGui import (
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextDocument,
+)
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QApplication
+
+from mtgui.io.writers import write_bytes_atomic
+
+_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
+_SCALE = 3  # figure pixels per SVG unit: sharp when printed
+_DPI = 300
+_APPLICATION: QApplication | None = None  # kept alive while the process draws
+_CELL = '<td width="34" align="center" '
+_QT_WORDS = (
+    ('<section class="metric">', '<div style="page-break-before: always">'),
+    ("</section>", "</div>"),
+    ("<th>", '<th style="white-space: nowrap">'),
+    ('<table class="scores">', '<table class="scores" width="100%" cellpadding="4">'),
+    ('<table class="facts">', '<table class="facts" width="100%" cellpadding="3">'),
+    ('<table class="grid">', '<table class="grid" cellpadding="4">'),
+    ('<td class="better">', _CELL + 'class="better">'),
+    ('<td class="worse">', _CELL + 'class="worse">'),
+    ('<td class="same">', _CELL + 'class="same">'),
+    ('<td class="self">', _CELL + 'class="self">'),
+)
+
+
+def pdf_bytes(html: str, title: str) -> bytes:
+    """The report as a PDF document, A4 with 15 mm margins."""
+    document = QTextDocument()
+    document.setDocumentMargin(0)
+    document.setHtml(_for_qt(_figures_as_images(html, document)))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setTitle(title)
+    writer.setCreator("mtgui")
+    writer.setResolution(_DPI)
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(15, 15, 15, 15),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
+    document.print_(writer)
+    del writer  # finishes the PDF in the buffer
+    buffer.close()
+    return bytes(data.data())
+
+
+def pdf_bytes_anywhere(html: str, title: str) -> bytes:
+    """:func:`pdf_bytes` from the command line: Qt needs an application object to draw, and
+    without a display it must draw offscreen (asking for the screen would abort)."""
+    if QApplication.instance() is None:
+        headless = sys.platform.startswith("linux") and not any(
+            os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+        )
+        if headless:
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        global _APPLICATION
+        _APPLICATION = QApplication(["mtgui"])
+    return pdf_bytes(html, title)
+
+
+def write_pdf(html: str, title: str, path: Path) -> None:
+    """Write the report's PDF to ``path`` atomically (the caller checked the path)."""
+    write_bytes_atomic(path, pdf_bytes(html, title))
+
+
+def _for_qt(html: str) -> str:
+    """The report's HTML in the words Qt's rich text understands: it sizes table columns by
+    attributes, not by the style sheet's widths, and breaks pages before blocks, not sections."""
+    for before, after in _QT_WORDS:
+        html = html.replace(before, after)
+    return html
+
+
+def _figures_as_images(html: str, document: QTextDocument) -> str:
+    """``html`` with every inline SVG replaced by an image resource of ``document``."""
+    count = 0
+
+    def replace(match: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        name = f"mtgui-figure-{count}"
+        image = _render(match.group(0))
+        document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
+        width = image.width() // _SCALE
+        return f'<img src="{name}" width="{width}">'
+
+    return _SVG.sub(replace, html)
+
+
+def _render(svg: str) -> QImage:
+    """One SVG figure as an image on white, ``_SCALE`` times its size."""
+    renderer = QSvgRenderer(QByteArray(svg.encode("utf-8")))
+    size: QSize = renderer.defaultSize() * _SCALE
+    image = QImage(size, QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    renderer.render(painter)
+    painter.end()
+    return image

@@ -1,0 +1,53 @@
+"""``mtgui eval --html FILE`` and ``--pdf FILE``: the report to send, from the command line."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtgui.cli.main import main as command_line
+from mtgui.launch import main
+
+ARGS = ["eval", "--demo", "--bootstrap", "300"]
+
+
+def test_html_writes_the_self_contained_report(tmp_path, capsys):
+    target = tmp_path / "report.html"
+    assert main([*ARGS, "--html", str(target)]) == 0
+    page = target.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>")
+    for name in ("Lumen", "Ostrich", "Quill", "Tessera", "BLEU", "NIST", "M-BLEU"):
+        assert name in page
+    assert "bs:300|seed:12345" in page
+    assert "<script" not in page
+    assert "Lumen" in capsys.readouterr().out  # the tables are printed as usual
+
+
+def test_pdf_writes_the_same_report_through_qt(tmp_path, monkeypatch):
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    target = tmp_path / "report.pdf"
+    assert main([*ARGS, "--pdf", str(target)]) == 0
+    assert target.read_bytes().startswith(b"%PDF-")
+
+
+def test_without_qt_a_pdf_is_refused_before_any_work(tmp_path, capsys):
+    target = tmp_path / "report.pdf"
+    assert command_line([*ARGS, "--pdf", str(target)]) == 2
+    assert "cannot write PDF" in capsys.readouterr().err
+    assert not target.exists()
+
+
+@pytest.mark.parametrize("other", ["--json", "--segments"])
+def test_the_report_and_another_output_cannot_share_a_file(tmp_path, capsys, other):
+    target = tmp_path / "same.out"
+    assert main([*ARGS, "--html", str(target), other, str(target)]) == 2
+    assert "name the same file" in capsys.readouterr().err
+    assert not target.exists()
+
+
+def test_an_existing_report_is_kept_without_overwrite(tmp_path, capsys):
+    target = tmp_path / "report.html"
+    target.write_text("mine", encoding="utf-8")
+    assert main([*ARGS, "--html", str(target)]) == 2
+    assert target.read_text(encoding="utf-8") == "mine"
+    assert main([*ARGS, "--html", str(target), "--overwrite"]) == 0
+    assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")

@@ -1,0 +1,132 @@
+"""The HTML report: self-contained, complete, escaped, and saying what the numbers are."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from html import escape
+from html.parser import HTMLParser
+
+import pytest
+
+from mtgui.engine.analysis import iter_analysis
+from mtgui.engine.running import run_to_end
+from mtgui.engine.settings import BootstrapSettings, MetricSettings
+from mtgui.engine.statistics import compute_statistics
+from mtgui.io.demo import load_demo
+from mtgui.report.cells import four_decimals
+from mtgui.report.html_report import html_report
+from mtgui.report.significance import cluster_caption, grid_reading
+
+WHEN = datetime(2026, 11, 23, 1, 30)
+METRICS = ["bleu", "nist", "ter"]
+
+
+@pytest.fixture(scope="module")
+def analysis():
+    corpus = load_demo()
+    settings = BootstrapSettings(resamples=300)
+    return run_to_end(iter_analysis(corpus, METRICS, MetricSettings(), settings))
+
+
+@pytest.fixture(scope="module")
+def page(analysis):
+    return html_report(analysis.corpus, analysis.statistics, analysis.bootstrap, WHEN)
+
+
+class _Tags(HTMLParser):
+    """Counts opened and closed tags, and collects what could fetch anything from outside."""
+
+    VOID = frozenset({"br", "meta", "img", "hr", "input", "link"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[str] = []
+        self.external: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in ("src", "href") and value:
+                self.external.append(f"{tag} {name}={value}")
+        if tag not in self.VOID:
+            self.open.append(tag)
+
+    def handle_endtag(self, tag):
+        assert self.open and self.open[-1] == tag, f"</{tag}> closes {self.open[-1:]}"
+        self.open.pop()
+
+
+def test_the_page_is_well_formed_and_fetches_nothing(page):
+    tags = _Tags()
+    tags.feed(page)
+    assert tags.open == []
+    assert tags.external == []
+    assert "<script" not in page and "<link" not in page and "@import" not in page
+    assert "url(" not in page
+    links = re.findall(r"https?://[^\"' ]+", page)
+    assert set(links) == {"http://www.w3.org/2000/svg"}  # the SVG namespace, not a fetch
+
+
+def test_the_page_says_what_was_compared(page, analysis):
+    corpus, result = analysis.corpus, analysis.bootstrap
+    assert "Made by mtgui" in page and "2026-11-23 01:30" in page
+    assert "95 segments in 6 documents" in page
+    for origin in [
+        *(r.origin for r in corpus.test_set.references),
+        *(s.origin for s in corpus.systems),
+    ]:
+        assert origin.path in page
+    assert result.signature in page
+    assert "<th>Resamples</th><td>300</td>" in page
+    assert "<th>Seed</th><td>12345</td>" in page
+    assert "segment (asked for: auto)" in page
+    assert "<th>Confidence level</th><td>95%</td>" in page
+
+
+def test_every_score_and_interval_is_the_results(page, analysis):
+    for interval in analysis.bootstrap.intervals:
+        cell = (
+            f'{four_decimals(interval.score)}<br><span class="ci">'
+            f"[{four_decimals(interval.ci_low)}, {four_decimals(interval.ci_high)}]"
+        )
+        assert cell in page, (interval.system, interval.metric)
+
+
+def test_every_metric_has_its_grid_sentence_clusters_and_distributions(page, analysis):
+    result = analysis.bootstrap
+    for metric in METRICS:
+        label = analysis.statistics.metric(metric).label
+        assert f"<h2>{label}</h2>" in page
+        assert escape(grid_reading(result, metric, colours=True)) in page
+        assert escape(cluster_caption(result, metric)) in page
+        assert f'aria-label="Bootstrap distributions of {label}"' in page
+    # Lumen beats Ostrich clearly under BLEU on the demo: a blue ">" cell in the grid
+    assert '<td class="better">&gt;</td>' in page
+    assert '<td class="worse">&lt;</td>' in page
+    assert page.count("<svg ") == len(METRICS)
+
+
+def test_the_notes_are_in_the_page(page, analysis):
+    assert "<h2>Notes</h2>" in page
+    for note in analysis.bootstrap.notes:
+        assert escape(note) in page
+
+
+def test_names_from_files_are_escaped(analysis):
+    hostile = "<script>alert('x')</script>"
+    corpus = analysis.corpus.with_system_renamed("Lumen", hostile)
+    statistics = compute_statistics(corpus, ["bleu"])
+    result = run_to_end(
+        iter_analysis(corpus, ["bleu"], MetricSettings(), BootstrapSettings(resamples=300))
+    ).bootstrap
+    page = html_report(corpus, statistics, result, WHEN)
+    assert "<script" not in page
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in page
+
+
+def test_a_report_without_the_bootstrap_has_scores_only(analysis):
+    page = html_report(analysis.corpus, analysis.statistics, None, WHEN)
+    assert "no bootstrap was run" in page
+    assert "<svg" not in page
+    score = analysis.statistics.score("Lumen", "bleu")
+    assert four_decimals(score) in page

@@ -1,0 +1,52 @@
+"""The PDF of the HTML report, through Qt's PDF writer: pages, figures as images, atomic file."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+import pytest
+
+from mtgui.engine.analysis import iter_analysis
+from mtgui.engine.running import run_to_end
+from mtgui.engine.settings import BootstrapSettings, MetricSettings
+from mtgui.io.demo import load_demo
+from mtgui.report.html_report import html_report
+from mtgui.views.pdf_export import _for_qt, pdf_bytes, write_pdf
+
+METRICS = ["bleu", "nist"]
+
+
+@pytest.fixture(scope="module")
+def page():
+    corpus = load_demo()
+    settings = BootstrapSettings(resamples=300)
+    result = run_to_end(iter_analysis(corpus, METRICS, MetricSettings(), settings))
+    return html_report(result.corpus, result.statistics, result.bootstrap, datetime(2026, 1, 2))
+
+
+def pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page\b", pdf))
+
+
+def test_the_pdf_has_a_page_per_metric_and_its_figures_as_images(qapp, page):
+    pdf = pdf_bytes(page, "mtgui demo")
+    assert pdf.startswith(b"%PDF-")
+    assert pdf.rstrip().endswith(b"%%EOF")
+    assert pages(pdf) >= 1 + len(METRICS)  # every metric starts a page
+    assert len(re.findall(rb"/Subtype\s*/Image", pdf)) == len(METRICS)  # no SVG left undrawn
+    assert b"mtgui demo" in pdf or "mtgui demo".encode("utf-16-be") in pdf  # the title
+
+
+def test_qt_gets_sizes_and_page_breaks_it_understands(page):
+    qt = _for_qt(page)
+    assert "<section" not in qt
+    assert qt.count('<div style="page-break-before: always">') == len(METRICS)
+    assert '<td width="34" align="center" class="better">' in qt
+
+
+def test_the_pdf_is_written_atomically(qapp, page, tmp_path):
+    target = tmp_path / "report.pdf"
+    write_pdf(page, "mtgui demo", target)
+    assert target.read_bytes().startswith(b"%PDF-")
+    assert [p.name for p in tmp_path.iterdir()] == ["report.pdf"]  # no temporary left
