@@ -12,12 +12,14 @@ import os
 import sys
 import traceback
 from collections.abc import Sequence
+from importlib import resources
 from pathlib import Path
 from types import TracebackType
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
-from PySide6.QtCore import QEvent, QSettings
+from PySide6.QtCore import QEvent, QSettings, QSize
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mtgui import __version__
@@ -35,9 +37,20 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setApplicationName("mtgui")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("mtgui")
+    app.setDesktopFileName("mtgui")  # Wayland and task bars match the window to mtgui.desktop
+    app.setWindowIcon(application_icon())
     if app.findChild(GuiThreadCollector) is None:
         GuiThreadCollector(app)  # Qt objects must never be collected on a worker thread
     return app
+
+
+def application_icon() -> QIcon:
+    """mtgui's icon (resources/icons, drawn for mtgui) in the sizes a desktop asks for."""
+    icon = QIcon()
+    folder = resources.files("mtgui.resources").joinpath("icons")
+    for size in (16, 32, 48, 64, 128, 256):
+        icon.addFile(str(folder.joinpath(f"mtgui-{size}.png")), QSize(size, size))
+    return icon
 
 
 def load_demo_into(window: MainWindow) -> None:
