@@ -121,14 +121,14 @@ def main() -> None:
 
 def use_the_views(window: MainWindow, meter: StallMeter) -> None:
     """What a user does once the result is in, each step timed for stalls."""
-    tabs = window.tabs
-    meter.run("Segments view", lambda: tabs.setCurrentWidget(window.segments))
-    table = window.segments.table
+    tabs = window.results.tabs
+    meter.run("Segments view", lambda: tabs.setCurrentWidget(window.results.segments))
+    table = window.results.segments.table
     meter.run("sort by difference", lambda: table.sortByColumn(5, Qt.SortOrder.DescendingOrder))
     meter.run("select a segment", lambda: table.selectRow(3))
     names = list(window.result.bootstrap.systems) if window.result else []
-    meter.run("another pair", lambda: window.segments.set_pair(names[2], names[3]))
-    meter.run("Details view", lambda: tabs.setCurrentWidget(window.details))
+    meter.run("another pair", lambda: window.results.segments.set_pair(names[2], names[3]))
+    meter.run("Details view", lambda: tabs.setCurrentWidget(window.results.details))
     meter.run("paired view", lambda: window.show_pair(names[0], names[1]))
     meter.run("Scores view", lambda: tabs.setCurrentIndex(1))
     meter.run("Significance view", lambda: tabs.setCurrentIndex(2))

@@ -164,6 +164,17 @@ class AppController(QObject):
         role = None if entry is None else entry.plain_role or entry.role
         self._queue_loads([LoadRequest(new, role, replaces=old)])
 
+    def new_project(self) -> None:
+        """Start afresh: no files, no result, no session file (the window resets the
+        settings); the files themselves are not touched."""
+        self.analysis.runs.cancel()
+        self.files.cancel()
+        self.workspace = Workspace()
+        self.session_path = None
+        self.result = None
+        self.refresh(run=False)
+        self.status_changed.emit("New project: drop reference and system files to start.")
+
     def remove_file(self, path: Path) -> None:
         """Forget the file at ``path``, and analyse what is left."""
         self.files.remove(path)

@@ -1,9 +1,9 @@
 """The style sheet of the HTML report: readable on screen and on paper, no web fonts.
 
-The grid's colours are those of the window (blue better, orange worse, grey tied: told apart by
-people with the common colour-vision deficiencies), and the symbols stay in the cells, so a
-grey-scale print still reads. Printed, each metric starts on a new page and no table or figure
-is cut in two.
+The grid's colours are those of the window (Okabe-Ito sky blue better, orange worse, grey
+tied: told apart by people with the common colour-vision deficiencies), and the symbols stay
+in the cells, so a grey-scale print still reads. Printed, each metric starts on a new page and
+no table or figure is cut in two.
 """
 
 STYLE = """\
@@ -26,9 +26,9 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 span.ci { color: #55606b; font-size: 0.85rem; }
 span.rank { color: #55606b; font-size: 0.8rem; }
 table.grid td { width: 2.2rem; text-align: center; font-weight: 700; }
-td.better { background: #3b75af; color: #ffffff; }
-td.worse { background: #ef8636; color: #1b2a38; }
-td.same { background: #d4d9de; color: #1b2a38; }
+td.better { background: #56b4e9; color: #000000; }
+td.worse { background: #e69f00; color: #000000; }
+td.same { background: #e8e8e8; color: #000000; }
 td.self { background: #ffffff; }
 ul.files { padding-left: 1.2rem; }
 figure { margin: 1rem 0; }

@@ -117,6 +117,18 @@ def ask_to_open_session(parent: QWidget) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
+def ask_to_start_afresh(parent: QWidget) -> bool:
+    """Whether the files loaded now may be closed for a new project; True only on Yes."""
+    answer = QMessageBox.question(
+        parent,
+        "Start a new project?",
+        "The files loaded now are closed (the files themselves are not changed), and the "
+        "settings go back to their defaults. Save the session first to come back to them. "
+        "Go on?",
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
 class RenameDialog(QDialog):
     """Asks for a system's new name, and will not take one that another system has.
 

@@ -4,7 +4,9 @@ The plot items are created once per run and updated in place as chunks of resamp
 (pyqtgraph's habit), and each system's bin edges are fixed when its first scores arrive (their
 range, widened by half on each side), so the axes do not jump while the run fills the bars.
 When the run ends, lines mark the full-set score (solid), the median (dashed) and the interval
-bounds (dotted).
+bounds (dotted), a legend under the plots says so, and the plots are put in order of score, best
+first. With "same x-axis" (on by default) every plot spans the same range, so that systems can
+be compared by eye down and across the grid.
 
 Overlaid, all systems share one plot, each in its own colour (Okabe-Ito, safe for colour-blind
 readers), as densities so that distributions of different widths compare; the finished run
@@ -23,7 +25,14 @@ import numpy as np
 import numpy.typing as npt
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mtgui.app.preferences import OVERLAID, SMALL_MULTIPLES
 from mtgui.engine.bootstrap import BootstrapResult
@@ -38,6 +47,10 @@ _PLOTS_PER_TURN = 1
 _PLOTS_PER_UPDATE = 4
 _FILL = (86, 180, 233, 150)  # Okabe-Ito sky blue, translucent
 _LINE = (0, 114, 178)  # Okabe-Ito blue
+MARKS_LEGEND = (
+    "Lines: solid, the score on the whole test set; dashed, the median of the resamples; "
+    "dotted, the bounds of the interval."
+)
 
 
 class HistogramView(QWidget):
@@ -54,7 +67,16 @@ class HistogramView(QWidget):
         )
         self.layout_choice.currentTextChanged.connect(self._on_layout_changed)
         self.exporter = PlotExporter(self._layout_widget, "distributions", self)
+        self.same_axis = QCheckBox("Same x-axis")
+        self.same_axis.setChecked(True)
+        self.same_axis.setToolTip(
+            "Give every system's plot the same range, to compare them by eye."
+        )
+        self.same_axis.toggled.connect(self._apply_ranges)
+        self.marks_legend = QLabel(MARKS_LEGEND)
+        self.marks_legend.setVisible(False)
         bar = QHBoxLayout()
+        bar.addWidget(self.same_axis)
         bar.addStretch(1)
         bar.addWidget(QLabel("Show:"))
         bar.addWidget(self.layout_choice)
@@ -63,6 +85,7 @@ class HistogramView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
         layout.addWidget(self._layout_widget)
+        layout.addWidget(self.marks_legend)
         self._systems: list[str] = []
         self._latest: Mapping[tuple[str, str], FloatArray] = {}
         self._result: BootstrapResult | None = None
@@ -84,6 +107,7 @@ class HistogramView(QWidget):
         """
         self._metric, self._label, self._edges, self._counts = metric, label, {}, {}
         self._latest, self._result = {}, None
+        self.marks_legend.setVisible(False)
         if self._systems == list(systems) and self._curves:
             for system, curve in self._curves.items():
                 self._reset(self._plots[system], curve)
@@ -156,6 +180,7 @@ class HistogramView(QWidget):
             )
             self._plots[system], self._curves[system] = plot, curve
             self._reset(plot, curve)
+        self._apply_ranges()
         if self._waiting:
             QTimer.singleShot(0, self._make_some_plots)
         self._layout_widget.setUpdatesEnabled(not self._waiting)
@@ -178,6 +203,7 @@ class HistogramView(QWidget):
         ``every_plot`` redraws them all.
         """
         self._latest = scores
+        self._fix_edges(scores)
         mine = [(s, v) for (s, m), v in scores.items() if m == self._metric and s in self._curves]
         if self.overlaid:
             every_plot = True  # one plot: redraw its curves together
@@ -190,12 +216,7 @@ class HistogramView(QWidget):
             values = values[~np.isnan(values)]
             edges = self._edges.get(system)
             if edges is None:
-                edges = _fixed_edges(values)
-                if edges is None:
-                    continue
-                self._edges[system] = edges
-                if not self.overlaid:
-                    self._plots[system].setXRange(edges[0], edges[-1], padding=0)
+                continue
             counts, _ = np.histogram(np.clip(values, edges[0], edges[-1]), bins=edges)
             self._counts[system] = counts
             heights = counts / (len(values) * np.diff(edges)) if self.overlaid else counts
@@ -211,6 +232,8 @@ class HistogramView(QWidget):
         if self.overlaid:
             self._mark_scores(result)
             return
+        self._order_by_score(result)
+        self.marks_legend.setVisible(True)
         for system, plot in self._plots.items():
             interval = result.interval(system, self._metric)
             marks = [
@@ -223,6 +246,45 @@ class HistogramView(QWidget):
                 line = pg.InfiniteLine(value, angle=90, pen=pg.mkPen((40, 40, 40), style=style))
                 line.setToolTip(f"{meaning}: {value:.4f}")
                 plot.addItem(line)
+
+    def _fix_edges(self, scores: Mapping[tuple[str, str], FloatArray]) -> None:
+        """Fix the bins of every system whose first scores these are, made plots or not, so
+        that the shared axis is known at once and does not jump as plots are made."""
+        fixed = False
+        for (system, metric), values in scores.items():
+            if metric != self._metric or system in self._edges or system not in self._systems:
+                continue
+            values = np.asarray(values)
+            edges = _fixed_edges(values[~np.isnan(values)])
+            if edges is not None:
+                self._edges[system], fixed = edges, True
+        if fixed:
+            self._apply_ranges()
+
+    def _apply_ranges(self) -> None:
+        """Each plot's x range: its own bins, or with "same x-axis" the span of all of them."""
+        if self.overlaid or not self._edges:
+            return
+        low = min(float(edges[0]) for edges in self._edges.values())
+        high = max(float(edges[-1]) for edges in self._edges.values())
+        for system, plot in self._plots.items():
+            edges = self._edges.get(system)
+            if self.same_axis.isChecked():
+                plot.setXRange(low, high, padding=0)
+            elif edges is not None:
+                plot.setXRange(edges[0], edges[-1], padding=0)
+
+    def _order_by_score(self, result: BootstrapResult) -> None:
+        """Lay the plots out best first, as the tables are (a no-op when they already are)."""
+        order = [e.system for e in result.ranking(self._metric).systems if e.system in self._plots]
+        if order == list(self._plots):
+            return
+        layout = self._layout_widget.ci
+        for plot in self._plots.values():
+            layout.removeItem(plot)
+        for number, system in enumerate(order):
+            layout.addItem(self._plots[system], row=number // COLUMNS, col=number % COLUMNS)
+        self._plots = {system: self._plots[system] for system in order}
 
     def _mark_scores(self, result: BootstrapResult) -> None:
         """Overlaid: each system's full-set score as a line in its colour."""

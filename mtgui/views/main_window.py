@@ -19,8 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QMainWindow,
@@ -36,6 +36,7 @@ from mtgui.app.preferences import Preferences
 from mtgui.app.runs import QUIT_WAIT_SECONDS
 from mtgui.app.window_interface import RoleChooser
 from mtgui.engine.analysis import AnalysisResult
+from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.corpus import Role
 from mtgui.io.demo import demo_inputs
 from mtgui.io.entries import LoadRequest
@@ -48,6 +49,7 @@ from mtgui.views.dialogs import (
     ask_session_file,
     ask_to_open_session,
     ask_to_replace,
+    ask_to_start_afresh,
 )
 from mtgui.views.files_panel import FilesPanel
 from mtgui.views.help import HelpDialog, show_about
@@ -55,6 +57,7 @@ from mtgui.views.pdf_export import pdf_bytes
 from mtgui.views.results_pane import ResultsPane
 from mtgui.views.settings_panel import SettingsPanel
 from mtgui.views.welcome import WelcomePage
+from mtgui.views.window_state import make_action, restore_window, save_window
 
 
 class MainWindow(QMainWindow):
@@ -79,6 +82,7 @@ class MainWindow(QMainWindow):
         self.confirm_overwrite: Callable[[list[Path]], bool] = partial(ask_to_replace, self)
         self.choose_session_file: Callable[[], Path | None] = self._ask_session_file
         self.confirm_discard: Callable[[], bool] = partial(ask_to_open_session, self)
+        self.confirm_new: Callable[[], bool] = partial(ask_to_start_afresh, self)
         self.choose_report_file: Callable[[str], Path | None] = self._ask_report_file
         self.help_dialog: HelpDialog | None = None
         self._build()
@@ -96,10 +100,6 @@ class MainWindow(QMainWindow):
         left.addWidget(self.files_panel)
         left.addWidget(self.settings_panel)
         self.results = ResultsPane(self.settings_panel.metric_names)
-        # The views by name, as the screenshots and bench scripts reach them.
-        self.tabs, self.metric_choice = self.results.tabs, self.results.metric_choice
-        self.segments, self.details = self.results.segments, self.results.details
-        self.studies = self.results.studies
         self.welcome = WelcomePage()
         self.welcome.setMinimumWidth(320)  # as the results: the files panel may be widened
         self.right = QStackedWidget()  # the welcome page while nothing is loaded, else results
@@ -117,21 +117,24 @@ class MainWindow(QMainWindow):
         self._build_actions()
 
     def _build_actions(self) -> None:
-        self.open_action = _action(self, "&Open...", QKeySequence.StandardKey.Open)
+        self.new_action = make_action(self, "&New", QKeySequence.StandardKey.New)
+        self.open_action = make_action(self, "&Open...", QKeySequence.StandardKey.Open)
         self.open_action.setToolTip("Open reference, system and score files, or a session.")
-        self.save_session_action = _action(self, "&Save session", QKeySequence.StandardKey.Save)
-        self.save_session_as_action = _action(self, "Save session &as...", "Ctrl+Shift+S")
-        self.export_action = _action(self, "&Export CSV...", "Ctrl+E")
-        self.report_action = _action(self, "Export &report (HTML)...", "Ctrl+Shift+E")
-        self.pdf_action = _action(self, "Export &PDF...", "Ctrl+Shift+P")
-        self.run_action = _action(self, "&Run", "Ctrl+R")
-        self.cancel_action = _action(self, "&Cancel", "Esc")
-        quit_action = _action(self, "&Quit", QKeySequence.StandardKey.Quit)
-        self.guide_action = _action(self, "mtgui &guide", "F1")
-        about_action = _action(self, "&About mtgui", None)
+        self.save_session_action = make_action(self, "&Save session", QKeySequence.StandardKey.Save)
+        self.save_session_as_action = make_action(self, "Save session &as...", "Ctrl+Shift+S")
+        self.export_action = make_action(self, "&Export CSV...", "Ctrl+E")
+        self.report_action = make_action(self, "Export &report (HTML)...", "Ctrl+Shift+E")
+        self.pdf_action = make_action(self, "Export &PDF...", "Ctrl+Shift+P")
+        self.run_action = make_action(self, "&Run", "Ctrl+R")
+        self.cancel_action = make_action(self, "&Cancel", "Esc")
+        quit_action = make_action(self, "&Quit", QKeySequence.StandardKey.Quit)
+        close_action = make_action(self, "&Close", QKeySequence.StandardKey.Close)
+        self.guide_action = make_action(self, "mtgui &guide", "F1")
+        about_action = make_action(self, "&About mtgui", None)
         self.recent_menu = QMenu("Open &recent", self)
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         for action, slot in (
+            (self.new_action, self.new_project),
             (self.open_action, self._on_open_triggered),
             (self.save_session_action, self.save_session),
             (self.save_session_as_action, self.save_session_as),
@@ -141,6 +144,7 @@ class MainWindow(QMainWindow):
             (self.run_action, self.run),
             (self.cancel_action, self.cancel),
             (quit_action, self.close),
+            (close_action, self.close),  # one window: closing it ends mtgui, as Quit does
             (self.guide_action, self.show_guide),
             (about_action, self.show_about),
         ):
@@ -149,13 +153,13 @@ class MainWindow(QMainWindow):
             action.setEnabled(False)
         self.cancel_action.setEnabled(False)
         file_menu = self.menuBar().addMenu("&File")
-        file_menu.addAction(self.open_action)
+        file_menu.addActions([self.new_action, self.open_action])
         file_menu.addMenu(self.recent_menu)
         file_menu.addActions([self.save_session_action, self.save_session_as_action])
         file_menu.addSeparator()
         file_menu.addActions([self.export_action, self.report_action, self.pdf_action])
         file_menu.addSeparator()
-        file_menu.addAction(quit_action)
+        file_menu.addActions([close_action, quit_action])
         self.menuBar().addMenu("&Analysis").addActions([self.run_action, self.cancel_action])
         self.menuBar().addMenu("&Help").addActions([self.guide_action, about_action])
         toolbar = self.addToolBar("Analysis")
@@ -173,8 +177,8 @@ class MainWindow(QMainWindow):
         panel.hide_requested.connect(controller.hide_system)
         panel.replace_requested.connect(controller.replace_file)
         panel.files_dropped.connect(self.add_files)
-        self.studies.run_requested.connect(controller.studies.start)
-        self.studies.cancel_requested.connect(controller.studies.cancel)
+        self.results.studies.run_requested.connect(controller.studies.start)
+        self.results.studies.cancel_requested.connect(controller.studies.cancel)
         self.results.table_exported.connect(self._on_table_exported)
         self.welcome.open_requested.connect(self._on_open_triggered)
         self.welcome.demo_requested.connect(self.load_demo)
@@ -255,6 +259,13 @@ class MainWindow(QMainWindow):
         """Stop the analysis under way, or about to start (Esc)."""
         self.controller.analysis.cancel()
 
+    def new_project(self) -> None:
+        """Close the files loaded (asking first) and reset the settings (Ctrl+N)."""
+        if self.workspace.entries and not self.confirm_new():
+            return
+        self.controller.new_project()
+        self.settings_panel.set_settings(AnalysisSettings())
+
     def _export_html(self) -> None:
         self.export_report("html")
 
@@ -323,26 +334,12 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction("(none yet)").setEnabled(False)
 
     def _restore_preferences(self) -> None:
-        """Settings, histogram layout and window as they were when mtgui was last closed."""
-        if self.preferences is None:
-            return
-        self.settings_panel.set_state(self.preferences.panel_state())
-        self.results.histograms.layout_choice.setCurrentText(self.preferences.histogram_layout())
-        geometry, state = self.preferences.window_geometry(), self.preferences.window_state()
-        if geometry:
-            self.restoreGeometry(QByteArray(geometry))
-        if state:
-            self.restoreState(QByteArray(state))
+        if self.preferences is not None:
+            restore_window(self, self.preferences)
 
     def _save_preferences(self) -> None:
-        if self.preferences is None:
-            return
-        self.preferences.set_panel_state(self.settings_panel.state())
-        self.preferences.set_histogram_layout(self.results.histograms.layout_choice.currentText())
-        self.preferences.set_window(
-            bytes(self.saveGeometry().data()), bytes(self.saveState().data())
-        )
-        self.preferences.sync()
+        if self.preferences is not None:
+            save_window(self, self.preferences)
 
     def show_guide(self) -> None:
         """Open the guide beside the window (F1)."""
@@ -392,13 +389,3 @@ class MainWindow(QMainWindow):
 
     def _ask_folder(self) -> Path | None:
         return ask_folder(self, "Export the CSV reports into", self._start_folder())
-
-
-def _action(parent: QWidget, text: str, shortcut: QKeySequence.StandardKey | str | None) -> QAction:
-    """A menu action, with its shortcut in its tooltip so the toolbar teaches the keys."""
-    action = QAction(text, parent)
-    if shortcut is not None:
-        action.setShortcut(QKeySequence(shortcut))
-        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        action.setToolTip(f"{text.replace('&', '').rstrip('.')} ({keys})")
-    return action

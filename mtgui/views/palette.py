@@ -1,7 +1,8 @@
 """Colours for one line or histogram per system, shared by every plot.
 
 Okabe-Ito's palette (told apart by colour-blind readers too) without its yellow, which is too
-pale on white; past seven systems the colours come round again, drawn dashed.
+pale on white; past seven systems the colours come round again, drawn dashed, then dotted,
+then dash-dotted, so that no two of 28 systems look alike.
 """
 
 from __future__ import annotations
@@ -24,6 +25,14 @@ def series_color(number: int) -> tuple[int, int, int]:
     return SERIES_COLORS[number % len(SERIES_COLORS)]
 
 
+SERIES_STYLES = (
+    Qt.PenStyle.SolidLine,
+    Qt.PenStyle.DashLine,
+    Qt.PenStyle.DotLine,
+    Qt.PenStyle.DashDotLine,
+)
+
+
 def series_style(number: int) -> Qt.PenStyle:
-    """Solid for the first round of colours, dashed when they come round again."""
-    return Qt.PenStyle.SolidLine if number < len(SERIES_COLORS) else Qt.PenStyle.DashLine
+    """Solid for the first round of colours, then dashed, dotted and dash-dotted."""
+    return SERIES_STYLES[(number // len(SERIES_COLORS)) % len(SERIES_STYLES)]

@@ -15,7 +15,7 @@ from typing import Any
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 import pyqtgraph as pg
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
@@ -35,8 +35,11 @@ class PlotExporter(QObject):
     """Exports one plot widget (a PlotWidget or a GraphicsLayoutWidget) as PNG or SVG.
 
     ``ask_path``, ``confirm_overwrite`` and ``show_problem`` can be replaced, so that tests
-    need no dialogs; ``ready`` says whether there is anything to export yet.
+    need no dialogs; ``ready`` says whether there is anything to export yet. ``exported``
+    says where a plot was written (the window shows it in the status line).
     """
+
+    exported = Signal(object)  # the Path just written
 
     def __init__(
         self,
@@ -74,6 +77,8 @@ class PlotExporter(QObject):
             self.export_to(path, overwrite=True)
         except InputError as error:
             self.show_problem(error.message)
+        else:
+            self.exported.emit(path)
 
     def export_to(self, path: Path, overwrite: bool = False) -> None:
         """Write the plot to ``path`` as PNG or SVG, by its ending."""

@@ -15,13 +15,16 @@ import contextlib
 from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.metrics.base import FloatArray
+from mtgui.report.settings_text import made_with
 from mtgui.report.significance import cluster_caption
 from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
+from mtgui.views.grid_legend import GridLegend
 from mtgui.views.histogram_view import HistogramView
 from mtgui.views.paired_view import PairedView
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
@@ -38,7 +41,7 @@ _STALE_STYLE = "background: #FFF4CE; color: #3D2E00; border: 1px solid #E0C45C; 
 class ResultsPane(QWidget):
     """The metric chooser, the notes on the results and the tabs that show them."""
 
-    table_exported = Signal(object)  # the Path a table was just exported to
+    table_exported = Signal(object)  # the Path a table or a plot was just exported to
 
     def __init__(
         self, metrics_ticked: Callable[[], Sequence[str]], parent: QWidget | None = None
@@ -89,6 +92,8 @@ class ResultsPane(QWidget):
         grid_page = QWidget()
         grid_layout = QVBoxLayout(grid_page)
         grid_layout.addWidget(self.grid_reading)
+        self.grid_legend = GridLegend()
+        grid_layout.addWidget(self.grid_legend)
         grid_layout.addWidget(self.grid_table, stretch=1)
         grid_layout.addWidget(self.clusters)
         self.tabs = QTabWidget()
@@ -117,6 +122,32 @@ class ResultsPane(QWidget):
         layout.addWidget(self.stale)
         layout.addWidget(self.notes)
         layout.addWidget(self.tabs, stretch=1)
+        self.made_with = QLabel()  # the settings that produced what the tables show
+        self.made_with.setWordWrap(True)
+        self.made_with.setTextFormat(Qt.TextFormat.PlainText)
+        self.made_with.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.made_with.setToolTip("The settings that produced the results shown.")
+        layout.addWidget(self.made_with)
+        self._add_tab_shortcuts()
+
+    def _add_tab_shortcuts(self) -> None:
+        """Ctrl+Tab and Ctrl+PgDn go to the next tab, Ctrl+Shift+Tab and Ctrl+PgUp back, from
+        anywhere in the window (as in browsers and editors), wrapping round."""
+        for keys, step in (
+            ("Ctrl+Tab", 1),
+            ("Ctrl+PgDown", 1),
+            ("Ctrl+Shift+Tab", -1),
+            ("Ctrl+PgUp", -1),
+        ):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(self._next_tab if step > 0 else self._previous_tab)
+
+    def _next_tab(self) -> None:
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() + 1) % self.tabs.count())
+
+    def _previous_tab(self) -> None:
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() - 1) % self.tabs.count())
 
     def _table(self, model: object, sortable: bool) -> DataTableView:
         view = DataTableView()
@@ -139,6 +170,8 @@ class ResultsPane(QWidget):
         self.tabs.currentChanged.connect(self._fill_current_tab)
         for table in (self.score_table, self.grid_table):
             table.exported.connect(self.table_exported)
+        for plot in (self.histograms.exporter, self.paired.exporter, self.studies.plot_exporter):
+            plot.exported.connect(self.table_exported)  # "Wrote PATH." in the status line
 
     # -- the notes above the tabs -------------------------------------------------------------
 
@@ -173,6 +206,7 @@ class ResultsPane(QWidget):
     def show_result(self, result: AnalysisResult) -> None:
         """Show a finished analysis, on the metric shown so far if it has it."""
         self.result = result
+        self.made_with.setText(made_with(result.statistics, result.bootstrap))
         metrics = list(result.bootstrap.metrics)
         current = self._wanted_metric or self.current_metric()
         if current in metrics:

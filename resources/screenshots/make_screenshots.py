@@ -26,8 +26,8 @@ Shot = Callable[[MainWindow], None]  # puts the window in the state to photograp
 
 def show_tab(name: str) -> Shot:
     """A shot of one tab as it opens."""
-    return lambda window: window.tabs.setCurrentIndex(
-        [window.tabs.tabText(i) for i in range(window.tabs.count())].index(name)
+    return lambda window: window.results.tabs.setCurrentIndex(
+        [window.results.tabs.tabText(i) for i in range(window.results.tabs.count())].index(name)
     )
 
 
@@ -36,7 +36,7 @@ def show_segments(first: str, second: str, segment: int) -> Shot:
 
     def shot(window: MainWindow) -> None:
         window.show_segments(first, second)
-        window.segments.select_segment(segment)
+        window.results.segments.select_segment(segment)
 
     return shot
 
@@ -62,8 +62,8 @@ IS_EN_SHOTS = {
 def show_human_study(window: MainWindow) -> None:
     """The agreement study run on what is loaded, its table of metric-against-metric tests."""
     app = QApplication.instance()
-    studies = window.studies
-    window.tabs.setCurrentWidget(studies)
+    studies = window.results.studies
+    window.results.tabs.setCurrentWidget(studies)
     studies.kind.setCurrentIndex(list(STUDIES).index("human"))
     studies.run_button.click()
     while window.controller.studying:
@@ -74,7 +74,7 @@ def show_human_study(window: MainWindow) -> None:
 
 def show_human_scores(window: MainWindow) -> None:
     """The Scores tab on the human scores: absolute intervals, no relative ones."""
-    window.metric_choice.setCurrentIndex(window.metric_choice.findData("human"))
+    window.results.metric_choice.setCurrentIndex(window.results.metric_choice.findData("human"))
     show_tab("Scores")(window)
 
 

@@ -200,7 +200,7 @@ def test_27_results_of_other_settings_say_so_until_a_run_replaces_them(qtbot, wi
     assert "The new run was cancelled: press Run (Ctrl+R) to update them." in text
     assert window.statusBar().currentMessage().startswith("Cancelled: the views show the results")
     for index in (1, 2):  # Scores and Significance: the note is above every view
-        window.tabs.setCurrentIndex(index)
+        window.results.tabs.setCurrentIndex(index)
         assert window.results.stale.isVisible()
     shoot(window, "stale-results-cancelled")
     # Ctrl+R runs with the new settings, and the note goes.
@@ -256,8 +256,8 @@ def test_27_results_that_cannot_be_updated_say_why(qtbot, window):
 def test_27_a_study_of_other_settings_says_so_in_the_studies_view(qtbot, window):
     load_demo_into(window)
     wait_for_result(qtbot, window)
-    studies = window.studies
-    window.tabs.setCurrentWidget(studies)
+    studies = window.results.studies
+    window.results.tabs.setCurrentWidget(studies)
     studies.repeats.setValue(2)
     with qtbot.waitSignal(window.controller.studies.finished, timeout=60_000):
         studies.run_button.click()

@@ -43,7 +43,7 @@ def test_a_saved_session_reopens_with_its_files_names_settings_and_metric(qtbot,
     panel.case.setCurrentIndex(1)
     window.result = None
     wait_for_result(qtbot, window)
-    window.metric_choice.setCurrentIndex(window.metric_choice.findData("ter"))
+    window.results.metric_choice.setCurrentIndex(window.results.metric_choice.findData("ter"))
     path = tmp_path / "work" / "demo.mtgui.json"
     path.parent.mkdir()
     window.choose_session_file = lambda: path

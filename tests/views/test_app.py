@@ -55,7 +55,7 @@ def test_dropping_the_demo_files_runs_the_analysis(qtbot, window):
     assert window.statusBar().currentMessage().startswith("Done in")
     assert window.windowTitle() == "4 systems, 2 references, 95 segments — mtgui"
     for index, name in enumerate(["distributions", "scores", "significance"]):
-        window.tabs.setCurrentIndex(index)
+        window.results.tabs.setCurrentIndex(index)
         shoot(window, f"main-window-{name}-demo")
 
 
@@ -248,21 +248,21 @@ def test_an_unexpected_error_is_shown_with_its_details_and_nothing_closes(
 def test_double_clicking_a_grid_cell_opens_the_paired_view_of_its_two_systems(qtbot, window):
     load_demo_into(window)
     wait_for_result(qtbot, window)
-    window.tabs.setCurrentIndex(2)
+    window.results.tabs.setCurrentIndex(2)
     grid = window.results.grid_table
     order = window.results.grid_model.systems
     cell = grid.visualRect(window.results.grid_model.index(3, 0)).center()  # worst row, best column
     double_click(qtbot, grid.viewport(), cell)
-    assert window.tabs.currentWidget() is window.results.paired
+    assert window.results.tabs.currentWidget() is window.results.paired
     paired = window.results.paired
     assert (paired.first.currentText(), paired.second.currentText()) == (order[3], order[0])
     assert paired.deltas.comparison.verdict == window.results.grid_model.index(3, 0).data() == "<"
     assert paired.histogram()[0].sum() == 300
     shoot(window, "main-window-paired-demo")
     diagonal = grid.visualRect(window.results.grid_model.index(1, 1)).center()
-    window.tabs.setCurrentIndex(2)
+    window.results.tabs.setCurrentIndex(2)
     double_click(qtbot, grid.viewport(), diagonal)
-    assert window.tabs.currentIndex() == 2  # a system against itself: nothing to open
+    assert window.results.tabs.currentIndex() == 2  # a system against itself: nothing to open
 
 
 def test_from_the_grid_to_the_paired_view_to_the_segments_of_the_two(qtbot, window):
@@ -273,8 +273,8 @@ def test_from_the_grid_to_the_paired_view_to_the_segments_of_the_two(qtbot, wind
         b for b in window.results.paired.findChildren(QPushButton) if "segments" in b.text()
     )
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    segments = window.segments
-    assert window.tabs.currentWidget() is segments
+    segments = window.results.segments
+    assert window.results.tabs.currentWidget() is segments
     assert segments.pair() == ("Lumen", "Ostrich")
     segments.select_segment(2)
     shown = segments.highlighted("a")  # Lumen's third segment; see test_segments_view.py
@@ -285,18 +285,18 @@ def test_from_the_grid_to_the_paired_view_to_the_segments_of_the_two(qtbot, wind
 def test_the_details_tab_fills_when_shown_and_follows_the_metric(qtbot, window):
     load_demo_into(window)
     wait_for_result(qtbot, window)
-    assert window.details.current_metric() is None  # not filled while hidden
-    window.tabs.setCurrentWidget(window.details)
-    assert window.details.current_metric() == "bleu"
-    window.metric_choice.setCurrentIndex(window.metric_choice.findData("nist"))
-    assert window.details.current_metric() == "nist"
+    assert window.results.details.current_metric() is None  # not filled while hidden
+    window.results.tabs.setCurrentWidget(window.results.details)
+    assert window.results.details.current_metric() == "bleu"
+    window.results.metric_choice.setCurrentIndex(window.results.metric_choice.findData("nist"))
+    assert window.results.details.current_metric() == "nist"
     shoot(window, "main-window-details-demo")
 
 
 def test_ctrl_c_copies_the_score_table_as_it_is_shown(qtbot, window):
     load_demo_into(window)
     wait_for_result(qtbot, window)
-    window.tabs.setCurrentIndex(1)
+    window.results.tabs.setCurrentIndex(1)
     table = window.results.score_table
     table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # by name
     table.setFocus()
@@ -314,10 +314,10 @@ def test_every_column_header_of_the_window_has_a_tooltip(qtbot, window):
     header = window.files_panel.headerItem()
     for column in range(window.files_panel.columnCount()):
         assert header.toolTip(column).endswith("."), header.text(column)
-    window.tabs.setCurrentWidget(window.segments)
-    window.tabs.setCurrentWidget(window.details)
-    tables = [window.results.score_table, window.results.grid_table, window.segments.table]
-    tables += [window.details.summary_table, window.details.orders_table]
+    window.results.tabs.setCurrentWidget(window.results.segments)
+    window.results.tabs.setCurrentWidget(window.results.details)
+    tables = [window.results.score_table, window.results.grid_table, window.results.segments.table]
+    tables += [window.results.details.summary_table, window.results.details.orders_table]
     for table in tables:
         model = table.model()
         for column in range(model.columnCount()):

@@ -59,7 +59,7 @@ def test_the_grid_says_how_to_read_it_and_follows_the_correction(qtbot, window):
     )
     tip = window.results.grid_model.index(0, 2).data(Qt.ItemDataRole.ToolTipRole)
     assert "p-value after Holm's correction" in tip and "(the verdict follows it)" in tip
-    window.tabs.setCurrentIndex(2)
+    window.results.tabs.setCurrentIndex(2)
     shoot(window, "main-window-significance-holm-demo")
 
 
@@ -103,12 +103,12 @@ def test_human_scores_leave_the_relative_columns_empty_and_say_why(qtbot, window
     window.result = None
     window.settings_panel.metric_boxes["human"].setChecked(True)
     wait_for_result(qtbot, window)
-    window.metric_choice.setCurrentIndex(window.metric_choice.findData("human"))
+    window.results.metric_choice.setCurrentIndex(window.results.metric_choice.findData("human"))
     model = window.results.score_model
     header = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     for column in ("Rel. low", "Rel. high", "RSD"):
         cell = model.index(0, header.index(column))
         assert cell.data() == "" and cell.data(Qt.ItemDataRole.ToolTipRole) == NOT_RELATIVE
     assert model.index(0, header.index("CI low")).data() not in ("", "-")
-    window.tabs.setCurrentIndex(1)
+    window.results.tabs.setCurrentIndex(1)
     shoot(window, "main-window-scores-human-demo")

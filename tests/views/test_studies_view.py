@@ -26,13 +26,13 @@ def window(qtbot):
     qtbot.waitExposed(window)
     load_demo_into(window)
     wait_for_result(qtbot, window)
-    window.tabs.setCurrentWidget(window.studies)
+    window.results.tabs.setCurrentWidget(window.results.studies)
     yield window
     window.close()
 
 
 def run_study(qtbot, window, kind: str, repeats: int = 3):
-    studies = window.studies
+    studies = window.results.studies
     studies.kind.setCurrentIndex(list(STUDIES).index(kind))
     studies.repeats.setValue(repeats)
     with qtbot.waitSignal(window.controller.studies.finished, timeout=120_000):
@@ -41,8 +41,8 @@ def run_study(qtbot, window, kind: str, repeats: int = 3):
 
 
 def test_the_size_study_runs_plots_and_tabulates(qtbot, window, tmp_path):
-    window.studies.plot_exporter.ask_path = lambda: tmp_path / "before.svg"
-    window.studies.export_plots()  # no study yet: nothing to save
+    window.results.studies.plot_exporter.ask_path = lambda: tmp_path / "before.svg"
+    window.results.studies.export_plots()  # no study yet: nothing to save
     assert not (tmp_path / "before.svg").exists()
     studies = run_study(qtbot, window, "size")
     study = studies.study
@@ -98,7 +98,7 @@ def test_the_references_and_resamples_studies_run(qtbot, window):
 
 
 def test_without_human_scores_the_agreement_study_says_what_to_do(qtbot, window):
-    studies = window.studies
+    studies = window.results.studies
     studies.kind.setCurrentIndex(list(STUDIES).index("human"))
     studies.run_button.click()
     assert "human scores" in studies.message.text()
@@ -106,7 +106,7 @@ def test_without_human_scores_the_agreement_study_says_what_to_do(qtbot, window)
 
 
 def test_a_study_can_be_cancelled(qtbot, window):
-    studies = window.studies
+    studies = window.results.studies
     studies.kind.setCurrentIndex(list(STUDIES).index("size"))
     studies.repeats.setValue(1000)
     studies.run_button.click()

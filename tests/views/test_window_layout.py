@@ -27,7 +27,7 @@ def test_the_files_panel_can_be_widened_to_show_every_column(qtbot, window, load
     if loaded:
         load_demo_into(window)
         wait_for_result(qtbot, window)
-        window.tabs.setCurrentWidget(window.segments)  # the widest view
+        window.results.tabs.setCurrentWidget(window.results.segments)  # the widest view
     splitter = window.centralWidget()
     splitter.setSizes([900, 500])
     qtbot.wait(10)

@@ -1,0 +1,74 @@
+"""The result views explain themselves: the grid's legend, the settings under the tables, and
+keys to move between the tabs."""
+
+from __future__ import annotations
+
+import pytest
+from gui_helpers import shoot, wait_for_result
+from PySide6.QtCore import Qt
+
+from mtgui.engine.significance import BETTER, TIE, WORSE
+from mtgui.views.launch import load_demo_into
+from mtgui.views.main_window import MainWindow
+from mtgui.views.significance_grid_model import COLORS
+
+
+@pytest.fixture
+def window(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.settings_panel.resamples.setValue(300)
+    window.resize(1300, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.close()
+
+
+def test_the_grid_has_a_legend_in_its_own_colours(qtbot, window):
+    legend = window.results.grid_legend
+    assert [s.text() for s in legend.swatches] == [BETTER, WORSE, TIE]
+    for swatch, verdict in zip(legend.swatches, (BETTER, WORSE, TIE), strict=True):
+        assert COLORS[verdict].name() in swatch.styleSheet()
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    window.results.tabs.setCurrentIndex(2)
+    assert legend.isVisible()
+    shoot(window, "significance-legend-settings-line")
+
+
+def test_the_settings_that_made_the_result_are_said_under_the_tables(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    assert window.results.made_with.text() == (
+        "Made with BLEU, NIST, M-BLEU; tokenizer 13a, case-sensitive; 300 resamples of "
+        "segments, seed 12345; 95% confidence, no correction."
+    )
+
+
+@pytest.mark.parametrize(
+    ("key", "modifiers", "expected"),
+    [
+        (Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier, 1),
+        (Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier, 6),  # wraps round
+        (Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier, 1),
+    ],
+)
+def test_keys_move_between_the_tabs(qtbot, window, key, modifiers, expected):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    window.results.tabs.setCurrentIndex(0)
+    window.files_panel.setFocus()  # from anywhere in the window
+    qtbot.keyClick(window.files_panel, key, modifiers)
+    assert window.results.tabs.currentIndex() == expected
+
+
+def test_exporting_a_plot_says_where_it_was_written(qtbot, window, tmp_path):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    target = tmp_path / "distributions.png"
+    exporter = window.results.histograms.exporter
+    exporter.ask_path = lambda: target
+    exporter.export()
+    assert target.read_bytes().startswith(b"\x89PNG")
+    assert window.statusBar().currentMessage() == f"Wrote {target}."
