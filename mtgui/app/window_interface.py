@@ -14,8 +14,9 @@ from typing import Protocol
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.corpus import Role
 
-RoleChooser = Callable[[Path, Role], Role | None]
-"""Which role a plain-text file has (the guess from its name is the default); None: cancel."""
+RolesChooser = Callable[[list[tuple[Path, Role]]], dict[Path, Role] | None]
+"""Which role each plain-text file of a drop has, asked once for all of them (each file's guess
+from its name is the default); a file left out of the answer is not loaded; None: cancel all."""
 
 
 class SettingsSource(Protocol):
@@ -30,7 +31,7 @@ class Questions(Protocol):
     """The questions the controller asks the user, each a callable read when it is asked (so
     that a test may replace one on the window)."""
 
-    choose_role: RoleChooser
+    choose_roles: RolesChooser
     choose_folder: Callable[[], Path | None]  # where to export the CSV reports; None: cancel
     confirm_overwrite: Callable[[list[Path]], bool]  # may these files be replaced?
     choose_session_file: Callable[[], Path | None]  # where to save the session; None: cancel

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
 from mtgui.app.runs import QUIT_WAIT_SECONDS
-from mtgui.app.window_interface import RoleChooser
+from mtgui.app.window_interface import RolesChooser
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.corpus import Role
@@ -45,7 +45,6 @@ from mtgui.io.workspace import Workspace
 from mtgui.views.dialogs import (
     ask_folder,
     ask_report_file,
-    ask_role,
     ask_session_file,
     ask_to_open_session,
     ask_to_replace,
@@ -55,6 +54,7 @@ from mtgui.views.files_panel import FilesPanel
 from mtgui.views.help import HelpDialog, show_about
 from mtgui.views.pdf_export import pdf_bytes
 from mtgui.views.results_pane import ResultsPane
+from mtgui.views.roles_dialog import ask_roles
 from mtgui.views.settings_panel import SettingsPanel
 from mtgui.views.welcome import WelcomePage
 from mtgui.views.window_state import make_action, restore_window, save_window
@@ -77,7 +77,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.preferences = preferences
         # The controller's questions (app.window_interface.Questions), answered by dialogs.
-        self.choose_role: RoleChooser = partial(ask_role, self)
+        self.choose_roles: RolesChooser = partial(ask_roles, self)
         self.choose_folder: Callable[[], Path | None] = self._ask_folder
         self.confirm_overwrite: Callable[[list[Path]], bool] = partial(ask_to_replace, self)
         self.choose_session_file: Callable[[], Path | None] = self._ask_session_file

@@ -446,7 +446,7 @@ def test_9_a_pipe_dropped_on_the_window_holds_up_neither_later_drops_nor_quittin
     os.mkfifo(fifo)
     window.controller.files.loader.stall_seconds = 0.5
     try:
-        window.choose_role = lambda path, guess: guess
+        window.choose_roles = dict
         drop(window, [fifo])
         drop(window, [path for path, _ in demo_inputs()])
         wait_for_result(qtbot, window)

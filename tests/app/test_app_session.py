@@ -124,7 +124,7 @@ def test_settings_and_recent_files_are_remembered_between_runs(qtbot, preference
     reference.write_text("a b c\n", encoding="utf-8")
     system = tmp_path / "sysA.en"
     system.write_text("a b d\n", encoding="utf-8")
-    window.choose_role = lambda path, guess: guess
+    window.choose_roles = dict
     drop(window, [reference, system])
     wait_for_result(qtbot, window)
     window.close()
@@ -137,7 +137,7 @@ def test_settings_and_recent_files_are_remembered_between_runs(qtbot, preference
     entries = [(a.text(), a.toolTip()) for a in again.recent_menu.actions()]
     assert entries == [("sysA.en", str(system)), ("news.ref.en", str(reference))]
     assert preferences.last_folder() == tmp_path
-    again.choose_role = lambda path, guess: guess
+    again.choose_roles = dict
     again.recent_menu.actions()[0].trigger()  # opens sysA.en again
     qtbot.waitUntil(lambda: len(again.workspace.entries) == 1)
     assert again.workspace.entries[0].path == system

@@ -40,9 +40,9 @@ class Answers:
         self.overwrite = False
         self.session_file: Path | None = None
 
-    def choose_role(self, path: Path, guess: Role) -> Role | None:
-        self.asked.append(("role", path.name))
-        return self.role or guess
+    def choose_roles(self, files: list[tuple[Path, Role]]) -> dict[Path, Role] | None:
+        self.asked += [("role", path.name) for path, _ in files]
+        return {path: self.role or guess for path, guess in files}
 
     def choose_folder(self) -> Path | None:
         return self.folder

@@ -67,10 +67,10 @@ def test_plain_text_asks_its_role_and_bad_files_show_their_problem(qtbot, window
     bad = tmp_path / "broken.sgm"
     bad.write_text("<tstset>\n<doc docid='a'>\n<seg id='1'>x\n", encoding="utf-8")
     asked = []
-    window.choose_role = lambda path, guess: asked.append((path.name, guess)) or guess
+    window.choose_roles = lambda files: asked.append([(p.name, g) for p, g in files]) or dict(files)
     drop(window, [ref, hyp, bad])
     wait_for_result(qtbot, window)
-    assert asked == [("newstest.ref.en", Role.REFERENCE), ("sysA.en", Role.SYSTEM)]
+    assert asked == [[("newstest.ref.en", Role.REFERENCE), ("sysA.en", Role.SYSTEM)]]  # once
     broken = window.files_panel.topLevelItem(2)
     assert broken.text(1) == "could not be read"
     assert "never closed" in broken.child(0).text(0)
@@ -89,7 +89,7 @@ def test_a_file_dropped_on_a_listed_file_replaces_it_in_its_place_and_role(qtbot
     wait_for_result(qtbot, window)
     newer = tmp_path / "sysA.v2.en"
     newer.write_text("a b c\nd e f\n", encoding="utf-8")
-    window.choose_role = lambda *_: pytest.fail("a replacement keeps the old file's role")
+    window.choose_roles = lambda *_: pytest.fail("a replacement keeps the old file's role")
     panel = window.files_panel
     target = panel.visualItemRect(panel.topLevelItem(1)).center()
     window.result = None
@@ -103,7 +103,7 @@ def test_a_file_dropped_on_a_listed_file_replaces_it_in_its_place_and_role(qtbot
     extra = tmp_path / "sysC.en"
     extra.write_text("x\ny\n", encoding="utf-8")
     window.result = None
-    window.choose_role = lambda path, guess: guess
+    window.choose_roles = dict
     panel.dropEvent(drop_event([extra, tmp_path / "missing.en"], QPointF(target)))
     wait_for_result(qtbot, window)
     assert len(window.workspace.entries) == 5
