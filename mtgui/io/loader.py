@@ -14,6 +14,7 @@ from pathlib import Path
 
 from mtgui.engine.corpus import Origin, Role
 from mtgui.engine.errors import InputError
+from mtgui.engine.printable import printable
 from mtgui.io.decode import AUTO, DecodedText, read_text
 from mtgui.io.plaintext import read_plain_text
 from mtgui.io.scores import ScoreTable, looks_like_scores, read_scores
@@ -98,9 +99,31 @@ def load_decoded(
             if not streams:
                 raise _role_error("holds no " + _names(wanted), origin, wanted)
     else:
+        _refuse_unread_table(text, path)
         role = _plain_role(wanted, origin)
         streams = (read_plain_text(text, Origin(str(path), PLAIN_TEXT, decoded.encoding), role),)
     return LoadedFile(streams[0].origin, streams)
+
+
+TABLE_SUFFIXES = (".csv", ".tsv")
+"""Files named as tables are never taken for plain text (for a system's output, say)."""
+
+
+def _refuse_unread_table(text: str, path: str | Path) -> None:
+    """A file named as a table whose header mtgui cannot read is refused in words (WMT's
+    space-separated ``ad-seg-scores-*.csv`` was read as a system output before)."""
+    if Path(path).suffix.lower() not in TABLE_SUFFIXES:
+        return
+    first = text.lstrip("\ufeff").split("\n", 1)[0].strip()
+    shown = printable(first[:120]) + ("..." if len(first) > 120 else "")
+    raise InputError(
+        "this file is named as a table, but mtgui cannot read it as a scores table: its first "
+        "line should be a header, with commas or tabs between the columns, naming a system "
+        "column (system, sysid, sys), a segment column (segid, seg) or line numbers (line), "
+        f"and a score column (score, z, raw, human, da); its first line is '{shown}'.",
+        path=path,
+        hint="Save it with such a header, as CSV or tab-separated.",
+    )
 
 
 def load_scores(

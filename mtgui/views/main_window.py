@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self.confirm_new: Callable[[], bool] = partial(ask_to_start_afresh, self)
         self.choose_report_file: Callable[[str], Path | None] = self._ask_report_file
         self.help_dialog: HelpDialog | None = None
+        self._scores_seen: set[Path] = set()  # scores tables loaded (a new one ticks Human)
         self._build()
         self.controller = AppController(self.settings_panel, self, preferences, self, synchronous)
         self._connect()
@@ -190,7 +191,7 @@ class MainWindow(QMainWindow):
         controller.status_changed.connect(self.statusBar().showMessage)
         controller.problem_changed.connect(results.problem.setText)
         controller.workspace_changed.connect(self.files_panel.show_workspace)
-        controller.workspace_changed.connect(self._show_welcome_or_results)
+        controller.workspace_changed.connect(self._on_workspace_changed)
         controller.title_changed.connect(self.setWindowTitle)
         controller.session_opened.connect(self._on_session_opened)
         controller.files.stalled.connect(self.files_panel.show_slow)
@@ -277,8 +278,13 @@ class MainWindow(QMainWindow):
         inputs = demo_inputs()
         self.add_files([path for path, _ in inputs], dict(inputs))
 
-    def _show_welcome_or_results(self, workspace: Workspace) -> None:
+    def _on_workspace_changed(self, workspace: Workspace) -> None:
+        """The welcome page or the results; a scores table just loaded ticks its metric."""
         self.right.setCurrentWidget(self.results if workspace.entries else self.welcome)
+        scores = {entry.path for entry in workspace.entries if entry.scores is not None}
+        if scores - self._scores_seen:
+            self.settings_panel.metric_boxes["human"].setChecked(True)
+        self._scores_seen = scores
 
     def export(self) -> None:
         """Write the CSV reports into a folder the user chooses (Ctrl+E)."""

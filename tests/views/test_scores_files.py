@@ -1,0 +1,56 @@
+"""Scores tables in the window: one that loads ticks its metric; one mtgui cannot read is never
+taken for a system's output, and says what mtgui expected."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gui_helpers import wait_for_result
+
+from mtgui.views.launch import load_demo_into
+from mtgui.views.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.settings_panel.resamples.setValue(300)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.close()
+
+
+def test_loading_a_scores_table_ticks_human(qtbot, window, tmp_path):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    assert not window.settings_panel.metric_boxes["human"].isChecked()
+    rng = np.random.default_rng(5)
+    lines = ["system\tline\tscore"] + [
+        f"{system}\t{line}\t{rng.normal():.3f}"
+        for system in ("Lumen", "Quill", "Tessera", "Ostrich")
+        for line in range(1, 96)
+    ]
+    scores = tmp_path / "human.tsv"
+    scores.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    window.result = None
+    window.add_files([scores])
+    qtbot.waitUntil(lambda: window.settings_panel.metric_boxes["human"].isChecked())
+    wait_for_result(qtbot, window)
+    qtbot.waitUntil(lambda: "human" in window.result.bootstrap.metrics, timeout=30_000)
+    window.settings_panel.metric_boxes["human"].setChecked(False)  # the user's choice stays
+    window.controller.refresh()
+    assert not window.settings_panel.metric_boxes["human"].isChecked()
+
+
+def test_a_table_mtgui_cannot_read_is_refused_in_words(qtbot, window, tmp_path):
+    table = tmp_path / "ad-seg-scores-is-en.csv"
+    table.write_text("Facebook-AI newstest2021 is-en 1 ad 0.53 71.2\n", encoding="utf-8")
+    window.choose_roles = lambda files: pytest.fail("a table is never asked to be a system")
+    window.add_files([table])
+    qtbot.waitUntil(lambda: window.files_panel.topLevelItemCount() == 1)
+    qtbot.waitUntil(lambda: window.files_panel.topLevelItem(0).text(1) == "could not be read")
+    problem = window.files_panel.topLevelItem(0).child(0).text(0)
+    assert "cannot read it as a scores table" in problem
+    assert "Facebook-AI newstest2021" in problem
