@@ -174,12 +174,24 @@ class LoadedFiles(QObject):
                         fresh = []
                     continue
                 entry = entry.with_role(role)
+            if entry.score_columns and request.score_column is None:
+                self._ask_score_column(entry)
             if request.replaces is not None:
                 workspace = workspace.with_entries(fresh).replaced(request.replaces, entry)
                 fresh = []
             else:
                 fresh.append(entry)
         return workspace.with_entries(fresh)
+
+    def _ask_score_column(self, entry: Entry) -> None:
+        """A table with several score columns (``z`` and ``raw``): the user says which; the
+        file is read again with it (the one read first, the first offered, is kept meanwhile,
+        and when the user says none)."""
+        columns = list(entry.score_columns)
+        chosen = self._questions.choose_score_column(entry.path, columns)
+        if chosen is not None and chosen != columns[0]:
+            request = LoadRequest(entry.path, Role.SCORES, entry.path, score_column=chosen)
+            self.loader.add([request])
 
     def _hold_or_release(
         self, arrived: list[tuple[LoadRequest, Entry]]

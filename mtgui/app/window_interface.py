@@ -19,6 +19,11 @@ RolesChooser = Callable[[list[tuple[Path, Role]]], dict[Path, Role] | None]
 from its name is the default); a file left out of the answer is not loaded; None: cancel all."""
 
 
+ColumnChooser = Callable[[Path, list[str]], str | None]
+"""Which of a scores table's score columns to use (the first, the one read, is the default);
+None: keep the one read."""
+
+
 class SettingsSource(Protocol):
     """Where the settings of the next analysis are set (the settings panel)."""
 
@@ -36,3 +41,4 @@ class Questions(Protocol):
     confirm_overwrite: Callable[[list[Path]], bool]  # may these files be replaced?
     choose_session_file: Callable[[], Path | None]  # where to save the session; None: cancel
     confirm_discard: Callable[[], bool]  # may a session take the place of the files loaded?
+    choose_score_column: ColumnChooser

@@ -18,7 +18,7 @@ from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.io.decode import read_text
 from mtgui.io.loader import detect_format, load_decoded, scores_from_decoded
-from mtgui.io.scores import ScoreTable
+from mtgui.io.scores import ScoreTable, score_columns
 from mtgui.io.streams import PLAIN_TEXT, SCORES_TABLE, LoadedFile
 from mtgui.io.window_words import window_message
 
@@ -33,6 +33,7 @@ class Entry:
     scores: ScoreTable | None = None
     problem: str | None = None
     asks_role: bool = False  # plain text read as its name suggests, not yet confirmed
+    score_columns: tuple[str, ...] = ()  # a scores table's choices, when it has several
     reading: bool = False  # a place held for a file that is being read
 
     @property
@@ -77,7 +78,7 @@ def guess_role(path: Path) -> Role:
     return Role.SYSTEM
 
 
-def read_entry(path: Path, role: Role | None) -> Entry:
+def read_entry(path: Path, role: Role | None, score_column: str | None = None) -> Entry:
     """Read one file into an entry; a problem becomes the entry's message, never an exception.
 
     The file is decoded once. Plain text read without a role does not say what it is: it
@@ -87,7 +88,11 @@ def read_entry(path: Path, role: Role | None) -> Entry:
         decoded = read_text(path)
         kind = detect_format(decoded.text)
         if role is Role.SCORES or (role is None and kind == SCORES_TABLE):
-            return Entry(path, Role.SCORES, scores=scores_from_decoded(decoded, path))
+            table = scores_from_decoded(decoded, path, score_column)
+            columns = score_columns(decoded.text) if score_column is None else []
+            columns.sort(key=lambda name: name != table.score_column)  # the one read, first
+            choices = tuple(columns) if len(columns) > 1 else ()
+            return Entry(path, Role.SCORES, scores=table, score_columns=choices)
         if role is None and kind == PLAIN_TEXT:
             loaded = load_decoded(decoded, path, {guess_role(path)})
             return Entry(path, None, loaded=loaded, asks_role=True)
@@ -103,6 +108,7 @@ class LoadRequest:
     path: Path
     role: Role | None = None
     replaces: Path | None = None
+    score_column: str | None = None  # a scores table's column the user chose
 
 
 def iter_read(
@@ -117,7 +123,7 @@ def iter_read(
     for done, request in enumerate(requests, start=1):
         if stop is not None and stop.is_set():
             break
-        entry = read_entry(request.path, request.role)
+        entry = read_entry(request.path, request.role, request.score_column)
         entries.append(entry)
         yield done, len(requests), entry
     return entries

@@ -91,6 +91,16 @@ def looks_like_scores(text: str) -> bool:
     return True
 
 
+def score_columns(text: str) -> list[str]:
+    """The header's columns that could hold the scores (``z`` and ``raw``, say), in order."""
+    lines = split_lines(text[:_SNIFF])
+    try:
+        header = _split_header(lines[0] if lines else "", None, 1)
+    except InputError:
+        return []
+    return [name for name in header if normalize_column(name) in SCORE_COLUMNS]
+
+
 def read_scores(text: str, origin: Origin, score_column: str | None = None) -> ScoreTable:
     """Read a scores table.
 

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
 from mtgui.app.runs import QUIT_WAIT_SECONDS
-from mtgui.app.window_interface import RolesChooser
+from mtgui.app.window_interface import ColumnChooser, RolesChooser
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.corpus import Role
@@ -45,6 +45,7 @@ from mtgui.io.workspace import Workspace
 from mtgui.views.dialogs import (
     ask_folder,
     ask_report_file,
+    ask_score_column,
     ask_session_file,
     ask_to_open_session,
     ask_to_replace,
@@ -83,6 +84,7 @@ class MainWindow(QMainWindow):
         self.choose_session_file: Callable[[], Path | None] = self._ask_session_file
         self.confirm_discard: Callable[[], bool] = partial(ask_to_open_session, self)
         self.confirm_new: Callable[[], bool] = partial(ask_to_start_afresh, self)
+        self.choose_score_column: ColumnChooser = partial(ask_score_column, self)
         self.choose_report_file: Callable[[str], Path | None] = self._ask_report_file
         self.help_dialog: HelpDialog | None = None
         self._scores_seen: set[Path] = set()  # scores tables loaded (a new one ticks Human)

@@ -36,6 +36,7 @@ class Answers:
     def __init__(self) -> None:
         self.asked: list[tuple[str, object]] = []
         self.role: Role | None = None  # None: the guess from the file's name
+        self.column: str | None = None  # None: keep the score column read
         self.folder: Path | None = None
         self.overwrite = False
         self.session_file: Path | None = None
@@ -43,6 +44,10 @@ class Answers:
     def choose_roles(self, files: list[tuple[Path, Role]]) -> dict[Path, Role] | None:
         self.asked += [("role", path.name) for path, _ in files]
         return {path: self.role or guess for path, guess in files}
+
+    def choose_score_column(self, path: Path, columns: list[str]) -> str | None:
+        self.asked.append(("column", path.name))
+        return self.column
 
     def choose_folder(self) -> Path | None:
         return self.folder
@@ -262,3 +267,36 @@ def test_the_time_left_counts_from_the_first_report_of_each_phase(monkeypatch):
     report = BootstrapProgress(done=10, total=50, phase="randomization", scores={})
     assert estimate.message(report) == "Resampling (randomization): 10 of 50, about 0 s left"
     assert estimate.seconds(20, 50) == pytest.approx(1.0 * 30 / 10)
+
+
+def write_two_column_scores(folder: Path) -> Path:
+    """Human scores of the demo's systems with a z and a raw column that rank them apart."""
+    rows = ["system\tline\traw\tz"]
+    for number, system in enumerate(sorted(DEMO_SYSTEMS)):
+        rows += [f"{system}\t{line}\t{50 + number}\t{-number}" for line in range(1, 96)]
+    table = folder / "human.tsv"
+    table.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return table
+
+
+@pytest.mark.parametrize(("answer", "column"), [(None, "z"), ("raw", "raw"), ("z", "z")])
+def test_a_table_with_several_score_columns_asks_which(qtbot, make, tmp_path, answer, column):
+    controller, _, answers, _ = make()
+    answers.column = answer
+    load_demo(controller)
+    controller.add_files([write_two_column_scores(tmp_path)])
+    qtbot.waitUntil(
+        lambda: (
+            any(
+                e.scores is not None and e.scores.score_column == column
+                for e in controller.workspace.entries
+            )
+            and not controller.loading
+        ),
+        timeout=20_000,
+    )
+    assert answers.asked.count(("column", "human.tsv")) == 1  # asked once, not again
+    table = next(e.scores for e in controller.workspace.entries if e.scores is not None)
+    first = next(r for r in table.records if r.system == sorted(DEMO_SYSTEMS)[1])
+    assert first.value == (51.0 if column == "raw" else -1.0)
+    assert [e.path.name for e in controller.workspace.entries][-1] == "human.tsv"  # in place
