@@ -126,12 +126,14 @@ def test_the_agreement_study_runs_with_human_scores(qtbot, window, tmp_path):
     scores = tmp_path / "human.tsv"
     scores.write_text("\n".join(lines) + "\n", encoding="utf-8")
     window.result = None
-    window.add_files([scores])
-    wait_for_result(qtbot, window)
-    window.result = None
-    window.settings_panel.metric_boxes["human"].setChecked(True)
-    wait_for_result(qtbot, window)
-    assert "human" in window.result.bootstrap.metrics
+    window.add_files([scores])  # a scores table ticks Human as it loads
+    qtbot.waitUntil(
+        lambda: window.result is not None
+        and "human" in window.result.bootstrap.metrics
+        and not window.controller.analysing,
+        timeout=30_000,
+    )
+    assert window.settings_panel.metric_boxes["human"].isChecked()
     studies = run_study(qtbot, window, "human")
     bleu = studies.study.correlation("bleu")
     assert bleu.systems == 4 and bleu.spearman == pytest.approx(1.0)
