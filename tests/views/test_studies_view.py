@@ -128,9 +128,11 @@ def test_the_agreement_study_runs_with_human_scores(qtbot, window, tmp_path):
     window.result = None
     window.add_files([scores])  # a scores table ticks Human as it loads
     qtbot.waitUntil(
-        lambda: window.result is not None
-        and "human" in window.result.bootstrap.metrics
-        and not window.controller.analysing,
+        lambda: (
+            window.result is not None
+            and "human" in window.result.bootstrap.metrics
+            and not window.controller.analysing
+        ),
         timeout=30_000,
     )
     assert window.settings_panel.metric_boxes["human"].isChecked()
