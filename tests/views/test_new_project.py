@@ -7,18 +7,6 @@ from gui_helpers import wait_for_result
 
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.views.launch import load_demo_into
-from mtgui.views.main_window import MainWindow
-
-
-@pytest.fixture
-def window(qtbot):
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.settings_panel.resamples.setValue(300)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.close()
 
 
 def file_menu_texts(window):

@@ -6,18 +6,6 @@ import pytest
 from gui_helpers import drop, wait_for_result
 
 from mtgui.io.demo import demo_inputs
-from mtgui.views.main_window import MainWindow
-
-
-@pytest.fixture
-def window(qtbot):
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.settings_panel.resamples.setValue(300)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.close()
 
 
 def test_the_report_actions_wait_for_a_result(window):

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from gui_helpers import drop, shoot, wait_for_result
 
 from mtgui.engine.corpus import Role
 from mtgui.views import roles_dialog
-from mtgui.views.main_window import MainWindow
 from mtgui.views.roles_dialog import RolesDialog, ask_roles
 
 FILES = [
@@ -43,17 +41,6 @@ def test_one_file_is_asked_with_a_short_question(qtbot, monkeypatch):
     assert ask_roles(None, FILES[:1]) == {FILES[0][0]: Role.SOURCE}
     monkeypatch.setattr(roles_dialog, "ask_role", lambda parent, path, guess: None)
     assert ask_roles(None, FILES[:1]) is None
-
-
-@pytest.fixture
-def window(qtbot):
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.settings_panel.resamples.setValue(300)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.close()
 
 
 def test_a_drop_of_a_reference_and_ten_systems_asks_once(qtbot, window, tmp_path):

@@ -8,18 +8,6 @@ import pytest
 from gui_helpers import wait_for_result
 
 from mtgui.views.launch import load_demo_into
-from mtgui.views.main_window import MainWindow
-
-
-@pytest.fixture
-def window(qtbot):
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.settings_panel.resamples.setValue(300)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.close()
 
 
 def test_loading_a_scores_table_ticks_human(qtbot, window, tmp_path):
