@@ -40,10 +40,7 @@ def input_paths(args: argparse.Namespace) -> list[Path]:
 
 def read_paths(corpus: Corpus) -> list[str]:
     """Every file the corpus was really read from."""
-    test_set = corpus.test_set
-    origins = [test_set.source.origin] if test_set.source is not None else []
-    origins += [r.origin for r in test_set.references] + [s.origin for s in corpus.systems]
-    return [o.path for o in [*origins, *(s.origin for s in corpus.scores)]]
+    return [origin.path for origin in corpus.origins()]
 
 
 def print_notes(notes: Sequence[str], in_table: bool) -> None:

@@ -197,6 +197,14 @@ class Corpus:
                 raise ValueError(f"scores of {scores.system} have shape {scores.means.shape}")
         _require_unique_names([s.system for s in self.scores], "score sets")
 
+    def origins(self) -> tuple[Origin, ...]:
+        """Where every text and score came from: source, references, systems, scores (a file
+        that holds several, once per stream)."""
+        test_set = self.test_set
+        origins = [test_set.source.origin] if test_set.source is not None else []
+        origins += [r.origin for r in test_set.references] + [s.origin for s in self.systems]
+        return (*origins, *(s.origin for s in self.scores))
+
     @property
     def system_names(self) -> tuple[str, ...]:
         """The names of the systems, in load order."""

@@ -107,13 +107,8 @@ def _compared(corpus: Corpus, statistics: Statistics, result: BootstrapResult | 
 
 
 def _files(corpus: Corpus) -> list[str]:
-    """Every file read, once, in the order references, source, systems, scores."""
-    test_set = corpus.test_set
-    origins = [r.origin for r in test_set.references]
-    origins += [test_set.source.origin] if test_set.source is not None else []
-    origins += [s.origin for s in corpus.systems] + [s.origin for s in corpus.scores]
-    paths = [f"{o.path} ({o.format})" for o in origins]
-    return list(dict.fromkeys(paths))
+    """Every file read, once, in the order source, references, systems, scores."""
+    return list(dict.fromkeys(f"{o.path} ({o.format})" for o in corpus.origins()))
 
 
 def _scores(statistics: Statistics, result: BootstrapResult | None) -> str:

@@ -88,3 +88,11 @@ def test_score_arrays_are_read_only():
 def test_origin_file_name_for_both_separators():
     assert ORIGIN.file_name == "x.sgm"
     assert Origin("C:\\data\\y.txt", "plain text", "UTF-8").file_name == "y.txt"
+
+
+def test_origins_name_every_stream_read_source_references_systems():
+    from mtgui.io.demo import load_demo
+
+    corpus = load_demo()
+    names = [origin.file_name for origin in corpus.origins()]
+    assert names == ["reference.sgm", "reference.sgm", *(f"{s}.sgm" for s in corpus.system_names)]
