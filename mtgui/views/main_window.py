@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QMainWindow,
@@ -53,16 +53,30 @@ from mtgui.views.dialogs import (
 )
 from mtgui.views.files_panel import FilesPanel
 from mtgui.views.help import HelpDialog, show_about
+from mtgui.views.menus import build_menus, fill_recent_menu
 from mtgui.views.pdf_export import pdf_bytes
 from mtgui.views.results_pane import ResultsPane
 from mtgui.views.roles_dialog import ask_roles
 from mtgui.views.settings_panel import SettingsPanel
 from mtgui.views.welcome import WelcomePage
-from mtgui.views.window_state import make_action, restore_window, save_window
+from mtgui.views.window_state import restore_window, save_window
 
 
 class MainWindow(QMainWindow):
     """The application's main window."""
+
+    # Made by views.menus.build_menus:
+    new_action: QAction
+    open_action: QAction
+    save_session_action: QAction
+    save_session_as_action: QAction
+    export_action: QAction
+    report_action: QAction
+    pdf_action: QAction
+    run_action: QAction
+    cancel_action: QAction
+    guide_action: QAction
+    recent_menu: QMenu
 
     def __init__(
         self,
@@ -117,59 +131,7 @@ class MainWindow(QMainWindow):
         self.progress.setMaximumWidth(260)
         self.progress.setVisible(False)
         self.statusBar().addPermanentWidget(self.progress)
-        self._build_actions()
-
-    def _build_actions(self) -> None:
-        self.new_action = make_action(self, "&New", QKeySequence.StandardKey.New)
-        self.open_action = make_action(self, "&Open...", QKeySequence.StandardKey.Open)
-        self.open_action.setToolTip("Open reference, system and score files, or a session.")
-        self.save_session_action = make_action(self, "&Save session", QKeySequence.StandardKey.Save)
-        self.save_session_as_action = make_action(self, "Save session &as...", "Ctrl+Shift+S")
-        self.export_action = make_action(self, "&Export CSV...", "Ctrl+E")
-        self.report_action = make_action(self, "Export &report (HTML)...", "Ctrl+Shift+E")
-        self.pdf_action = make_action(self, "Export &PDF...", "Ctrl+Shift+P")
-        self.run_action = make_action(self, "&Run", "Ctrl+R")
-        self.cancel_action = make_action(self, "&Cancel", "Esc")
-        quit_action = make_action(self, "&Quit", QKeySequence.StandardKey.Quit)
-        close_action = make_action(self, "&Close", QKeySequence.StandardKey.Close)
-        self.guide_action = make_action(self, "mtgui &guide", "F1")
-        about_action = make_action(self, "&About mtgui", None)
-        self.recent_menu = QMenu("Open &recent", self)
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        for action, slot in (
-            (self.new_action, self.new_project),
-            (self.open_action, self._on_open_triggered),
-            (self.save_session_action, self.save_session),
-            (self.save_session_as_action, self.save_session_as),
-            (self.export_action, self.export),
-            (self.report_action, self._export_html),  # bound methods: a partial would hold
-            (self.pdf_action, self._export_pdf),  # the window alive through Qt
-            (self.run_action, self.run),
-            (self.cancel_action, self.cancel),
-            (quit_action, self.close),
-            (close_action, self.close),  # one window: closing it ends mtgui, as Quit does
-            (self.guide_action, self.show_guide),
-            (about_action, self.show_about),
-        ):
-            action.triggered.connect(slot)
-        for action in (self.export_action, self.report_action, self.pdf_action):
-            action.setEnabled(False)
-        self.cancel_action.setEnabled(False)
-        file_menu = self.menuBar().addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action])
-        file_menu.addMenu(self.recent_menu)
-        file_menu.addActions([self.save_session_action, self.save_session_as_action])
-        file_menu.addSeparator()
-        file_menu.addActions([self.export_action, self.report_action, self.pdf_action])
-        file_menu.addSeparator()
-        file_menu.addActions([close_action, quit_action])
-        self.menuBar().addMenu("&Analysis").addActions([self.run_action, self.cancel_action])
-        self.menuBar().addMenu("&Help").addActions([self.guide_action, about_action])
-        toolbar = self.addToolBar("Analysis")
-        toolbar.setObjectName("analysis-toolbar")  # for saveState
-        toolbar.addActions(
-            [self.open_action, self.run_action, self.cancel_action, self.export_action]
-        )
+        build_menus(self)
 
     def _connect(self) -> None:
         self._connect_controller()
@@ -183,7 +145,7 @@ class MainWindow(QMainWindow):
         self.results.studies.run_requested.connect(controller.studies.start)
         self.results.studies.cancel_requested.connect(controller.studies.cancel)
         self.results.table_exported.connect(self._on_table_exported)
-        self.welcome.open_requested.connect(self._on_open_triggered)
+        self.welcome.open_requested.connect(self.open_files)
         self.welcome.demo_requested.connect(self.load_demo)
 
     def _connect_controller(self) -> None:
@@ -269,10 +231,12 @@ class MainWindow(QMainWindow):
         self.controller.new_project()
         self.settings_panel.set_settings(AnalysisSettings())
 
-    def _export_html(self) -> None:
+    def export_html(self) -> None:
+        """Write the report to send as HTML, to a file the user chooses (Ctrl+Shift+E)."""
         self.export_report("html")
 
-    def _export_pdf(self) -> None:
+    def export_pdf(self) -> None:
+        """Write the report to send as PDF, to a file the user chooses (Ctrl+Shift+P)."""
         self.export_report("pdf")
 
     def load_demo(self) -> None:
@@ -330,16 +294,9 @@ class MainWindow(QMainWindow):
 
     # -- preferences, help and the window ----------------------------------------------------
 
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        recent = self.preferences.recent_files() if self.preferences is not None else []
-        for path in recent:
-            action = self.recent_menu.addAction(path.name)
-            action.setToolTip(str(path))
-            action.setStatusTip(str(path))
-            action.triggered.connect(lambda _=False, p=path: self.add_files([p]))
-        if not recent:
-            self.recent_menu.addAction("(none yet)").setEnabled(False)
+    def fill_recent_menu(self) -> None:
+        """List the files opened lately in File > Open recent."""
+        fill_recent_menu(self)
 
     def _restore_preferences(self) -> None:
         if self.preferences is not None:
@@ -378,7 +335,8 @@ class MainWindow(QMainWindow):
         """Stop every worker, waiting at most ``seconds`` (:meth:`AppController.shutdown`)."""
         return self.controller.shutdown(seconds)
 
-    def _on_open_triggered(self) -> None:
+    def open_files(self) -> None:
+        """Ask for files to read, in a dialog wide enough for whole names (Ctrl+O)."""
         names, _ = QFileDialog.getOpenFileNames(
             self, "Open references, system outputs, scores or a session", self._start_folder()
         )
