@@ -27,6 +27,7 @@ from mtgui.engine.analysis import AnalysisResult, iter_analysis
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import LABELS
 from mtgui.engine.resampling import BootstrapProgress
+from mtgui.engine.scale import check_scale, on_scale, scaled_scores
 from mtgui.engine.statistics import StatisticsProgress
 from mtgui.io.window_words import window_message
 
@@ -56,7 +57,9 @@ class AnalysisController(QObject):
         synchronous: bool = False,
     ) -> None:
         super().__init__(parent)
-        self.result: AnalysisResult | None = None
+        self._result: AnalysisResult | None = None  # as the analysis made it: BLEU on 0-1
+        self._scaled: AnalysisResult | None = None  # the same on the scale shown
+        self._bleu_scale = 1
         self.runs = RunController(self, synchronous)
         self._files = files
         self._settings = settings
@@ -74,13 +77,51 @@ class AnalysisController(QObject):
         self.runs.running_changed.connect(self._on_runs_running_changed)
 
     @property
+    def result(self) -> AnalysisResult | None:
+        """The last analysis finished, as the views show it: BLEU and M-BLEU on the scale
+        chosen (:meth:`set_bleu_scale`)."""
+        if self._scaled is None and self._result is not None:
+            self._scaled = on_scale(self._result, self._bleu_scale)
+        return self._scaled
+
+    @result.setter
+    def result(self, result: AnalysisResult | None) -> None:
+        """Show ``result``, made on the 0-1 scale (as the analysis makes it)."""
+        self._result, self._scaled = result, None
+
+    @property
+    def bleu_scale(self) -> int:
+        """1 or 100: BLEU and M-BLEU on mteval's 0-1 or sacreBLEU's 0-100 scale."""
+        return self._bleu_scale
+
+    def set_bleu_scale(self, scale: int) -> None:
+        """Read BLEU and M-BLEU on another scale: the result shown changes at once, no run.
+
+        The result shown stays current (the scale is applied to it exactly); a study made on
+        the other scale is said to be behind, as after any change of settings.
+        """
+        if check_scale(scale) == self._bleu_scale:
+            return
+        self._bleu_scale, self._scaled = scale, None
+        if self._shown_inputs is not None:
+            self._shown_inputs = RunInputs(
+                self._shown_inputs.workspace, {**self._shown_inputs.settings, "bleu_scale": scale}
+            )
+        if self.runs.running:
+            self.run_started.emit()  # the histograms start again, on the new scale
+        if self.result is not None:
+            self.result_changed.emit(self.result)
+        self.show_staleness()
+
+    @property
     def stale_text(self) -> str:
         """Why the results shown are not those of the files and settings now ("": they are)."""
         return self._stale_text
 
     def inputs(self) -> RunInputs:
         """What an analysis started now would be made from."""
-        return RunInputs(self._files.workspace, self._settings.settings().to_dict())
+        settings = {**self._settings.settings().to_dict(), "bleu_scale": self._bleu_scale}
+        return RunInputs(self._files.workspace, settings)
 
     def shown_segments(self) -> int | None:
         """The test set's size, if the result shown is of the files loaded now."""
@@ -190,14 +231,17 @@ class AnalysisController(QObject):
             self.progress_changed.emit(snapshot.done, snapshot.total)
             self.status_changed.emit(self._time_left.message(snapshot))
             if snapshot.phase == "bootstrap" and snapshot.scores:
-                self.scores_changed.emit(snapshot.scores)
+                self.scores_changed.emit(scaled_scores(snapshot.scores, self._bleu_scale))
 
     def _on_runs_finished(self, result: AnalysisResult) -> None:
         self.result = result
+        if self._run_inputs is not None:  # the run's scale was that of its start: now this one
+            scaled = {**self._run_inputs.settings, "bleu_scale": self._bleu_scale}
+            self._run_inputs = RunInputs(self._run_inputs.workspace, scaled)
         self._shown_inputs, self._run_inputs = self._run_inputs, None
         if self._next_run == "running":
             self._next_run = ""
-        self.result_changed.emit(result)
+        self.result_changed.emit(self.result)
         seconds = time.monotonic() - self._started
         notes = " ".join(result.corpus.notes + result.bootstrap.notes)
         self.notes_changed.emit(f"Note: {notes}" if notes else "")

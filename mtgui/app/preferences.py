@@ -31,6 +31,7 @@ _FOLDER = "dialogs/last_folder"
 _GEOMETRY = "window/geometry"
 _WINDOW_STATE = "window/state"
 _HISTOGRAMS = "window/histogram_layout"
+_BLEU_SCALE = "view/bleu_scale"
 
 
 class Preferences:
@@ -121,6 +122,16 @@ class Preferences:
         """Remember the Distributions tab's choice."""
         if layout in (SMALL_MULTIPLES, OVERLAID):
             self.settings.setValue(_HISTOGRAMS, layout)
+
+    def bleu_scale(self) -> int:
+        """1 or 100: BLEU and M-BLEU on the 0-1 or 0-100 scale (1 unless chosen)."""
+        value = self.settings.value(_BLEU_SCALE)
+        return 100 if str(value) == "100" else 1
+
+    def set_bleu_scale(self, scale: int) -> None:
+        """Remember the scale BLEU and M-BLEU are read on."""
+        if scale in (1, 100):
+            self.settings.setValue(_BLEU_SCALE, scale)
 
     def sync(self) -> None:
         """Write what is remembered to disk now (Qt also does it by itself, later)."""

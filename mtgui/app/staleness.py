@@ -66,6 +66,7 @@ _SETTINGS: tuple[tuple[str, str, Callable[[Any], str]], ...] = (  # key, label, 
     ("randomization", "approximate randomization ", lambda value: "on" if value else "off"),
     ("tokenizer", "tokenizer ", str),
     ("case", "", lambda value: _WORDS.get(value, str(value))),
+    ("bleu_scale", "BLEU on ", lambda value: f"0-{value or 1}"),
 )
 
 

@@ -16,6 +16,7 @@ from mtgui.cli.progress import drain
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.metrics import parse_metric_names
+from mtgui.engine.scale import on_scale, scaled_statistics
 from mtgui.engine.statistics import iter_statistics
 
 Loader = Callable[[argparse.Namespace], Corpus]
@@ -31,8 +32,11 @@ def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None =
     corpus = load(args)
     if resampling is None:
         statistics, result = drain(iter_statistics(corpus, metrics, settings), "scoring"), None
+        if args.bleu_scale == 100:
+            statistics = scaled_statistics(statistics)
     else:  # the snapshots of the bootstrap name their phase
         analysis = drain(iter_analysis(corpus, metrics, settings, resampling), "scoring")
+        analysis = on_scale(analysis, args.bleu_scale)
         statistics, result = analysis.statistics, analysis.bootstrap
     outputs.write(corpus, statistics, result)
     return 0

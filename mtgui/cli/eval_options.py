@@ -8,6 +8,7 @@ from typing import Any
 
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.metrics import METRIC_NAMES
+from mtgui.engine.scale import SCALES
 from mtgui.engine.settings import (
     AR_TRIALS,
     MAX_LEVEL,
@@ -146,6 +147,14 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
         help="compare case-insensitively: full (all letters, as sacreBLEU -lc; the default "
         "when no value is given) or ascii (A-Z only, as mteval-v13a without -c). Without this "
         "option letters are compared case-sensitively",
+    )
+    group.add_argument(
+        "--bleu-scale",
+        type=int,
+        choices=SCALES,
+        default=1,
+        help="write BLEU and M-BLEU on mteval's 0-1 scale (1, the default) or sacreBLEU's "
+        "0-100 (100), in every table and file",
     )
     group.add_argument(
         "--nist-formula",

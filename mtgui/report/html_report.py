@@ -22,6 +22,7 @@ from mtgui.engine.statistics import Statistics
 from mtgui.report.cells import four_decimals
 from mtgui.report.html_plots import distribution_svg
 from mtgui.report.html_style import STYLE
+from mtgui.report.settings_text import metric_labels
 from mtgui.report.significance import cluster_caption, grid_reading
 
 VERDICT_CLASS = {BETTER: "better", WORSE: "worse"}
@@ -76,7 +77,7 @@ def _compared(corpus: Corpus, statistics: Statistics, result: BootstrapResult | 
         ("Test set", size),
         ("References", ", ".join(r.name for r in test_set.references)),
         ("Systems", ", ".join(corpus.system_names)),
-        ("Metrics", ", ".join(m.label for m in statistics.metrics)),
+        ("Metrics", metric_labels(statistics)),
         ("Tokenizer", statistics.settings.tokenize),
         ("Case", str(statistics.settings.case)),
     ]

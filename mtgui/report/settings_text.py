@@ -7,7 +7,9 @@ programs; this says it for people.
 
 from __future__ import annotations
 
+from mtgui import __version__
 from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.scale import SCALED_METRICS
 from mtgui.engine.settings import Case, Unit
 from mtgui.engine.statistics import Statistics
 
@@ -18,10 +20,21 @@ CASE_WORDS = {
 }
 
 
+def metric_labels(statistics: Statistics) -> str:
+    """``BLEU (0-100), NIST``: the metrics, with the scale where BLEU and M-BLEU are read on
+    sacreBLEU's (a table of 0-100 numbers must not pass for one of mteval's 0-1)."""
+    return ", ".join(
+        f"{metric.label} (0-100)"
+        if metric.name in SCALED_METRICS and metric.scale == "0-100"
+        else metric.label
+        for metric in statistics.metrics
+    )
+
+
 def made_with(statistics: Statistics, bootstrap: BootstrapResult | None) -> str:
     """``Made with BLEU, NIST; tokenizer 13a, case-sensitive; 2,000 resamples of segments,
     seed 12345; 95% confidence, no correction.``"""
-    metrics = ", ".join(metric.label for metric in statistics.metrics)
+    metrics = metric_labels(statistics)
     settings = statistics.settings
     parts = [metrics, f"tokenizer {settings.tokenize}, {CASE_WORDS[settings.case]}"]
     if bootstrap is not None:
@@ -30,3 +43,18 @@ def made_with(statistics: Statistics, bootstrap: BootstrapResult | None) -> str:
         parts.append(f"{resampling.resamples:,} resamples of {unit}, seed {resampling.seed}")
         parts.append(f"{resampling.level * 100:g}% confidence, {resampling.correction.label}")
     return "Made with " + "; ".join(parts) + "."
+
+
+def provenance(statistics: Statistics, bootstrap: BootstrapResult | None) -> list[str]:
+    """The lines that head an exported table: mtgui's version, the settings in words
+    (:func:`made_with`) and the signature that reproduces the numbers."""
+    signature = (
+        bootstrap.signature
+        if bootstrap is not None
+        else f"mtgui:{__version__}|{statistics.signature()}"
+    )
+    return [
+        f"mtgui {__version__}",
+        made_with(statistics, bootstrap),
+        f"Signature: {signature}",
+    ]

@@ -91,9 +91,12 @@ def _ascii_minus(cell: str) -> str:
     return cell.replace(MINUS, "-") if is_numeric(cell) else cell
 
 
-def csv_table_text(header: Sequence[str], rows: Rows) -> str:
-    """CSV (RFC 4180 quoting, ``\\n`` line ends) exactly as the report files write it."""
-    return csv_text(list(header), [[_ascii_minus(cell) for cell in row] for row in rows])
+def csv_table_text(header: Sequence[str], rows: Rows, preamble: Sequence[str] = ()) -> str:
+    """CSV (RFC 4180 quoting, ``\\n`` line ends) exactly as the report files write it, after
+    the ``preamble`` lines as ``# `` comments (what the table was made from: pandas reads past
+    them with ``comment="#"``, a spreadsheet shows them above the table)."""
+    comments = "".join(f"# {' '.join(line.split())}\n" for line in preamble)
+    return comments + csv_text(list(header), [[_ascii_minus(cell) for cell in row] for row in rows])
 
 
 def latex_escape(text: str) -> str:
@@ -117,9 +120,13 @@ def column_alignments(header: Sequence[str], rows: Rows) -> list[str]:
     return alignments
 
 
-def latex_text(header: Sequence[str], rows: Rows, caption: str | None = None) -> str:
-    """A ``booktabs`` tabular (``\\usepackage{booktabs}``), with ``caption`` as a comment."""
-    lines = [f"% {line}" for line in (caption or "").splitlines() if line.strip()]
+def latex_text(
+    header: Sequence[str], rows: Rows, caption: str | None = None, preamble: Sequence[str] = ()
+) -> str:
+    """A ``booktabs`` tabular (``\\usepackage{booktabs}``), with ``caption`` and the
+    ``preamble`` lines (what the table was made from) as comments."""
+    notes = [*(caption or "").splitlines(), *(" ".join(line.split()) for line in preamble)]
+    lines = [f"% {line}" for line in notes if line.strip()]
     lines.append("% mtgui table; needs \\usepackage{booktabs} in the preamble")
     lines.append(f"\\begin{{tabular}}{{{' '.join(column_alignments(header, rows))}}}")
     lines.append("\\toprule")

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTabWidget, QVBoxL
 
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.metrics.base import FloatArray
-from mtgui.report.settings_text import made_with
+from mtgui.report.settings_text import made_with, provenance
 from mtgui.report.significance import cluster_caption
 from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
@@ -170,8 +170,18 @@ class ResultsPane(QWidget):
         self.tabs.currentChanged.connect(self._fill_current_tab)
         for table in (self.score_table, self.grid_table):
             table.exported.connect(self.table_exported)
+        for table in self.findChildren(DataTableView):
+            if not self.studies.isAncestorOf(table):  # a study says what it was made from
+                table.preamble = self.table_preamble
         for plot in (self.histograms.exporter, self.paired.exporter, self.studies.plot_exporter):
             plot.exported.connect(self.table_exported)  # "Wrote PATH." in the status line
+
+    def table_preamble(self) -> list[str]:
+        """What an exported table was made from, and whether that is behind the files now."""
+        if self.result is None:
+            return []
+        lines = provenance(self.result.statistics, self.result.bootstrap)
+        return [*lines, f"Note: {self.stale.text()}"] if self.stale.text() else lines
 
     # -- the notes above the tabs -------------------------------------------------------------
 

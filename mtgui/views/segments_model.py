@@ -260,7 +260,7 @@ class SegmentsModel(QAbstractTableModel):
         return tips[section]
 
 
-_HEADERS = ("#", "Document", "Segment", "A: {a}", "B: {b}", "Difference")
+_HEADERS = ("No.", "Document", "Segment", "A: {a}", "B: {b}", "Difference")
 
 
 def score_text(value: float, signed: bool = False) -> str:

@@ -36,8 +36,9 @@ class DataTableView(QTableView):
     """A QTableView that copies and exports what it shows.
 
     Hosts may replace ``choose_file(kind, suggested) -> Path | None`` (kind "csv" or "latex"),
-    ``confirm_overwrite(paths) -> bool`` and ``show_problem(message)``; ``export_name`` is the
-    suggested file name (without suffix) and the LaTeX caption comment.
+    ``confirm_overwrite(paths) -> bool``, ``show_problem(message)`` and ``preamble() ->
+    lines`` (what the table was made from, written as comments above an exported table);
+    ``export_name`` is the suggested file name (without suffix) and the LaTeX caption comment.
     """
 
     exported = Signal(object)  # the Path of a file just written
@@ -48,6 +49,8 @@ class DataTableView(QTableView):
         self.choose_file: Callable[[str, str], Path | None] = self._ask_file
         self.confirm_overwrite: Callable[[list[Path]], bool] = self._ask_overwrite
         self.show_problem: Callable[[str], None] = self._show_problem
+        # What the table was made from, heading its CSV and LaTeX exports (not the clipboard).
+        self.preamble: Callable[[], list[str]] = list
         self.copy_action = QAction("Copy (tab-separated)", self)
         self.copy_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Copy))
         self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -131,12 +134,13 @@ class DataTableView(QTableView):
     def export_csv(self) -> Path | None:
         """Ask for a file and write the table as CSV (UTF-8 with a BOM, as the reports)."""
         header, rows = self.table()
-        return self._export("csv", csv_table_text(header, rows).encode("utf-8-sig"))
+        text = csv_table_text(header, rows, self.preamble())
+        return self._export("csv", text.encode("utf-8-sig"))
 
     def export_latex(self) -> Path | None:
         """Ask for a file and write the table as a LaTeX booktabs tabular."""
         header, rows = self.table()
-        text = latex_text(header, rows, caption=self.export_name)
+        text = latex_text(header, rows, caption=self.export_name, preamble=self.preamble())
         return self._export("latex", text.encode("utf-8"))
 
     def _export(self, kind: str, data: bytes) -> Path | None:
