@@ -2,7 +2,8 @@
 
 A session lets an evaluator close the window and come back to the same analysis, or hand a
 project folder to a colleague. It holds the files (and the role the user gave each plain-text
-file), the systems' renames and hidden systems, the analysis settings and the metric shown::
+file, and the score column chosen in a scores table: ``"score_column": "raw"``), the systems'
+renames and hidden systems, the analysis settings and the metric shown::
 
     {"mtgui_session": 1, "mtgui_version": "0.1.0",
      "files": [{"path": "/abs/ref.txt", "relative": "ref.txt", "role": "reference"}],
@@ -80,10 +81,12 @@ def check_settings(data: object, *, path: Path | None = None, strict: bool = Tru
 
 @dataclass(frozen=True)
 class SessionFile:
-    """One file of a session, and the role the user gave it (None: the file says its own)."""
+    """One file of a session, the role the user gave it (None: the file says its own) and, for
+    a scores table, the score column read (None: the default one)."""
 
     path: Path
     role: Role | None = None
+    score_column: str | None = None
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,11 @@ class Session:
         """
         return {f.path: f.role for f in self.files if f.role is not None}
 
+    @cached_property
+    def score_columns(self) -> dict[Path, str]:
+        """The score column chosen for each scores table that has one."""
+        return {f.path: f.score_column for f in self.files if f.score_column is not None}
+
     def workspace(self) -> Workspace:
         """An empty workspace with the session's renames and hidden systems, to load into."""
         return Workspace.from_names(self.renames, self.hidden)
@@ -119,7 +127,12 @@ def session_from_workspace(
     workspace: Workspace, settings: SettingsDict, metric: str | None = None
 ) -> Session:
     """The session of what is loaded now (files that could not be read are kept too)."""
-    files = tuple(SessionFile(e.path, e.plain_role or e.role) for e in workspace.entries)
+    files = tuple(
+        SessionFile(
+            e.path, e.plain_role or e.role, e.scores.score_column if e.scores is not None else None
+        )
+        for e in workspace.entries
+    )
     return Session(files, workspace.renames, workspace.hidden, settings, metric)
 
 
@@ -133,6 +146,8 @@ def session_to_dict(session: Session, folder: Path) -> dict[str, Any]:
         if relative is not None:
             entry["relative"] = relative
         entry["role"] = None if item.role is None else item.role.value
+        if item.score_column is not None:
+            entry["score_column"] = item.score_column
         files.append(entry)
     return {
         "mtgui_session": SESSION_VERSION,
@@ -307,8 +322,11 @@ def _files(items: list[Any], path: Path) -> list[SessionFile]:
         relative = item.get("relative")
         if relative is not None and not isinstance(relative, str):
             raise InputError(f'{where}: "relative" should be text.', path=path)
+        column = item.get("score_column")
+        if column is not None and (not isinstance(column, str) or not column.strip()):
+            raise InputError(f'{where}: "score_column" should be a column name (text).', path=path)
         found = locate(item["path"], relative, path.parent)
-        files.append(SessionFile(found, None if role is None else Role(role)))
+        files.append(SessionFile(found, None if role is None else Role(role), column))
     return files
 
 

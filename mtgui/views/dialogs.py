@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QTreeView,
     QVBoxLayout,
     QWidget,
 )
@@ -49,6 +51,38 @@ def ask_role(parent: QWidget, path: Path, guess: Role) -> Role | None:
     box.exec()
     clicked = box.clickedButton()
     return next((role for button, role in buttons.items() if button is clicked), None)
+
+
+OPEN_DIALOG_SIZE = (1000, 620)
+"""The Open dialog's size where the screen allows: WMT file names run to 60 characters
+(``newstest2021.de-en.Facebook-AI.hyp.en``), and the default dialog cut them off."""
+OPEN_FILTERS = (
+    "All files (*)",  # first: plain-text files have any suffix (newstest2014.en-de.ref.de)
+    "mtgui sessions (*.mtgui.json)",
+    "SGML and XML (*.sgm *.sgml *.xml)",
+    "Scores tables (*.csv *.tsv)",
+)
+
+
+def ask_files_to_open(parent: QWidget, start: str) -> list[Path]:
+    """The files the user picks to read ([] if cancelled), in a dialog wide enough for whole
+    names (:data:`OPEN_DIALOG_SIZE`, or nine tenths of a smaller screen)."""
+    dialog = QFileDialog(parent, "Open references, system outputs, scores or a session", start)
+    dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+    dialog.setNameFilters(OPEN_FILTERS)
+    dialog.setViewMode(QFileDialog.ViewMode.Detail)
+    width, height = OPEN_DIALOG_SIZE
+    screen = (parent.screen() if parent is not None else None) or QApplication.primaryScreen()
+    if screen is not None:
+        room = screen.availableGeometry()
+        width, height = min(width, room.width() * 9 // 10), min(height, room.height() * 9 // 10)
+    dialog.resize(width, height)
+    names = dialog.findChild(QTreeView)  # Qt's own dialog; a desktop's native one sizes itself
+    if names is not None:
+        names.header().resizeSection(0, width * 11 // 20)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return []
+    return [Path(name) for name in dialog.selectedFiles()]
 
 
 def ask_folder(parent: QWidget, title: str, start: str) -> Path | None:

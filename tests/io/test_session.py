@@ -204,6 +204,8 @@ def test_wrong_versions(tmp_path, version, expected):
         ({"files": [{"path": 3}]}, 'file 1 of the session should be an object with a "path"'),
         ({"files": [{"path": "/a", "role": "hyp"}]}, 'file 1 of the session has the role "hyp"'),
         ({"files": [{"path": "/a", "relative": 1}]}, '"relative" should be text.'),
+        ({"files": [{"path": "/a", "score_column": 2}]}, '"score_column" should be a column'),
+        ({"files": [{"path": "/a", "score_column": " "}]}, '"score_column" should be a column'),
         ({"renames": [["A"]]}, 'each of "renames" should be a pair of names ["old", "new"]'),
         ({"renames": "A=B"}, '"renames" should be a list, not the text "A=B".'),
         ({"hidden": [1]}, '"hidden" should be a list of system names'),
@@ -264,3 +266,25 @@ def test_session_files_are_told_apart_from_data_files(tmp_path, write):
     assert is_session_file(write_json(tmp_path, {"mtgui_session": 1}).rename(tmp_path / "s.json"))
     assert not is_session_file(write("report.json", '{"systems": []}'))
     assert not is_session_file(write("ref.txt", '"mtgui_session"'))
+
+
+def test_the_score_column_chosen_is_saved_and_read_back(write, tmp_path):
+    scores = write("scores.tsv", "system\tseg\tz\traw\nA\t1\t0.5\t70\nA\t2\t-0.5\t40\n")
+    requests = [LoadRequest(scores, Role.SCORES, score_column="raw")]
+    workspace = Workspace()
+    for entry in run_to_end(iter_read(requests)):
+        workspace = workspace.with_entry(entry)
+    session = session_from_workspace(workspace, default_settings())
+    assert session.files == (SessionFile(scores, Role.SCORES, "raw"),)
+    saved = session_to_dict(session, tmp_path)
+    assert saved["files"][0]["score_column"] == "raw"
+    write_session(tmp_path / "s.mtgui.json", session)
+    again = read_session(tmp_path / "s.mtgui.json")
+    assert again.score_columns == {scores: "raw"}
+    assert again.files[0].score_column == "raw"
+
+
+def test_files_without_a_score_column_save_none():
+    session = Session((SessionFile(Path("/r.sgm")),))
+    assert "score_column" not in session_to_dict(session, Path("/"))["files"][0]
+    assert session.score_columns == {}
