@@ -30,6 +30,7 @@ def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None =
     settings, resampling = metric_settings(args), bootstrap_settings(args)
     outputs = EvalOutputs.from_args(args, make_pdf)
     corpus = load(args)
+    outputs.check_corpus(corpus)  # --documents needs documents: say so before the work
     if resampling is None:
         statistics, result = drain(iter_statistics(corpus, metrics, settings), "scoring"), None
         if args.bleu_scale == 100:

@@ -260,6 +260,13 @@ def add_output_arguments(
             metavar="FILE",
             help="write segment-level scores as CSV to FILE ('-' for standard output)",
         )
+        output.add_argument(
+            "--documents",
+            metavar="FILE",
+            help="write per-document scores as CSV to FILE ('-' for standard output): each "
+            "document scored as a test set of its own, as mteval-v13a -d (needs documents: "
+            "SGML or XML input)",
+        )
     output.add_argument("--csv", metavar="DIR", help=csv_help)
     if segments:
         output.add_argument(

@@ -2,10 +2,10 @@
 
 Every output is checked before any work starts (so a long run does not end in "file exists"),
 see :class:`mtgui.io.outputs.OutputPlan`; written atomically, never over an input, and over an
-existing file only with ``--overwrite``. ``-`` is standard output for ``--json`` and
-``--segments`` (one of them at most); then the tables are not printed. CSV files carry a UTF-8
-byte-order mark so that Excel reads them as UTF-8 (not on standard output). Notes go to
-standard error too, and into the JSON report.
+existing file only with ``--overwrite``. ``-`` is standard output for ``--json``,
+``--segments`` and ``--documents`` (one of them at most); then the tables are not printed. CSV
+files carry a UTF-8 byte-order mark so that Excel reads them as UTF-8 (not on standard output).
+Notes go to standard error too, and into the JSON report.
 """
 
 from __future__ import annotations
@@ -20,12 +20,14 @@ from pathlib import Path
 from mtgui.cli.eval_options import bootstrap_settings
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.corpus import Corpus
+from mtgui.engine.documents import require_documents
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import parse_metric_names
 from mtgui.engine.printable import printable
 from mtgui.engine.statistics import Statistics
 from mtgui.io.outputs import OutputPlan
 from mtgui.io.writers import csv_text, json_text, write_stdout
+from mtgui.report.documents import document_table
 from mtgui.report.evaluation import evaluation_report, score_table, segment_table
 from mtgui.report.files import CSV_KEY, report_names, report_tables, write_planned_reports
 from mtgui.report.html_report import html_report, report_title
@@ -78,6 +80,8 @@ class EvalOutputs:
             plan.add_file("--json", args.json)
         if args.segments is not None:
             plan.add_file("--segments", args.segments)
+        if args.documents is not None:
+            plan.add_file("--documents", args.documents)
         for key in ("--html", "--pdf"):
             if getattr(args, key[2:]) is not None:
                 plan.add_file(key, getattr(args, key[2:]))
@@ -87,6 +91,12 @@ class EvalOutputs:
             )
         plan.prepare()
         return cls(plan, args.csv is not None, args.samples, make_pdf)
+
+    def check_corpus(self, corpus: Corpus) -> None:
+        """Refuse, before the work, what the loaded corpus cannot give: per-document scores
+        of a test set without documents (plain text)."""
+        if "--documents" in self.plan:
+            require_documents(corpus.test_set)
 
     def write(self, corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> None:
         """Print the tables (unless an output is standard output) and write every file."""
@@ -101,6 +111,9 @@ class EvalOutputs:
             if "--segments" in self.plan:
                 table = csv_text(*segment_table(corpus, statistics))
                 self.plan.write("--segments", table, bom=True)
+            if "--documents" in self.plan:
+                table = csv_text(*document_table(corpus, statistics))
+                self.plan.write("--documents", table, bom=True)
             if self.csv:
                 write_planned_reports(self.plan, report_tables(statistics, result, self.samples))
             self._write_documents(corpus, statistics, result)
