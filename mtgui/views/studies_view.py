@@ -4,19 +4,22 @@ the metrics agree with human judgments (Zhang & Vogel 2004, section 4; Zhang, Vo
 The view asks for a study with ``run_requested(kind, options)``; the main window runs it on a
 worker thread and hands back progress snapshots (``show_progress``) and the result
 (``show_result``). A snapshot holds the study's result so far, so the plots and the table fill
-as the study runs. The tables export as the CSV files of ``mtgui study --csv``, the plots as PNG
-or SVG.
+as the study runs. Before a run the plot area says what the chosen study does and needs; the
+status line under the buttons says how far a run is, when it finished and where an export went
+(``status_changed`` carries the same sentence for the window's status line). The tables export
+as the CSV files of ``mtgui study --csv``; the table shown has readable headers and values
+(:func:`~mtgui.views.study_columns.display_table`). The plots export as PNG or SVG.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
@@ -29,11 +32,13 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from mtgui.engine.errors import InputError
+from mtgui.engine.metrics import LABELS
 from mtgui.engine.studies.common import StudyProgress
 from mtgui.engine.studies.human.study import HumanStudy
 from mtgui.engine.studies.refs.study import TABLE4_REPEATS
@@ -43,12 +48,13 @@ from mtgui.report.study_tables import Table, study_tables
 from mtgui.report.study_text import study_text
 from mtgui.views.choices import refill
 from mtgui.views.dialogs import ask_to_replace
-from mtgui.views.palette import series_color, series_style
 from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.rows_table_model import RowsTableModel
 from mtgui.views.score_table_model import SORT_ROLE
-from mtgui.views.study_columns import column_tips
-from mtgui.views.study_plots import PlotSpec, Study, study_plots
+from mtgui.views.study_canvas import StudyCanvas
+from mtgui.views.study_columns import display_table, table_name
+from mtgui.views.study_plots import Study, study_plots
+from mtgui.views.study_status import explanation, finished_text, progress_fraction, progress_text
 from mtgui.views.table_view import DataTableView
 
 STUDIES = {
@@ -69,10 +75,11 @@ STUDIES = {
         "How well each metric agrees with the human scores, and where they disagree.",
     ),
 }
-LineItems = tuple[
-    pg.PlotDataItem, pg.PlotDataItem | None, pg.PlotDataItem | None, pg.TextItem | None
-]
-PlotItems = tuple[pg.PlotItem, list[LineItems]]
+STEPS = 1000
+"""The progress bar's resolution (a run's fraction of it done)."""
+TABLE_INTERVAL = 1.0
+"""Seconds between refreshes of the table and the summary while a study runs (the plots follow
+every snapshot; sizing the table's columns is what costs)."""
 
 
 class StudiesView(QWidget):
@@ -80,6 +87,8 @@ class StudiesView(QWidget):
 
     run_requested = Signal(str, int)  # study kind, repetitions (the size and refs studies' K)
     cancel_requested = Signal()
+    status_changed = Signal(str)  # a study finished, or an export was written: the sentence
+    exported = Signal(object)  # the Path of a folder of tables or a plot file just written
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -87,8 +96,9 @@ class StudiesView(QWidget):
         self.choose_folder: Callable[[], Path | None] = self._ask_folder
         self.confirm_overwrite: Callable[[list[Path]], bool] = self._ask_overwrite
         self._tables: dict[str, Table] = {}  # the shown study's tables, by CSV file name
-        self._items: list[PlotItems] = []  # per plot: the plot and its lines' items
-        self._shape: list[tuple[str, list[str]]] = []  # what the plots were made for
+        self._started: float | None = None  # when the run under way started (monotonic)
+        self._seconds: float | None = None  # how long the run that just ended took
+        self._table_shown = 0.0  # when the table was last refreshed (monotonic)
         self._build()
 
     def _build(self) -> None:
@@ -98,9 +108,6 @@ class StudiesView(QWidget):
             self.kind.setItemData(self.kind.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         self.kind.setToolTip("Which study to run on the loaded test set.")
         self.repeats = QSpinBox(minimum=1, maximum=1000, value=100)
-        self.repeats.setToolTip(
-            "How many random subsets to draw at each size (Zhang & Vogel use 100)."
-        )
         self.run_button = QPushButton("Run study")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
@@ -109,11 +116,17 @@ class StudiesView(QWidget):
         self.metric_choice.setToolTip("The metric the plots show.")
         self.table_choice = QComboBox()
         self.table_choice.setToolTip("Which of the study's tables to show.")
+        self.table_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         export_tables = QPushButton("Export tables (CSV)...")
         export_plots = QPushButton("Export plots (PNG/SVG)...")
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #B00020;")
+        self.status = QLabel()  # how far a run is, when it finished, where an export went
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.setVisible(False)
+        self.status.setVisible(False)
         top = QHBoxLayout()
         for widget in (
             QLabel("Study:"),
@@ -133,11 +146,21 @@ class StudiesView(QWidget):
         second.addWidget(export_plots)
         self.plots = pg.GraphicsLayoutWidget()
         self.plots.setBackground("w")
+        self.canvas = StudyCanvas(self.plots)
         self.plot_exporter = PlotExporter(
             self.plots, "study", self, ready=lambda: self.study is not None
         )
         self.plot_exporter.confirm_overwrite = lambda paths: self.confirm_overwrite(paths)
         self.plot_exporter.show_problem = self.show_problem
+        self.plot_exporter.exported.connect(self._on_plot_exporter_exported)
+        self.placeholder = QLabel()  # what the study does and needs, until its plots come
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setTextFormat(Qt.TextFormat.RichText)
+        self.placeholder.setContentsMargins(40, 20, 40, 20)
+        self.plot_area = QStackedWidget()
+        self.plot_area.addWidget(self.placeholder)
+        self.plot_area.addWidget(self.plots)
         self.table_model = RowsTableModel(self)
         proxy = QSortFilterProxyModel(self)
         proxy.setSourceModel(self.table_model)
@@ -152,7 +175,7 @@ class StudiesView(QWidget):
         lower.addWidget(self.table)
         lower.addWidget(self.summary)
         splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.plots)
+        splitter.addWidget(self.plot_area)
         splitter.addWidget(lower)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
@@ -160,6 +183,7 @@ class StudiesView(QWidget):
         layout.addLayout(top)
         layout.addLayout(second)
         layout.addWidget(self.message)
+        layout.addWidget(self.status)
         layout.addWidget(splitter, stretch=1)
         self.run_button.clicked.connect(self._on_run_clicked)
         self.cancel_button.clicked.connect(self.cancel_requested)
@@ -185,119 +209,107 @@ class StudiesView(QWidget):
             if kind == "refs"
             else "How many random subsets to draw at each size (Zhang & Vogel use 100)."
         )
+        self._show_placeholder()
 
     def _on_run_clicked(self) -> None:
-        self.message.clear()
+        self.show_problem("")
         self.run_requested.emit(self.current_kind(), self.repeats.value())
 
     def set_running(self, running: bool) -> None:
-        """Enable Run or Cancel."""
+        """Enable Run or Cancel; a run starts with a busy bar, until its first step is done."""
         self.run_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
-        if not running:
+        if running:
+            self._started = time.monotonic()
+            self.progress.setRange(0, 0)  # busy: the first snapshot may take a while
+            self._set_status(f"Starting the {STUDIES[self.current_kind()][0].lower()} study...")
+        else:
+            if self._started is not None:  # a result, if there is one, comes next and says so
+                self._seconds = time.monotonic() - self._started
+                self._set_status(f"Stopped after {self._seconds:.1f} s.")
+            self._started = None
+            self.progress.setRange(0, STEPS)
             self.progress.reset()
+            self.progress.setFormat("%p%")
+        self._show_placeholder()
 
     def show_problem(self, message: str) -> None:
         """Say why a study could not run."""
         self.message.setText(message)
+        self.message.setVisible(bool(message))
 
     def show_progress(self, snapshot: StudyProgress[Study]) -> None:
         """Progress, and the partial result when it has grown."""
-        self.progress.setRange(0, max(snapshot.total, 1))
-        self.progress.setValue(snapshot.done)
+        done = int(progress_fraction(snapshot) * STEPS)
+        if done > 0:
+            if self.progress.maximum() != STEPS:
+                self.progress.setRange(0, STEPS)
+            self.progress.setValue(max(done, self.progress.value()))  # never back
+            shown = self.progress.value() / STEPS
+            # Tenths of a percent at first, so that a long study visibly moves from the start.
+            self.progress.setFormat(f"{shown:.1%}" if shown < 0.1 else f"{shown:.0%}")
+        self._set_status(progress_text(snapshot))
         if snapshot.partial is not self.study:
-            self._show(snapshot.partial)
+            self._show(snapshot.partial, final=False)
 
     def show_result(self, study: Study) -> None:
-        """The finished study."""
+        """The finished study: how long it took and what it made."""
         self._show(study)
+        self.progress.setRange(0, STEPS)
+        self.progress.setValue(STEPS)
+        self.progress.setFormat("%p%")
+        if self._seconds is not None:
+            self._announce(finished_text(study, self._seconds))
+            self._seconds = None
 
-    def _show(self, study: Study) -> None:
+    def _show(self, study: Study, final: bool = True) -> None:
         self.study = study
-        refill(self.metric_choice, [(m, m) for m in _metrics_of(study)])
-        self._tables = study_tables(study)
-        refill(self.table_choice, [(t.removesuffix(".csv"), t) for t in self._tables])
+        metrics = _metrics_of(study)
+        refill(self.metric_choice, [(LABELS.get(m, m), m) for m in metrics])
         self._redraw()
-        self._show_table()
-        self.summary.setPlainText(study_text(study))
+        if final or time.monotonic() - self._table_shown >= TABLE_INTERVAL:
+            self._tables = study_tables(study)
+            refill(self.table_choice, [(table_name(t), t) for t in self._tables])
+            self._show_table()
+            self.summary.setPlainText(study_text(study))
+
+    def _set_status(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
+    def _announce(self, text: str) -> None:
+        """Say ``text`` in the tab's status line and to the window (``status_changed``)."""
+        self._set_status(text)
+        self.status_changed.emit(text)
+
+    def _show_placeholder(self) -> None:
+        """The plots once there are any; until then what the chosen study does and needs."""
+        if self.canvas.items:
+            self.plot_area.setCurrentWidget(self.plots)
+            return
+        self.placeholder.setText(explanation(self.current_kind(), self._started is not None))
+        self.plot_area.setCurrentWidget(self.placeholder)
 
     # -- showing ------------------------------------------------------------------------------
 
     def _redraw(self) -> None:
-        """Draw the study's plots: made once per study and metric, then updated in place."""
+        """Draw the study's plots for the chosen metric (updated in place while it runs)."""
         if self.study is None or not self.metric_choice.currentData():
-            self._clear_plots()
-            return
-        specs = study_plots(self.study, str(self.metric_choice.currentData()))
-        shape = [(spec.title.split(" (")[0], [line.name for line in spec.lines]) for spec in specs]
-        if shape != self._shape:
-            self._clear_plots()
-            self._shape = shape
-            for column, spec in enumerate(specs):
-                self._items.append(self._make_plot(self.plots.addPlot(row=0, col=column), spec))
-        for items, spec in zip(self._items, specs, strict=True):
-            plot, lines = items
-            plot.setTitle(spec.title, size="9pt")
-            for (curve, low, high, label), line in zip(lines, spec.lines, strict=True):
-                # Only finite points: a study under way has gaps (NaN), which Qt cannot draw.
-                xs, ys = np.asarray(line.xs, float), np.asarray(line.ys, float)
-                shown = np.isfinite(xs) & np.isfinite(ys)
-                if spec.log_x:
-                    shown &= xs > 0
-                if spec.log_y:
-                    shown &= ys > 0
-                curve.setData(xs[shown], ys[shown])
-                if low is not None and high is not None and line.low and line.high:
-                    bottom, top = np.asarray(line.low, float), np.asarray(line.high, float)
-                    band = shown & np.isfinite(bottom) & np.isfinite(top)
-                    low.setData(xs[band], bottom[band])
-                    high.setData(xs[band], top[band])
-                if label is not None and shown.any():
-                    label.setPos(float(xs[shown][0]), float(ys[shown][0]))
-
-    def _clear_plots(self) -> None:
-        """Remove every plot (the items are kept referenced until they leave the scene)."""
-        self.plots.clear()
-        self._items, self._shape = [], []
-
-    def _make_plot(self, plot: pg.PlotItem, spec: PlotSpec) -> PlotItems:
-        """A plot with one (empty) curve per line, a band where the line has one."""
-        plot.setLabel("bottom", spec.x_label)
-        plot.setLabel("left", spec.y_label)
-        plot.setLogMode(x=spec.log_x, y=spec.log_y)
-        for axis in ("bottom", "left"):
-            plot.getAxis(axis).enableAutoSIPrefix(False)
-        plot.addLegend(labelTextColor=(40, 40, 40))
-        plot.showGrid(x=True, y=True, alpha=0.2)
-        lines: list[LineItems] = []
-        for number, line in enumerate(spec.lines):
-            color = series_color(number)
-            if spec.scatter:
-                curve = plot.plot(pen=None, symbol="o", symbolBrush=color, name=line.name)
-                label = pg.TextItem(line.name, color=(40, 40, 40), anchor=(0, 1))
-                plot.addItem(label)
-                lines.append((curve, None, None, label))
-                continue
-            pen = pg.mkPen(color, width=2, style=series_style(number))
-            curve = plot.plot(pen=pen, symbol="o", symbolSize=5, symbolBrush=color, name=line.name)
-            low = high = None
-            if line.low is not None and line.high is not None:
-                low, high = pg.PlotDataItem(pen=None), pg.PlotDataItem(pen=None)
-                plot.addItem(low)
-                plot.addItem(high)
-                plot.addItem(pg.FillBetweenItem(low, high, brush=(*color, 40)))
-            lines.append((curve, low, high, None))
-        return plot, lines
+            self.canvas.clear()
+        else:
+            self.canvas.draw(study_plots(self.study, str(self.metric_choice.currentData())))
+        self._show_placeholder()
 
     def _show_table(self) -> None:
         if self.study is None or not self.table_choice.currentData():
             self.table_model.set_table([], [])
             return
         name = str(self.table_choice.currentData())
-        header, rows = self._tables[name]
+        header, rows, tips = display_table(*self._tables[name])
         self.table.export_name = name.removesuffix(".csv")
-        self.table_model.set_table(header, rows, column_tips(header))
+        self.table_model.set_table(header, rows, tips)
         self.table.resizeColumnsToContents()
+        self._table_shown = time.monotonic()
 
     # -- export -------------------------------------------------------------------------------
 
@@ -317,11 +329,19 @@ class StudiesView(QWidget):
         except InputError as error:
             self.show_problem(error.message)
             return
-        self.message.setText("")
+        self.show_problem("")
+        self._announce(f"Wrote {len(tables)} CSV files to {folder}.")
+        self.exported.emit(folder)
 
     def export_plots(self) -> None:
         """Save the plots shown as one PNG or SVG file; ask before replacing."""
         self.plot_exporter.export()
+
+    def _on_plot_exporter_exported(self, path: Path) -> None:
+        count = len(self.canvas.items)
+        plots = "the plot" if count == 1 else f"the {count} plots"
+        self._announce(f"Wrote {plots} to {path}.")
+        self.exported.emit(path)
 
     def _ask_overwrite(self, existing: list[Path]) -> bool:
         return ask_to_replace(self, existing)

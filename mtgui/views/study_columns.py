@@ -1,13 +1,22 @@
-"""What each column of the studies' tables means, in one sentence (their header tooltips).
+"""What each column of the studies' tables is called on screen, and what it means in one
+sentence (their header tooltips).
 
-The tables are the CSV files of ``mtgui study``, so the column names are the files' own; this
-says what each holds and which part of which paper it comes from. A column not named here is a
-system's column of the human grid.
+The tables are the CSV files of ``mtgui study``, so the column names are the files' own
+(``rel_ci_low``, ``metric`` holding ``bleu``, ``higher_is_better`` holding ``True``): good for
+a script, raw for a reader. :func:`display_table` gives the table the Studies tab shows: the
+same rows with readable headers, metric names as people write them (BLEU, M-BLEU) and words for
+yes and no; the tooltips say what each holds and which part of which paper it comes from. A
+column not named here is a system's column of the human grid.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from typing import Any
+
+from mtgui.engine.metrics import LABELS
+from mtgui.engine.studies.common import ALL
 
 _ZV = "Zhang & Vogel 2004"
 COLUMN_TIPS = {
@@ -49,7 +58,7 @@ COLUMN_TIPS = {
     "x_better": "The share of subsets of this size in which x is significantly better than y.",
     "y_better": "The share of subsets of this size in which y is significantly better than x.",
     "smallest_fraction": "The smallest share of the test set from which on every larger share "
-    "tells the pair apart in 95% of its subsets, one way (empty: never).",
+    "tells the pair apart in 95% of its subsets, one way (never: no share does).",
     "verdict": "> x is significantly better than y, < significantly worse, ~ not distinguishable.",
     "exponent": "How the interval's width shrinks with the test set's size: width ~ size to "
     "this power (-0.5 is the textbook rate).",
@@ -140,3 +149,162 @@ _GRID_TIP = "How the row's system compares with this system in the human scores:
 def column_tips(header: Sequence[str]) -> dict[str, str]:
     """A tooltip for every column of ``header`` (a system's grid column gets the grid's)."""
     return {name: COLUMN_TIPS.get(name, _GRID_TIP) for name in header}
+
+
+COLUMN_NAMES = {
+    "system": "System",
+    "metric": "Metric",
+    "x": "System x",
+    "y": "System y",
+    "fraction": "Share of test set",
+    "pieces": "Parts",
+    "segments": "Segments",
+    "repeats": "Subsets drawn",
+    "subsets": "Subsets",
+    "references": "References",
+    "resamples": "Resamples (B)",
+    "runs": "Runs",
+    "score": "Score",
+    "score_std": "Score std",
+    "score_min": "Lowest score",
+    "score_max": "Highest score",
+    "median": "Median",
+    "mean": "Mean",
+    "std": "Std",
+    "rsd": "RSD (%)",
+    "ci_low": "CI low",
+    "ci_high": "CI high",
+    "rel_ci_low": "Rel. CI low (%)",
+    "rel_ci_high": "Rel. CI high (%)",
+    "median_std": "Median std",
+    "ci_low_std": "CI low std",
+    "ci_high_std": "CI high std",
+    "rel_ci_low_std": "Rel. CI low std",
+    "rel_ci_high_std": "Rel. CI high std",
+    "best_rank": "Best rank",
+    "worst_rank": "Worst rank",
+    "cluster": "Cluster",
+    "x_better": "x better",
+    "y_better": "y better",
+    "smallest_fraction": "Smallest share",
+    "verdict": "Verdict",
+    "exponent": "Exponent",
+    "narrowing_percent": "Narrowing (%)",
+    "points": "Sizes",
+    "delta": "x - y",
+    "win_fraction": "x wins",
+    "p_value": "p",
+    "p_value_ar": "p (AR)",
+    "p_holm": "p (Holm)",
+    "p_holm_ar": "p (Holm, AR)",
+    "p_fdr": "p (BH)",
+    "p_fdr_ar": "p (BH, AR)",
+    "p_value_sacrebleu": "p (sacreBLEU)",
+    "higher_is_better": "Better when",
+    "systems": "Systems",
+    "pearson": "Pearson",
+    "pearson_low": "Pearson low",
+    "pearson_high": "Pearson high",
+    "pearson_fisher_low": "Pearson low (Fisher)",
+    "pearson_fisher_high": "Pearson high (Fisher)",
+    "pearson_segments_low": "Pearson low (segments)",
+    "pearson_segments_high": "Pearson high (segments)",
+    "spearman": "Spearman",
+    "spearman_low": "Spearman low",
+    "spearman_high": "Spearman high",
+    "spearman_fisher_low": "Spearman low (Fisher)",
+    "spearman_fisher_high": "Spearman high (Fisher)",
+    "spearman_segments_low": "Spearman low (segments)",
+    "spearman_segments_high": "Spearman high (segments)",
+    "undefined_resamples": "Undefined resamples",
+    "metric_x": "Metric x",
+    "metric_y": "Metric y",
+    "agreement_x": "Agreement x",
+    "agreement_y": "Agreement y",
+    "pearson_xy": "r(x, y)",
+    "difference": "Difference",
+    "difference_low": "Difference low",
+    "difference_high": "Difference high",
+    "bootstrap_p_value": "p (bootstrap)",
+    "bootstrap_verdict": "Verdict (bootstrap)",
+    "williams_t": "Williams' t",
+    "williams_p_value": "p (Williams)",
+    "williams_verdict": "Verdict (Williams)",
+    "pairs": "Pairs",
+    "agree": "Agree",
+    "opposite": "Opposite",
+    "metric_only": "Metric only",
+    "human_only": "Humans only",
+    "kind": "Disagreement",
+    "metric_verdict": "Metric's verdict",
+    "human_verdict": "Humans' verdict",
+    "metric_delta": "x - y (metric)",
+    "human_delta": "x - y (humans)",
+    "metric_p_value": "p (metric)",
+    "human_p_value": "p (humans)",
+    "": "System",
+}
+"""The header the Studies tab shows for each CSV column (a grid's system column: its name)."""
+TABLE_NAMES = {
+    "size.csv": "Scores by test-set size",
+    "size-pairs.csv": "Pairs told apart, by size",
+    "size-separation.csv": "Smallest share that tells pairs apart",
+    "size-fit.csv": "How the interval narrows",
+    "refs.csv": "Scores by number of references",
+    "refs-size.csv": "By references and test-set size",
+    "resamples.csv": "Intervals by B (Table 5)",
+    "resamples-stability.csv": "Stability between runs (Table 6)",
+    "correlations.csv": "Correlations with humans",
+    "correlation-tests.csv": "Which metric agrees better",
+    "disagreements.csv": "Disagreements",
+    "scores.csv": "Scores and intervals",
+    "pairs.csv": "Pairs of systems",
+    "grid-human.csv": "Human significance grid",
+}
+"""What the table chooser calls each of the study's CSV files."""
+_METRIC_COLUMNS = {"metric", "metric_x", "metric_y"}
+_SYSTEM_COLUMNS = {"system", "x", "y"}
+_WORDS: dict[str, dict[Any, str]] = {
+    "higher_is_better": {True: "higher", False: "lower"},
+    "kind": {"opposite": "opposite", "metric_only": "metric only", "human_only": "humans only"},
+    "smallest_fraction": {"": "never"},
+}
+
+
+def column_name(column: str) -> str:
+    """The header shown for a CSV column."""
+    return COLUMN_NAMES.get(column, column)
+
+
+def table_name(file_name: str) -> str:
+    """What the table chooser calls a study's CSV file."""
+    return TABLE_NAMES.get(file_name, file_name.removesuffix(".csv"))
+
+
+def cell_value(column: str, value: Any) -> Any:
+    """A CSV cell as the table shows it: metric names as people write them, words for yes
+    and no, NaN for an empty number (which the table shows as '-' and sorts last)."""
+    words = _WORDS.get(column, {})
+    if isinstance(value, bool | str) and value in words:
+        return words[value]
+    if column in _METRIC_COLUMNS and isinstance(value, str):
+        return "all metrics" if value == ALL else LABELS.get(value, value)
+    if column in _SYSTEM_COLUMNS and value == ALL:
+        return "all systems"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value == "":
+        return math.nan
+    return value
+
+
+def display_table(
+    header: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> tuple[list[str], list[list[Any]], dict[str, str]]:
+    """The table the Studies tab shows for a CSV table: its header, its rows and a tooltip per
+    shown column."""
+    grid = bool(header) and header[0] == ""  # a significance grid: the columns are systems
+    names = ["System", *header[1:]] if grid else [column_name(c) for c in header]
+    shown = [[cell_value(c, v) for c, v in zip(header, row, strict=True)] for row in rows]
+    tips = {name: COLUMN_TIPS.get(c, _GRID_TIP) for name, c in zip(names, header, strict=True)}
+    return names, shown, tips

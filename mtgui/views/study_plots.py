@@ -1,13 +1,16 @@
 """What each study's plots show, as plain data (no widgets): lines with optional bands.
 
 The studies view draws these with pyqtgraph; keeping the choice of what to plot here makes it
-testable without a window. Relative CI widths are in percent (high minus low bound).
+testable without a window. Relative CI widths are in percent (high minus low bound). Every
+word shown is a display name (BLEU, not ``bleu``); a title promises a band only where its lines
+carry ``low`` and ``high`` bounds, which the view draws.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mtgui.engine.metrics import LABELS
 from mtgui.engine.studies.human.study import HUMAN, HumanStudy
 from mtgui.engine.studies.refs.study import RefsStudy
 from mtgui.engine.studies.resamples.study import ResamplesStudy
@@ -38,6 +41,7 @@ class PlotSpec:
     log_x: bool = False
     log_y: bool = False
     scatter: bool = False
+    x_ticks: tuple[float, ...] = ()  # the x-axis ticks, when only these make sense
 
 
 def study_plots(study: Study, metric: str) -> tuple[PlotSpec, ...]:
@@ -73,7 +77,10 @@ def _size_plots(study: SizeStudy, metric: str) -> tuple[PlotSpec, ...]:
     unit = "segments in the subset"
     return (
         PlotSpec(
-            "Score by test-set size (band: spread over the subsets)", unit, metric, tuple(scores)
+            f"{_label(metric)} by test-set size (band: ± std over the subsets)",
+            unit,
+            _label(metric),
+            tuple(scores),
         ),
         PlotSpec(
             "Relative CI width by test-set size",
@@ -104,15 +111,21 @@ def _refs_plots(study: RefsStudy, metric: str) -> tuple[PlotSpec, ...]:
         )
         widths.append(Line(system, xs, tuple(r.rel_ci_high - r.rel_ci_low for r in rows)))
     unit = "number of references"
+    counts = tuple(float(r) for r in range(1, len(study.references) + 1))
     return (
         PlotSpec(
-            "Median score by number of references (band: the CI)", unit, metric, tuple(scores)
+            f"Median {_label(metric)} by number of references (band: the CI)",
+            unit,
+            _label(metric),
+            tuple(scores),
+            x_ticks=counts,
         ),
         PlotSpec(
             "Relative CI width by number of references",
             unit,
             "relative CI width (%)",
             tuple(widths),
+            x_ticks=counts,
         ),
     )
 
@@ -160,7 +173,12 @@ def _human_plots(study: HumanStudy, metric: str) -> tuple[PlotSpec, ...]:
         for system in study.systems
     ]
     found = [c for c in study.correlations if c.metric == metric]
-    title = "Systems: human score against the metric"
+    title = f"{_label(metric)} against the human scores"
     if found:
         title += f" (Pearson {found[0].pearson:.3f}, Spearman {found[0].spearman:.3f})"
-    return (PlotSpec(title, "human score", metric, tuple(points), scatter=True),)
+    return (PlotSpec(title, "human score", _label(metric), tuple(points), scatter=True),)
+
+
+def _label(metric: str) -> str:
+    """A metric as people write it (BLEU, M-BLEU)."""
+    return LABELS.get(metric, metric)

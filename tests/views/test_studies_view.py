@@ -50,19 +50,25 @@ def test_the_size_study_runs_plots_and_tabulates(qtbot, window, tmp_path):
     assert set(study.systems) == {"Lumen", "Quill", "Tessera", "Ostrich"}
     assert studies.table_choice.currentData() == "size.csv"
     header = studies.table_model.header
-    assert {"system", "metric", "fraction"} <= set(header)
+    assert {"System", "Metric", "Share of test set"} <= set(header)
     assert studies.table_model.rowCount() == len(study.rows) == 4 * len(study.metrics) * 10
-    assert len(studies.plots.ci.items) == 2  # score by size, CI width by size
+    assert len(studies.canvas.items) == 2  # score by size, CI width by size
     assert "doubling" in studies.summary.toPlainText().lower()
     shoot(window, "studies-size-demo")
     every_table_has_a_tooltip_on_every_column(studies)
     studies.table_choice.setCurrentIndex(0)
     studies.choose_folder = lambda: tmp_path
-    studies.export_tables()
+    with qtbot.waitSignal(studies.status_changed) as said:
+        studies.export_tables()
+    assert said.args == [f"Wrote 4 CSV files to {tmp_path}."] and studies.status.isVisible()
+    assert studies.status.text() == said.args[0]
     with (tmp_path / "size.csv").open(encoding="utf-8-sig", newline="") as handle:
         assert len(list(csv.DictReader(handle))) == len(study.rows)
     studies.plot_exporter.ask_path = lambda: tmp_path / "size.svg"
-    studies.export_plots()
+    with qtbot.waitSignal(studies.exported) as written:
+        studies.export_plots()
+    assert written.args == [tmp_path / "size.svg"]
+    assert studies.status.text() == f"Wrote the 2 plots to {tmp_path / 'size.svg'}."
     assert ElementTree.parse(tmp_path / "size.svg").getroot().tag.endswith("svg")
     studies.plot_exporter.ask_path = lambda: tmp_path / "size.png"
     (menu_action,) = studies.plots.scene().contextMenu  # right-click on a plot
@@ -105,6 +111,24 @@ def test_without_human_scores_the_agreement_study_says_what_to_do(qtbot, window)
     assert not window.controller.studying
 
 
+def test_a_running_study_moves_its_progress_bar_and_says_when_it_finished(qtbot, window):
+    studies = window.results.studies
+    assert studies.placeholder.isVisible() and "Press Run study" in studies.placeholder.text()
+    studies.kind.setCurrentIndex(list(STUDIES).index("size"))
+    studies.repeats.setValue(20)
+    values = []
+    window.controller.studies.progress_changed.connect(
+        lambda _: values.append(studies.progress.value())  # after the view has shown it
+    )
+    with qtbot.waitSignal(studies.status_changed, timeout=120_000) as said:
+        studies.run_button.click()
+        assert studies.progress.maximum() == 0  # busy until the first step is done
+    assert len(values) >= 3 and values == sorted(values) and values[-1] > values[0]
+    assert said.args[0].startswith("Finished in ") and studies.status.text() == said.args[0]
+    assert studies.progress.value() == studies.progress.maximum()
+    assert studies.plots.isVisible() and not studies.placeholder.isVisible()
+
+
 def test_a_study_can_be_cancelled(qtbot, window):
     studies = window.results.studies
     studies.kind.setCurrentIndex(list(STUDIES).index("size"))
@@ -113,6 +137,7 @@ def test_a_study_can_be_cancelled(qtbot, window):
     qtbot.waitUntil(lambda: studies.cancel_button.isEnabled(), timeout=5000)
     studies.cancel_button.click()
     assert not window.controller.studying and studies.run_button.isEnabled()
+    assert studies.status.text().startswith("Stopped after ")
 
 
 def test_the_agreement_study_runs_with_human_scores(qtbot, window, tmp_path):
@@ -140,7 +165,16 @@ def test_the_agreement_study_runs_with_human_scores(qtbot, window, tmp_path):
     bleu = studies.study.correlation("bleu")
     assert bleu.systems == 4 and bleu.spearman == pytest.approx(1.0)
     assert studies.table_choice.currentData() == "correlations.csv"
-    assert len(studies.plots.ci.items) == 1
+    assert studies.table_choice.currentText() == "Correlations with humans"
+    model = studies.table_model
+    column = model.header.index("Better when")
+    assert {model.index(r, column).data() for r in range(model.rowCount())} == {"higher"}
+    assert {model.index(r, 0).data() for r in range(model.rowCount())} == {
+        "BLEU",
+        "NIST",
+        "M-BLEU",
+    }
+    assert len(studies.canvas.items) == 1
     shoot(window, "studies-human-demo")
     every_table_has_a_tooltip_on_every_column(studies)
     # Every column of the human study's own tables has a tip of its own (only the grid's
@@ -149,5 +183,5 @@ def test_the_agreement_study_runs_with_human_scores(qtbot, window, tmp_path):
         if name != "grid-human.csv":
             assert set(header) <= set(COLUMN_TIPS), name
     studies.table_choice.setCurrentIndex(studies.table_choice.findData("correlation-tests.csv"))
-    assert studies.table_model.header[:2] == ["metric_x", "metric_y"]
+    assert studies.table_model.header[:2] == ["Metric x", "Metric y"]
     assert studies.table_model.rowCount() == 3  # BLEU, NIST, M-BLEU: three pairs
