@@ -34,6 +34,7 @@ from mtgui.app.preferences import Preferences
 from mtgui.app.runs import QUIT_WAIT_SECONDS
 from mtgui.app.sessions import OpenedSession, SessionReader
 from mtgui.app.studies import StudyController
+from mtgui.app.undo import ChangeNote
 from mtgui.app.window_interface import Questions, SettingsSource
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.corpus import Role
@@ -53,6 +54,7 @@ class AppController(QObject):
     workspace_changed = Signal(object)  # the Workspace, for the files panel
     title_changed = Signal(str)  # what is loaded, as a window title
     session_opened = Signal(object)  # the Session opened: its settings and metric, for the views
+    undo_changed = Signal(str, str)  # what Edit > Undo and Redo would do ("Remove a.en"; "": none)
 
     def __init__(
         self,
@@ -76,11 +78,16 @@ class AppController(QObject):
         self.sessions = SessionReader(self, synchronous)
         self.exports = ReportExport(questions, self, synchronous)
         self.documents = DocumentExport(self, synchronous)
+        self._note = ChangeNote()
         for part in (self.files, self.analysis, self.sessions, self.exports, self.documents):
-            part.status_changed.connect(self.status_changed)
             part.problem_changed.connect(self.problem_changed)
+            if part is not self.analysis:
+                part.status_changed.connect(self.status_changed)
+        self.analysis.status_changed.connect(self._on_analysis_status_changed)
+        self.analysis.run_started.connect(self._on_analysis_run_started)
+        self.files.history.on_change = self._on_history_changed
         self.files.changed.connect(self.refresh)
-        self.analysis.result_changed.connect(self._update_title)
+        self.analysis.result_changed.connect(self._on_analysis_result_changed)
         self.sessions.opened.connect(self._on_sessions_opened)
 
     # -- what the views show -------------------------------------------------------------------
@@ -92,7 +99,8 @@ class AppController(QObject):
 
     @workspace.setter
     def workspace(self, workspace: Workspace) -> None:
-        self.files.workspace = workspace
+        self.files.workspace = workspace  # in place of everything: nothing before to undo
+        self.files.history.clear()
 
     @property
     def result(self) -> AnalysisResult | None:
@@ -126,6 +134,16 @@ class AppController(QObject):
             self.analysis.run()
         else:
             self.analysis.show_staleness()
+
+    def _on_analysis_status_changed(self, message: str) -> None:
+        self.status_changed.emit(self._note.said(message))
+
+    def _on_analysis_run_started(self) -> None:
+        self._note.start("")  # a later run than the change's: its messages are its own
+
+    def _on_analysis_result_changed(self) -> None:
+        self._note.end_soon()
+        self._update_title()
 
     def _update_title(self) -> None:
         """'what is loaded — mtgui', e.g. '4 systems, 2 references, 500 segments — mtgui'."""
@@ -176,8 +194,18 @@ class AppController(QObject):
         self.status_changed.emit("New project: drop reference and system files to start.")
 
     def remove_file(self, path: Path) -> None:
-        """Forget the file at ``path``, and analyse what is left."""
-        self.files.remove(path)
+        """Forget the file at ``path``, and analyse what is left (Edit > Undo brings it back)."""
+        self.remove_files([path])
+
+    def remove_files(self, paths: Sequence[Path]) -> None:
+        """Forget the files at ``paths`` in one step that Edit > Undo takes back, and say so."""
+        removed = self.files.remove(paths)
+        if removed:
+            names = ", ".join(path.name for path in removed[:3])
+            more = ", ..." if len(removed) > 3 else ""
+            what = names if len(removed) == 1 else f"{len(removed):,} files ({names}{more})"
+            them = "it" if len(removed) == 1 else "them"
+            self._tell(f"Removed {what}. Edit > Undo (Ctrl+Z) brings {them} back.")
 
     def rename_system(self, key: SystemKey, new: str) -> None:
         """Call system ``key`` ``new``, and analyse again."""
@@ -186,6 +214,52 @@ class AppController(QObject):
     def hide_system(self, key: SystemKey, hidden: bool) -> None:
         """Leave system ``key`` out of the analysis (or not), and analyse again."""
         self.files.hide_system(key, hidden)
+
+    def set_role(self, path: Path, role: Role) -> None:
+        """Read the plain-text file at ``path`` as ``role``, and analyse again."""
+        self.files.set_role(path, role)
+
+    # -- undo ----------------------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether Edit > Undo has a change to take back."""
+        return self.files.history.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether Edit > Redo has a change to make again."""
+        return self.files.history.can_redo
+
+    @property
+    def undo_text(self) -> str:
+        """The change Undo takes back ("Remove sysA.en"), or ""."""
+        return self.files.history.undo_text
+
+    @property
+    def redo_text(self) -> str:
+        """The change Redo makes again, or ""."""
+        return self.files.history.redo_text
+
+    def undo(self) -> None:
+        """Put the files back as they were before the last change, and analyse them."""
+        text = self.files.undo()
+        if text is not None:
+            self._tell(f"Undone: {text}.")
+
+    def redo(self) -> None:
+        """Make the last change undone again, and analyse."""
+        text = self.files.redo()
+        if text is not None:
+            self._tell(f"Redone: {text}.")
+
+    def _tell(self, text: str) -> None:
+        """Say what a change did, and keep saying it while the run it started reports."""
+        self.status_changed.emit(text)
+        self._note.start(text if self.analysing else "")
+
+    def _on_history_changed(self) -> None:
+        self.undo_changed.emit(self.undo_text, self.redo_text)
 
     def _queue_loads(self, requests: Sequence[LoadRequest]) -> None:
         """List new files as being read, and give them all to the loader."""

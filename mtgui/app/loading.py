@@ -8,22 +8,32 @@ and then the workspace says it changed. Plain text read without a role waits for
 confirm what its name suggests (:attr:`~mtgui.app.window_interface.Questions.choose_roles`):
 asked once for all the plain-text files of a drop, when every file given has been read, not
 once per file (a 10-system drop of plain text asked 11 questions before).
+
+What the user changes (remove, rename, hide, a plain-text file's role) goes into
+:attr:`LoadedFiles.history` (:mod:`mtgui.app.undo`), and what loading does is done to the
+history's workspaces too, so that Edit > Undo takes back the user's change and never a file
+read meanwhile.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from mtgui.app.file_loader import FileLoader
+from mtgui.app.undo import Step, UndoHistory
 from mtgui.app.window_interface import Questions
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.io.entries import Entry, LoadRequest, placeholder
 from mtgui.io.window_words import window_message
 from mtgui.io.workspace import SystemKey, Workspace
+
+Decision = tuple[LoadRequest, Entry | None]
+"""A file read and what becomes of it: its entry to list, or None to leave it out."""
 
 APPLY_DELAY_MS = 100
 """Files read within this time are listed together."""
@@ -44,6 +54,7 @@ class LoadedFiles(QObject):
     ) -> None:
         super().__init__(parent)
         self.workspace = Workspace()
+        self.history = UndoHistory()
         self.loader = FileLoader(self, synchronous)
         self._questions = questions
         self._arrived: list[tuple[LoadRequest, Entry]] = []  # read, not yet listed
@@ -70,31 +81,90 @@ class LoadedFiles(QObject):
             if r.replaces is None and r.path not in listed
         ]
         if waiting:
-            self.workspace = self.workspace.with_entries(waiting)
+            self._load(lambda workspace: workspace.with_entries(waiting))
             self.changed.emit(False)
         self.loader.add(requests)
         if self.loader.running:
             self.status_changed.emit(f"Reading {len(requests):,} files...")
 
-    def remove(self, path: Path) -> None:
-        """Forget the file at ``path`` (if it is still being read, it stays out)."""
-        self.loader.forget(path)
-        self.workspace = self.workspace.without(path)
-        self.changed.emit(True)
+    def remove(self, paths: Sequence[Path]) -> list[Path]:
+        """Forget the files at ``paths`` (those still being read stay out), in one undo step;
+        the files listed that were removed."""
+        listed = {e.path for e in self.workspace.entries}
+        removed = [path for path in dict.fromkeys(paths) if path in listed]
+        workspace = self.workspace
+        for path in dict.fromkeys(paths):
+            self.loader.forget(path)
+            workspace = workspace.without(path)
+        if removed:
+            many = f"{len(removed):,} files"
+            self._change(f"Remove {removed[0].name if len(removed) == 1 else many}", workspace)
+        return removed
 
     def rename_system(self, key: SystemKey, new: str) -> None:
         """Call system ``key`` ``new``."""
+        old = self.workspace.system_names().get(key)
         try:
-            self.workspace = self.workspace.renamed_system(key, new)
+            workspace = self.workspace.renamed_system(key, new)
         except InputError as error:  # the files panel asks for a free name: not seen
             self.problem_changed.emit(window_message(error))
             return
-        self.changed.emit(True)
+        if old != new.strip():
+            self._change(f"Rename {old} to {new.strip()}", workspace)
 
     def hide_system(self, key: SystemKey, hidden: bool) -> None:
         """Leave system ``key`` out of the analysis (or not)."""
-        self.workspace = self.workspace.with_system_hidden(key, hidden)
+        name = self.workspace.system_names().get(key)
+        if name is not None and (key in self.workspace.hidden_systems) != hidden:
+            workspace = self.workspace.with_system_hidden(key, hidden)
+            self._change(f"{'Hide' if hidden else 'Show'} {name}", workspace)
+
+    def set_role(self, path: Path, role: Role) -> None:
+        """Read the plain-text file at ``path`` as ``role`` (it need not be read again)."""
+        entry = next((e for e in self.workspace.entries if e.path == path), None)
+        if entry is None or entry.plain_role is None or entry.plain_role is role:
+            return
+        workspace = self.workspace.with_entry(entry.with_role(role))
+        self._change(f"Read {path.name} as {role.label}", workspace)
+
+    def undo(self) -> str | None:
+        """Put back the workspace before the last change; what was undone, or None."""
+        change = self.history.undo(self.workspace)
+        if change is None:
+            return None
+        self._restore(change.before)
+        return change.text
+
+    def redo(self) -> str | None:
+        """Make the last change undone again; what was redone, or None."""
+        change = self.history.redo(self.workspace)
+        if change is None:
+            return None
+        self._restore(change.after)
+        return change.text
+
+    def _change(self, text: str, workspace: Workspace) -> None:
+        """The user changed the workspace: keep it in the history, and analyse again."""
+        before, self.workspace = self.workspace, workspace
+        self.history.record(text, before, workspace)
         self.changed.emit(True)
+
+    def _restore(self, workspace: Workspace) -> None:
+        """Show ``workspace`` again (undo, redo); the files it holds a place for are read again
+        (a file removed while it was read was forgotten by the loader), those it does not
+        hold are forgotten."""
+        now = {e.path for e in self.workspace.entries if e.reading}
+        then = {e.path: e for e in workspace.entries if e.reading}
+        for path in now - then.keys():
+            self.loader.forget(path)
+        self.workspace = workspace
+        self.loader.add([LoadRequest(p, e.role) for p, e in then.items() if p not in now])
+        self.changed.emit(True)
+
+    def _load(self, step: Step) -> None:
+        """Loading changes the workspace by ``step``: the history's workspaces change alike."""
+        before, self.workspace = self.workspace, step(self.workspace)
+        self.history.rebase(step, before, self.workspace)
 
     def cancel(self) -> None:
         """Forget every file waiting, being read, or read and not yet listed."""
@@ -143,45 +213,39 @@ class LoadedFiles(QObject):
         try:
             while self._arrived or (self._held and not self.loader.busy):
                 arrived, self._arrived = self._arrived, []
-                self.workspace = self._with_read(self.workspace, arrived)
+                self._load(partial(with_read, self._decide(arrived)))
         finally:
             self._applying = False
         self.changed.emit(True)
 
-    def _with_read(
-        self, workspace: Workspace, arrived: list[tuple[LoadRequest, Entry]]
-    ) -> Workspace:
-        """``workspace`` with the files read in their places (a file removed meanwhile stays
-        out; a plain-text file whose role the user would not give is left out)."""
-        listed = {e.path: e for e in workspace.entries}
+    def _decide(self, arrived: list[tuple[LoadRequest, Entry]]) -> list[Decision]:
+        """What becomes of each file read: its entry, with the role the user gives it, or
+        None (a plain-text file whose role the user would not give is left out).
+
+        The user is asked only about files still listed (or replacing one). A file removed
+        while it was read is kept too, for the undo history's workspaces that still list it,
+        unless its role would have to be asked (undoing the removal reads it again).
+        """
+        listed = {e.path for e in self.workspace.entries}
         arrived = self._hold_or_release(arrived)
-        asking = [
-            entry
-            for request, entry in arrived
-            if entry.asks_role and (request.replaces is not None or request.path in listed)
-        ]
-        roles = self._roles_of(asking)
-        fresh: list[Entry] = []
-        for request, entry in arrived:
-            if request.replaces is None and request.path not in listed:
-                continue  # removed while it was read
+        kept = [request.replaces is not None or request.path in listed for request, _ in arrived]
+        roles = self._roles_of(
+            [e for (_, e), k in zip(arrived, kept, strict=True) if k and e.asks_role]
+        )
+        decided: list[Decision] = []
+        for (request, entry), still_listed in zip(arrived, kept, strict=True):
+            if not still_listed:
+                if not entry.asks_role:
+                    decided.append((request, entry))
+                continue
             if entry.asks_role:
                 role = roles.get(entry.path)
-                if role is None:
-                    before = listed.get(entry.path)
-                    if before is not None and before.reading:
-                        workspace = workspace.with_entries(fresh).without(entry.path)
-                        fresh = []
-                    continue
-                entry = entry.with_role(role)
+                decided.append((request, None if role is None else entry.with_role(role)))
+                continue
             if entry.score_columns and request.score_column is None:
                 self._ask_score_column(entry)
-            if request.replaces is not None:
-                workspace = workspace.with_entries(fresh).replaced(request.replaces, entry)
-                fresh = []
-            else:
-                fresh.append(entry)
-        return workspace.with_entries(fresh)
+            decided.append((request, entry))
+        return decided
 
     def _ask_score_column(self, entry: Entry) -> None:
         """A table with several score columns (``z`` and ``raw``): the user says which; the
@@ -210,3 +274,25 @@ class LoadedFiles(QObject):
             return {}
         guesses = [(e.path, e.plain_role or Role.SYSTEM) for e in entries]
         return self._questions.choose_roles(guesses) or {}
+
+
+def with_read(decided: Sequence[Decision], workspace: Workspace) -> Workspace:
+    """``workspace`` with the files read in their places (a file removed meanwhile stays out;
+    one decided None is left out). Pure: the undo history's workspaces are stepped by it too.
+    """
+    listed = {e.path: e for e in workspace.entries}
+    fresh: list[Entry] = []
+    for request, entry in decided:
+        if request.replaces is None and request.path not in listed:
+            continue  # removed while it was read
+        if entry is None:
+            before = listed.get(request.path)
+            if before is not None and before.reading:
+                workspace = workspace.with_entries(fresh).without(request.path)
+                fresh = []
+        elif request.replaces is not None:
+            workspace = workspace.with_entries(fresh).replaced(request.replaces, entry)
+            fresh = []
+        else:
+            fresh.append(entry)
+    return workspace.with_entries(fresh)

@@ -3,7 +3,9 @@
 One row per file, with its systems or references as children: counts of segments and
 documents, format and encoding. A file that could not be read shows its message in plain words
 where it is listed; a file being read says so. The context menu renames a system (never to a
-name another system has), hides it from the analysis, or removes a file. Systems are told
+name another system has), hides it from the analysis, reads a plain-text file as another role,
+or removes a file (all the files selected, in one step: Edit > Undo takes each of these
+back, so none of them asks first). Systems are told
 apart by their identity (file and position), not their name. Dropping one file on a listed
 file replaces it with the new version (same place, same role); dropping elsewhere on the panel
 adds files, as on the rest of the window.
@@ -24,7 +26,14 @@ from PySide6.QtGui import (
     QDropEvent,
     QPalette,
 )
-from PySide6.QtWidgets import QMenu, QStyle, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QMenu,
+    QStyle,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from mtgui.engine.corpus import Role
 from mtgui.io.entries import Entry
@@ -53,7 +62,8 @@ COLUMN_TIPS = {
 class FilesPanel(QTreeWidget):
     """A tree of the loaded files and the streams in them."""
 
-    remove_requested = Signal(Path)
+    remove_requested = Signal(list)  # the Paths of the files to remove, in one step
+    role_requested = Signal(Path, object)  # a plain-text file, the Role to read it as
     rename_requested = Signal(object, str)  # the system's SystemKey, its new name
     hide_requested = Signal(object, bool)  # the system's SystemKey, hidden or not
     replace_requested = Signal(Path, Path)  # the listed file, its new version
@@ -65,6 +75,7 @@ class FilesPanel(QTreeWidget):
         for column, tip in enumerate(COLUMN_TIPS.values()):
             self.headerItem().setToolTip(column, tip)
         self.setRootIsDecorated(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._on_menu_requested)
         self.setAcceptDrops(True)
@@ -241,8 +252,29 @@ class FilesPanel(QTreeWidget):
             )
         path = item.data(0, PATH_ROLE)
         if path is not None:
-            menu.addAction("Remove", lambda: self.remove_requested.emit(path))
+            entry = next((e for e in self.workspace.entries if e.path == path), None)
+            if entry is not None and entry.plain_role is not None:
+                self._add_roles(menu, path, entry.plain_role)
+            paths = self._selected_files(Path(path))
+            text = "Remove" if len(paths) == 1 else f"Remove {len(paths)} files"
+            menu.addAction(text, lambda: self.remove_requested.emit(paths))
         return menu
+
+    def _add_roles(self, menu: QMenu, path: Path, role: Role) -> None:
+        """'Read as' the roles a plain-text file may have (it says none of its own)."""
+        roles = menu.addMenu("Read as")
+        for choice in (Role.REFERENCE, Role.SYSTEM, Role.SOURCE):
+            action = roles.addAction(choice.label.capitalize())
+            action.setData(choice.value)
+            action.setCheckable(True)
+            action.setChecked(choice is role)
+        roles.triggered.connect(lambda action: self.role_requested.emit(path, Role(action.data())))
+
+    def _selected_files(self, path: Path) -> list[Path]:
+        """The files a Remove on ``path`` removes: the files selected, if it is one of them."""
+        rows = map(self.topLevelItem, range(self.topLevelItemCount()))
+        selected = [Path(r.data(0, PATH_ROLE)) for r in rows if r is not None and r.isSelected()]
+        return selected if path in selected else [path]
 
     def _rename(self, key: SystemKey, system: str) -> None:
         """Ask for a new name until one no other system has is given, or the user cancels."""

@@ -51,6 +51,7 @@ from mtgui.views.dialogs import (
     ask_to_replace,
     ask_to_start_afresh,
 )
+from mtgui.views.edit_menu import connect_edit_menu
 from mtgui.views.files_panel import FilesPanel
 from mtgui.views.help import HelpDialog, show_about
 from mtgui.views.menus import build_menus, fill_recent_menu
@@ -77,6 +78,8 @@ class MainWindow(QMainWindow):
     cancel_action: QAction
     guide_action: QAction
     recent_menu: QMenu
+    undo_action: QAction  # by views.edit_menu, which build_menus calls
+    redo_action: QAction
 
     def __init__(
         self,
@@ -137,7 +140,8 @@ class MainWindow(QMainWindow):
         self._connect_controller()
         controller, panel = self.controller, self.files_panel
         self.settings_panel.settings_changed.connect(controller.analysis.rerun_soon)
-        panel.remove_requested.connect(controller.remove_file)
+        panel.remove_requested.connect(controller.remove_files)
+        panel.role_requested.connect(controller.set_role)
         panel.rename_requested.connect(controller.rename_system)
         panel.hide_requested.connect(controller.hide_system)
         panel.replace_requested.connect(controller.replace_file)
@@ -159,6 +163,7 @@ class MainWindow(QMainWindow):
         controller.title_changed.connect(self.setWindowTitle)
         controller.session_opened.connect(self._on_session_opened)
         controller.files.stalled.connect(self.files_panel.show_slow)
+        connect_edit_menu(self)
         analysis.stale_changed.connect(results.show_stale)
         analysis.cancellable_changed.connect(self.cancel_action.setEnabled)
         analysis.running_changed.connect(self.progress.setVisible)

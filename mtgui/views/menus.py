@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from mtgui.views.edit_menu import add_edit_menu
 from mtgui.views.window_state import make_action
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def build_menus(window: MainWindow) -> None:
-    """Make the window's actions, and its File, Analysis and Help menus and its toolbar."""
+    """Make the window's actions, and its File, Edit, Analysis and Help menus and toolbar."""
     window.new_action = make_action(window, "&New", QKeySequence.StandardKey.New)
     window.open_action = make_action(window, "&Open...", QKeySequence.StandardKey.Open)
     window.open_action.setToolTip("Open reference, system and score files, or a session.")
@@ -62,6 +63,7 @@ def build_menus(window: MainWindow) -> None:
     file_menu.addActions([window.export_action, window.report_action, window.pdf_action])
     file_menu.addSeparator()
     file_menu.addActions([close_action, quit_action])
+    add_edit_menu(window)  # Undo and Redo, between File and Analysis as everywhere
     window.menuBar().addMenu("&Analysis").addActions([window.run_action, window.cancel_action])
     window.menuBar().addMenu("&Help").addActions([window.guide_action, about_action])
     toolbar = window.addToolBar("Analysis")
