@@ -63,7 +63,9 @@ def iter_open_session(path: Path) -> Generator[str, None, OpenedSession]:
     thread: a session may list thousands of files, on a slow drive)."""
     session = read_session(path, missing_ok=True)
     yield "read"
-    roles = session.roles
-    requests = [LoadRequest(p, roles.get(p)) for p in session.paths]
+    roles, columns = session.roles, session.score_columns
+    requests = [
+        LoadRequest(p, roles.get(p), score_column=columns.get(p)) for p in session.paths
+    ]
     workspace = session.workspace().with_entries(placeholder(r.path, r.role) for r in requests)
     return path, session, workspace, requests

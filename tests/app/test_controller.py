@@ -300,3 +300,30 @@ def test_a_table_with_several_score_columns_asks_which(qtbot, make, tmp_path, an
     first = next(r for r in table.records if r.system == sorted(DEMO_SYSTEMS)[1])
     assert first.value == (51.0 if column == "raw" else -1.0)
     assert [e.path.name for e in controller.workspace.entries][-1] == "human.tsv"  # in place
+
+
+def test_a_session_remembers_the_score_column_chosen(qtbot, make, tmp_path):
+    controller, _, answers, _ = make()
+    answers.column = "raw"
+    load_demo(controller)
+    controller.add_files([write_two_column_scores(tmp_path)])
+    qtbot.waitUntil(
+        lambda: not controller.loading
+        and any(e.scores is not None for e in controller.workspace.entries),
+        timeout=20_000,
+    )
+    wait_for_result(qtbot, controller)
+    answers.session_file = tmp_path / "scores.mtgui.json"
+    assert controller.save_session("bleu")
+
+    again, _, other_answers, _ = make()
+    other_answers.column = "z"  # would be the answer, if it were asked
+    again.open_session(answers.session_file)
+    qtbot.waitUntil(
+        lambda: not again.loading
+        and any(e.scores is not None for e in again.workspace.entries),
+        timeout=20_000,
+    )
+    table = next(e.scores for e in again.workspace.entries if e.scores is not None)
+    assert table.score_column == "raw"
+    assert ("column", "human.tsv") not in other_answers.asked
