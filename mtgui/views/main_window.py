@@ -22,7 +22,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QFileDialog,
     QMainWindow,
     QMenu,
     QProgressBar,
@@ -43,6 +42,7 @@ from mtgui.io.entries import LoadRequest
 from mtgui.io.session import SESSION_SUFFIX, Session
 from mtgui.io.workspace import Workspace
 from mtgui.views.dialogs import (
+    ask_files_to_open,
     ask_folder,
     ask_report_file,
     ask_score_column,
@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
     recent_menu: QMenu
     undo_action: QAction  # by views.edit_menu, which build_menus calls
     redo_action: QAction
+    bleu_scale_action: QAction  # by views.view_menu
 
     def __init__(
         self,
@@ -149,6 +150,8 @@ class MainWindow(QMainWindow):
         self.results.studies.run_requested.connect(controller.studies.start)
         self.results.studies.cancel_requested.connect(controller.studies.cancel)
         self.results.table_exported.connect(self._on_table_exported)
+        self.results.studies.status_changed.connect(self.statusBar().showMessage)
+        self.bleu_scale_action.toggled.connect(self.set_bleu_percent)
         self.welcome.open_requested.connect(self.open_files)
         self.welcome.demo_requested.connect(self.load_demo)
 
@@ -257,6 +260,13 @@ class MainWindow(QMainWindow):
             self.settings_panel.metric_boxes["human"].setChecked(True)
         self._scores_seen = scores
 
+    def set_bleu_percent(self, percent: bool) -> None:
+        """Read BLEU and M-BLEU on 0-100 (``percent``) or 0-1, at once and from now on."""
+        self.bleu_scale_action.setChecked(percent)
+        self.controller.analysis.set_bleu_scale(100 if percent else 1)
+        if self.preferences is not None:
+            self.preferences.set_bleu_scale(100 if percent else 1)
+
     def export(self) -> None:
         """Write the CSV reports into a folder the user chooses (Ctrl+E)."""
         self.controller.export()
@@ -342,10 +352,7 @@ class MainWindow(QMainWindow):
 
     def open_files(self) -> None:
         """Ask for files to read, in a dialog wide enough for whole names (Ctrl+O)."""
-        names, _ = QFileDialog.getOpenFileNames(
-            self, "Open references, system outputs, scores or a session", self._start_folder()
-        )
-        self.add_files([Path(name) for name in names])
+        self.add_files(ask_files_to_open(self, self._start_folder()))
 
     def _start_folder(self) -> str:
         folder = self.preferences.last_folder() if self.preferences is not None else None

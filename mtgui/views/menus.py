@@ -12,6 +12,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from mtgui.views.edit_menu import add_edit_menu
+from mtgui.views.view_menu import add_view_menu
 from mtgui.views.window_state import make_action
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ def build_menus(window: MainWindow) -> None:
     file_menu.addSeparator()
     file_menu.addActions([close_action, quit_action])
     add_edit_menu(window)  # Undo and Redo, between File and Analysis as everywhere
+    add_view_menu(window)  # how the numbers read: BLEU on 0-1 or 0-100
     window.menuBar().addMenu("&Analysis").addActions([window.run_action, window.cancel_action])
     window.menuBar().addMenu("&Help").addActions([window.guide_action, about_action])
     toolbar = window.addToolBar("Analysis")

@@ -168,6 +168,7 @@ class StudiesView(QWidget):
         self.table = DataTableView(export_name="study")
         self.table.setModel(proxy)
         self.table.setSortingEnabled(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the study's order until a click
         self.summary = QPlainTextEdit(readOnly=True)
         self.summary.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.summary.setStyleSheet("font-family: monospace;")

@@ -23,6 +23,7 @@ def restore_window(window: MainWindow, preferences: Preferences) -> None:
     """Settings, histogram layout and window as they were when mtgui was last closed."""
     window.settings_panel.set_state(preferences.panel_state())
     window.results.histograms.layout_choice.setCurrentText(preferences.histogram_layout())
+    window.set_bleu_percent(preferences.bleu_scale() == 100)
     geometry, state = preferences.window_geometry(), preferences.window_state()
     if geometry:
         window.restoreGeometry(QByteArray(geometry))

@@ -173,7 +173,7 @@ def test_shortcuts_open_run_cancel_export_save_and_help(qtbot):
     }
     assert "(Ctrl+R)" in window.run_action.toolTip()
     menus = [a.text().replace("&", "") for a in window.menuBar().actions()]
-    assert menus == ["File", "Edit", "Analysis", "Help"]
+    assert menus == ["File", "Edit", "View", "Analysis", "Help"]
 
 
 def test_f1_opens_the_guide_beside_the_window(qtbot):

@@ -185,3 +185,14 @@ def test_the_agreement_study_runs_with_human_scores(qtbot, window, tmp_path):
     studies.table_choice.setCurrentIndex(studies.table_choice.findData("correlation-tests.csv"))
     assert studies.table_model.header[:2] == ["Metric x", "Metric y"]
     assert studies.table_model.rowCount() == 3  # BLEU, NIST, M-BLEU: three pairs
+
+
+def test_the_table_keeps_the_study_order_and_the_window_hears_the_study(qtbot, window):
+    studies = run_study(qtbot, window, "refs", repeats=0)
+    header = studies.table.horizontalHeader()
+    assert header.sortIndicatorSection() == -1 or not header.isSortIndicatorShown()
+    model = studies.table.model()
+    first = [model.index(row, 0).data() for row in range(model.rowCount())]
+    source = [studies.table_model.index(row, 0).data() for row in range(model.rowCount())]
+    assert first == source  # the study's own order, until a header is clicked
+    assert window.statusBar().currentMessage().startswith("Finished in ")

@@ -42,8 +42,7 @@ def test_try_the_demo_loads_it_and_shows_the_results(qtbot, window):
 def test_open_files_asks_for_files(qtbot, window, monkeypatch):
     asked = []
     monkeypatch.setattr(
-        "mtgui.views.main_window.QFileDialog.getOpenFileNames",
-        lambda *args: asked.append(args) or ([], ""),
+        "mtgui.views.main_window.ask_files_to_open", lambda *args: asked.append(args) or []
     )
     qtbot.mouseClick(window.welcome.open_button, Qt.MouseButton.LeftButton)
     assert len(asked) == 1
