@@ -58,6 +58,7 @@ from mtgui.views.menus import build_menus, fill_recent_menu
 from mtgui.views.pdf_export import pdf_bytes
 from mtgui.views.results_pane import ResultsPane
 from mtgui.views.roles_dialog import ask_roles
+from mtgui.views.scrolling import scrolling
 from mtgui.views.settings_panel import SettingsPanel
 from mtgui.views.welcome import WelcomePage
 from mtgui.views.window_state import restore_window, save_window
@@ -119,7 +120,7 @@ class MainWindow(QMainWindow):
         self.settings_panel = SettingsPanel()
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.files_panel)
-        left.addWidget(self.settings_panel)
+        left.addWidget(scrolling(self.settings_panel))  # a short screen scrolls the settings
         self.results = ResultsPane(self.settings_panel.metric_names)
         self.welcome = WelcomePage()
         self.welcome.setMinimumWidth(320)  # as the results: the files panel may be widened

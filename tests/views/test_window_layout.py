@@ -48,3 +48,25 @@ def test_a_hidden_system_looks_hidden(qtbot, window):
     assert not hidden.icon(0).isNull() and shown.icon(0).isNull()
     assert "Hidden" in hidden.toolTip(0)
     shoot(window, "files-panel-hidden-system")
+
+
+# A 1600 x 1000 screen at 150% scaling, in logical pixels, less a title bar and a task bar.
+SCALED_SCREEN = (1600 * 2 // 3, 1000 * 2 // 3 - 80)
+
+
+@pytest.mark.parametrize("loaded", [False, True])
+def test_the_window_fits_a_1600_by_1000_screen_at_150_percent(qtbot, window, loaded):
+    if loaded:
+        load_demo_into(window)
+        wait_for_result(qtbot, window)
+    for index in range(window.results.tabs.count()):
+        window.results.tabs.setCurrentIndex(index)
+        qtbot.wait(10)
+        hint = window.minimumSizeHint()
+        name = window.results.tabs.tabText(index)
+        assert hint.width() <= SCALED_SCREEN[0], (name, hint)
+        assert hint.height() <= SCALED_SCREEN[1], (name, hint)
+    window.resize(*SCALED_SCREEN)
+    qtbot.wait(20)
+    assert (window.width(), window.height()) == SCALED_SCREEN
+    shoot(window, f"window-150-percent-{'demo' if loaded else 'empty'}")
