@@ -1,16 +1,18 @@
 """The significance grid's legend on screen: what each colour and symbol means.
 
-The colours are the grid's own (:data:`~mtgui.views.significance_grid_model.COLORS`), so the
-legend cannot drift from the cells; the symbol is drawn on each swatch, as in the cells, for
-people who do not tell the colours apart.
+The colours are the grid's own (:func:`~mtgui.views.significance_grid_model.verdict_colors`),
+so the legend cannot drift from the cells, in a light palette or a dark one; the symbol is
+drawn on each swatch, as in the cells, for people who do not tell the colours apart.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from mtgui.engine.significance import BETTER, TIE, WORSE
-from mtgui.views.significance_grid_model import COLORS
+from mtgui.views.palette import is_dark
+from mtgui.views.significance_grid_model import verdict_colors
 
 ENTRIES = (
     (BETTER, "row significantly better"),
@@ -30,12 +32,28 @@ class GridLegend(QWidget):
         for verdict, meaning in ENTRIES:
             swatch = QLabel(verdict)
             swatch.setFixedSize(22, 18)
-            swatch.setStyleSheet(
-                f"background: {COLORS[verdict].name()}; color: #000000; font-weight: bold; "
-                "qproperty-alignment: AlignCenter; border: 1px solid #9aa5b1;"
-            )
             self.swatches.append(swatch)
             layout.addWidget(swatch)
             layout.addWidget(QLabel(meaning))
             layout.addSpacing(12)
         layout.addStretch(1)
+        self._dark: bool | None = None
+        self._paint_swatches()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        """A new palette (the desktop turned dark or light): colour the swatches as the grid."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._paint_swatches()
+
+    def _paint_swatches(self) -> None:
+        dark = is_dark(self.palette())
+        if dark == self._dark:
+            return
+        self._dark = dark
+        for swatch, (verdict, _meaning) in zip(self.swatches, ENTRIES, strict=True):
+            background, text = verdict_colors(verdict, dark)
+            swatch.setStyleSheet(
+                f"background: {background.name()}; color: {text.name()}; font-weight: bold; "
+                "qproperty-alignment: AlignCenter; border: 1px solid #9aa5b1;"
+            )

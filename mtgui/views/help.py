@@ -172,11 +172,12 @@ _GRID = """
 mtgui takes the difference of their scores on each resample and looks at the interval of those
 differences (Zhang &amp; Vogel 2004, section 3.2):</p>
 <table border="1" cellspacing="0" cellpadding="4" style="margin-top:6px; margin-bottom:6px">
-<tr><td style="background-color:#56B4E9"><b>&nbsp;&gt;&nbsp;</b></td><td>blue: the row system
-is significantly better (the whole interval of the difference is on its side of zero)</td></tr>
-<tr><td style="background-color:#E69F00"><b>&nbsp;&lt;&nbsp;</b></td><td>orange: the row
-system is significantly worse</td></tr>
-<tr><td style="background-color:#E8E8E8"><b>&nbsp;~&nbsp;</b></td><td>grey: not
+<tr><td style="background-color:#56B4E9; color:#000000"><b>&nbsp;&gt;&nbsp;</b></td><td>blue:
+the row system is significantly better (the whole interval of the difference is on its side of
+zero)</td></tr>
+<tr><td style="background-color:#E69F00; color:#000000"><b>&nbsp;&lt;&nbsp;</b></td><td>orange:
+the row system is significantly worse</td></tr>
+<tr><td style="background-color:#E8E8E8; color:#000000"><b>&nbsp;~&nbsp;</b></td><td>grey: not
 distinguishable: the interval contains zero, so this test set cannot tell them apart</td></tr>
 </table>
 <p>The colours are told apart by colour-blind readers too, and the symbol is always shown.

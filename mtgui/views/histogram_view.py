@@ -37,16 +37,16 @@ from PySide6.QtWidgets import (
 from mtgui.app.preferences import OVERLAID, SMALL_MULTIPLES
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.metrics.base import FloatArray
-from mtgui.views.palette import series_color, series_style
+from mtgui.views.palette import series_style
 from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.plot_export import export_plot
+from mtgui.views.plot_theme import PlotTheme, apply_plot_theme, follow_palette
 
 BINS = 40
 COLUMNS = 2
 _PLOTS_PER_TURN = 1
 _PLOTS_PER_UPDATE = 4
-_FILL = (86, 180, 233, 150)  # Okabe-Ito sky blue, translucent
-_LINE = (0, 114, 178)  # Okabe-Ito blue
+_FILL = (86, 180, 233)  # Okabe-Ito sky blue, translucent (the line: the first series colour)
 MARKS_LEGEND = (
     "Lines: solid, the score on the whole test set; dashed, the median of the resamples; "
     "dotted, the bounds of the interval."
@@ -59,7 +59,7 @@ class HistogramView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._layout_widget = pg.GraphicsLayoutWidget()
-        self._layout_widget.setBackground("w")
+        self._theme = follow_palette(self._layout_widget, self._on_theme_changed)
         self.layout_choice = QComboBox()
         self.layout_choice.addItems([SMALL_MULTIPLES, OVERLAID])
         self.layout_choice.setToolTip(
@@ -141,15 +141,21 @@ class HistogramView(QWidget):
         elif latest:
             self.update_scores(latest, every_plot=True)
 
+    def _on_theme_changed(self, theme: PlotTheme) -> None:
+        """The palette turned dark or light: draw everything again in its colours."""
+        self._theme = theme
+        if self._systems:
+            self._on_layout_changed()
+
     def _make_overlay(self) -> None:
         """One plot, one coloured curve per system, with a legend."""
         plot = self._layout_widget.addPlot(row=0, col=0)
-        plot.addLegend(offset=(-10, 10), labelTextColor=(40, 40, 40))
+        plot.addLegend(offset=(-10, 10), labelTextColor=self._theme.text)
         plot.getAxis("bottom").enableAutoSIPrefix(False)
         plot.hideAxis("left")
         plot.setMouseEnabled(x=False, y=False)
         for number, system in enumerate(self._systems):
-            color = series_color(number)
+            color = self._theme.series(number)
             style = series_style(number)
             curve = plot.plot(
                 [0, 1],
@@ -161,6 +167,7 @@ class HistogramView(QWidget):
                 name=system,
             )
             self._plots[system], self._curves[system] = plot, curve
+        apply_plot_theme(plot, self._theme)
         self._reset(plot, None)
 
     def _make_some_plots(self) -> None:
@@ -175,14 +182,15 @@ class HistogramView(QWidget):
             plot.getAxis("bottom").enableAutoSIPrefix(False)  # BLEU 0.82, not "820 (x0.001)"
             plot.hideAxis("left")
             plot.setMouseEnabled(x=False, y=False)
-            curve = plot.plot(
-                [0, 1], [0], stepMode="center", fillLevel=0, brush=_FILL, pen=pg.mkPen(_LINE)
-            )
+            fill = (*_FILL, 110 if self._theme.dark else 150)
+            line = pg.mkPen(self._theme.series(0))
+            curve = plot.plot([0, 1], [0], stepMode="center", fillLevel=0, brush=fill, pen=line)
+            apply_plot_theme(plot, self._theme)
             self._plots[system], self._curves[system] = plot, curve
             self._reset(plot, curve)
         self._apply_ranges()
         if self._waiting:
-            QTimer.singleShot(0, self._make_some_plots)
+            QTimer.singleShot(0, self, self._make_some_plots)
         self._layout_widget.setUpdatesEnabled(not self._waiting)
 
     def _reset(self, plot: pg.PlotItem, curve: pg.PlotDataItem | None) -> None:
@@ -243,7 +251,7 @@ class HistogramView(QWidget):
                 (interval.ci_high, Qt.PenStyle.DotLine, "upper bound of the interval"),
             ]
             for value, style, meaning in marks:
-                line = pg.InfiniteLine(value, angle=90, pen=pg.mkPen((40, 40, 40), style=style))
+                line = pg.InfiniteLine(value, angle=90, pen=pg.mkPen(self._theme.ink, style=style))
                 line.setToolTip(f"{meaning}: {value:.4f}")
                 plot.addItem(line)
 

@@ -27,12 +27,13 @@ from mtgui.report.paired import PairedDeltas, paired_deltas
 from mtgui.report.significance import p_value_lines
 from mtgui.views.choices import refill
 from mtgui.views.plot_actions import PlotExporter
+from mtgui.views.plot_theme import PlotTheme, follow_palette
 from mtgui.views.settings_panel import LABELS
 from mtgui.views.significance_grid_model import COLORS, MEANING
 
 BINS = 50
-_BARS = (0, 114, 178)  # Okabe-Ito blue
-_ZERO = (213, 94, 0)  # Okabe-Ito vermilion
+_BARS = 0  # the bars in the first series colour (Okabe-Ito blue) ...
+_ZERO = 1  # ... and the 0 line in the second (vermilion), lighter on dark plots
 _BAND = COLORS[">"].toTuple()[:3]  # type: ignore[index]
 
 
@@ -58,12 +59,13 @@ class PairedView(QWidget):
                 self.first.currentText(), self.second.currentText()
             )
         )
-        self.plot_widget = pg.PlotWidget(background="w")
+        self.plot_widget = pg.PlotWidget()
         self.plot = self.plot_widget.getPlotItem()
         self.plot.setLabel("left", "resamples")
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         for axis in ("bottom", "left"):
             self.plot.getAxis(axis).enableAutoSIPrefix(False)  # scores as the tables show them
+        self.theme = follow_palette(self.plot_widget, self._on_theme_changed)
         self.exporter = PlotExporter(self.plot_widget, "paired-deltas", self)
         self.summary = QLabel("Run an analysis with at least two systems to compare them here.")
         self.summary.setWordWrap(True)
@@ -109,6 +111,11 @@ class PairedView(QWidget):
         """Compare B with A."""
         self.set_pair(self.second.currentText(), self.first.currentText())
 
+    def _on_theme_changed(self, theme: PlotTheme) -> None:
+        """The palette turned dark or light: draw the pair again in its colours."""
+        self.theme = theme
+        self._redraw()
+
     def _redraw(self) -> None:
         self.plot.clear()
         first, second = self.first.currentText(), self.second.currentText()
@@ -128,14 +135,17 @@ class PairedView(QWidget):
         self.plot.setLabel("bottom", f"{label}: {pair.x} minus {pair.y}, per resample")
         self.plot.setTitle(
             f"{pair.x} is better on the {deltas.better_side} of the 0 line",
-            color=(60, 60, 60),
+            color=self.theme.text,
             size="10pt",
         )
         if deltas.resamples == 0:
             return
         if not math.isnan(pair.ci_low):
             band = pg.LinearRegionItem(
-                (pair.ci_low, pair.ci_high), movable=False, brush=(*_BAND, 90), pen=pg.mkPen(None)
+                (pair.ci_low, pair.ci_high),
+                movable=False,
+                brush=(*_BAND, 45 if self.theme.dark else 90),
+                pen=pg.mkPen(None),
             )
             band.setToolTip(
                 f"{deltas.level:.0%} interval of the difference: "
@@ -143,14 +153,20 @@ class PairedView(QWidget):
             )
             self.plot.addItem(band)
         counts, edges = np.histogram(deltas.deltas, bins=_edges(deltas.deltas))
+        color = self.theme.series(_BARS)
         bars = pg.PlotDataItem(
-            edges, counts, stepMode="center", fillLevel=0, brush=(*_BARS, 110), pen=_BARS
+            edges,
+            counts,
+            stepMode="center",
+            fillLevel=0,
+            brush=(*color, 150 if self.theme.dark else 110),
+            pen=color,
         )
         self.plot.addItem(bars)
-        dashed = pg.mkPen(_ZERO, width=2, style=Qt.PenStyle.DashLine)
+        dashed = pg.mkPen(self.theme.series(_ZERO), width=2, style=Qt.PenStyle.DashLine)
         zero = pg.InfiniteLine(0, angle=90, pen=dashed)
         zero.setToolTip("0: no difference")
-        observed = pg.InfiniteLine(pair.delta, angle=90, pen=pg.mkPen((30, 30, 30), width=2))
+        observed = pg.InfiniteLine(pair.delta, angle=90, pen=pg.mkPen(self.theme.ink, width=2))
         observed.setToolTip(f"the difference on the whole test set: {pair.delta:+.4f}")
         for line in (zero, observed):
             self.plot.addItem(line)

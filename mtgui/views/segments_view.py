@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -32,7 +32,7 @@ from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.segment_matches import SegmentMatches, match_segment
 from mtgui.engine.settings import MetricSettings
 from mtgui.views.choices import refill
-from mtgui.views.segments_html import Side, segment_html
+from mtgui.views.segments_html import Side, page_colors, segment_html
 from mtgui.views.segments_model import (
     DIFFERENCE,
     DOCUMENT,
@@ -314,6 +314,13 @@ class SegmentsView(QWidget):
         self._html = self._segment_html(segment)
         self.details.setHtml(self._html)
 
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        """A new palette (the desktop turned dark or light): draw the segment in its colours."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._matches is not None:
+            self._html = self._segment_html(self._matches[0])
+            self.details.setHtml(self._html)
+
     def _segment_html(self, segment: int) -> str:
         """The selected segment's page, with both systems' sentence scores from the table."""
         assert self.result is not None and self._matches is not None
@@ -325,4 +332,5 @@ class SegmentsView(QWidget):
                 table.names, self._matches[1:], (table.score_a, table.score_b), strict=True
             )
         ]
-        return segment_html(self.result.corpus.test_set, segment, sides[0], sides[1])
+        colors = page_colors(self.palette())  # the browser's palette changes after the view's
+        return segment_html(self.result.corpus.test_set, segment, sides[0], sides[1], colors)

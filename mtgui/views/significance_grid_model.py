@@ -5,6 +5,10 @@ compares with the column system: ``>`` significantly better, ``<`` significantly
 distinguishable. The colours are the Okabe-Ito blue and orange, which stay apart for
 colour-blind readers, and the symbol is always shown too. The tooltip gives the delta, its
 interval, the win fraction and the p-values.
+
+Every cell sets its text colour with its background, so that the symbols read in any palette;
+in a dark palette the grey of ``~`` turns dark (a light grey grid would glare), with white
+symbols. The blue and orange stay: black on them has a contrast of 9 either way.
 """
 
 from __future__ import annotations
@@ -12,12 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.settings import DEFAULT_LEVEL
 from mtgui.engine.significance import BETTER, TIE, WORSE, Correction, PairComparison
 from mtgui.report.significance import grid_reading, p_value_lines
+from mtgui.views.palette import is_dark
 
 _Index = QModelIndex | QPersistentModelIndex
 COLORS = {
@@ -26,6 +31,7 @@ COLORS = {
     TIE: QColor("#E8E8E8"),
 }
 _INK = QColor("#000000")
+DARK_TIE = (QColor("#505050"), QColor("#ffffff"))  # "~" in a dark palette: contrast 8.1
 MEANING = {
     BETTER: "significantly better than",
     WORSE: "significantly worse than",
@@ -83,9 +89,9 @@ class SignificanceGridModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return pair.verdict
         if role == Qt.ItemDataRole.BackgroundRole:
-            return QBrush(COLORS[pair.verdict])
-        if role == Qt.ItemDataRole.ForegroundRole:  # the backgrounds are light in any palette
-            return QBrush(_INK)
+            return QBrush(verdict_colors(pair.verdict, _dark())[0])
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(verdict_colors(pair.verdict, _dark())[1])
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(pair)
         return None
@@ -110,6 +116,19 @@ class SignificanceGridModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and section < len(self._order):
             return header_tooltip(self._order[section], orientation)
         return None
+
+
+def verdict_colors(verdict: str, dark: bool) -> tuple[QColor, QColor]:
+    """The background and the text colour of a verdict's cell, in a dark or a light palette."""
+    if dark and verdict == TIE:
+        return DARK_TIE
+    return COLORS[verdict], _INK
+
+
+def _dark() -> bool:
+    """Whether the application's palette is dark (asked at each paint, so that a change of
+    the desktop's theme shows at the next repaint, which Qt makes on a palette change)."""
+    return is_dark(QGuiApplication.palette())
 
 
 def header_tooltip(system: str, orientation: Qt.Orientation) -> str:
