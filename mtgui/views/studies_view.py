@@ -49,6 +49,7 @@ from mtgui.report.study_text import study_text
 from mtgui.views.choices import refill
 from mtgui.views.dialogs import ask_to_replace
 from mtgui.views.plot_actions import PlotExporter
+from mtgui.views.plot_theme import PlotTheme, follow_palette
 from mtgui.views.rows_table_model import RowsTableModel
 from mtgui.views.score_table_model import SORT_ROLE
 from mtgui.views.study_canvas import StudyCanvas
@@ -145,8 +146,8 @@ class StudiesView(QWidget):
         second.addWidget(export_tables)
         second.addWidget(export_plots)
         self.plots = pg.GraphicsLayoutWidget()
-        self.plots.setBackground("w")
         self.canvas = StudyCanvas(self.plots)
+        self.canvas.theme = follow_palette(self.plots, self._on_theme_changed)
         self.plot_exporter = PlotExporter(
             self.plots, "study", self, ready=lambda: self.study is not None
         )
@@ -292,6 +293,12 @@ class StudiesView(QWidget):
         self.plot_area.setCurrentWidget(self.placeholder)
 
     # -- showing ------------------------------------------------------------------------------
+
+    def _on_theme_changed(self, theme: PlotTheme) -> None:
+        """The palette changed (a dark desktop theme): draw the plots again in its colours."""
+        self.canvas.theme = theme
+        self.canvas.clear()
+        self._redraw()
 
     def _redraw(self) -> None:
         """Draw the study's plots for the chosen metric (updated in place while it runs)."""

@@ -14,7 +14,8 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 import numpy as np
 import pyqtgraph as pg
 
-from mtgui.views.palette import series_color, series_style
+from mtgui.views.palette import series_style
+from mtgui.views.plot_theme import PlotTheme, apply_plot_theme, theme_of
 from mtgui.views.study_axes import ReadableAxis
 from mtgui.views.study_legend import SharedLegend
 from mtgui.views.study_plots import Line, PlotSpec
@@ -30,6 +31,7 @@ class StudyCanvas:
 
     def __init__(self, widget: pg.GraphicsLayoutWidget) -> None:
         self.widget = widget
+        self.theme: PlotTheme = theme_of(widget)  # the palette's colours (a dark one too)
         self.items: list[PlotItems] = []  # per plot: the plot and its lines' items
         self.legend: SharedLegend | None = None
         self._shape: list[tuple[str, list[str]]] = []  # what the plots were made for
@@ -54,7 +56,7 @@ class StudyCanvas:
             plot = self.widget.addPlot(row=0, col=column, axisItems=axes)
             self.items.append(self._make_plot(plot, spec))
         if specs:
-            self.legend = SharedLegend(self.widget.ci, len(specs))
+            self.legend = SharedLegend(self.widget.ci, len(specs), self.theme.text)
             entries = [
                 (items[0], line.name)
                 for spec, (_, lines) in zip(specs, self.items, strict=True)
@@ -81,10 +83,10 @@ class StudyCanvas:
             plot.getViewBox().setDefaultPadding(0.12)
         lines: list[LineItems] = []
         for number, line in enumerate(spec.lines):
-            color = series_color(number)
+            color = self.theme.series(number)
             if spec.scatter:
                 curve = plot.plot(pen=None, symbol="o", symbolBrush=color, name=line.name)
-                label = pg.TextItem(line.name, color=(40, 40, 40), anchor=(0, 1))
+                label = pg.TextItem(line.name, color=self.theme.text, anchor=(0, 1))
                 plot.addItem(label)
                 lines.append((curve, None, None, label))
                 continue
@@ -99,6 +101,7 @@ class StudyCanvas:
                 plot.addItem(high)
                 plot.addItem(pg.FillBetweenItem(low, high, brush=(*color, 50)))
             lines.append((curve, low, high, None))
+        apply_plot_theme(plot, self.theme)
         return plot, lines
 
 

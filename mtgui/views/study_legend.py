@@ -14,6 +14,9 @@ from collections.abc import Iterable
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 import pyqtgraph as pg
+from PySide6.QtGui import QColor
+
+_TEXT = QColor(40, 40, 40)
 
 ROW = 1
 """The layout row of the legend (the plots are in row 0)."""
@@ -24,9 +27,9 @@ ENTRY_WIDTH = 150.0
 class SharedLegend:
     """A legend under the plots of a :class:`pyqtgraph.GraphicsLayout`."""
 
-    def __init__(self, layout: pg.GraphicsLayout, columns: int) -> None:
+    def __init__(self, layout: pg.GraphicsLayout, columns: int, text: QColor = _TEXT) -> None:
         self.box = pg.GraphicsWidget()
-        self.legend = pg.LegendItem(labelTextColor=(40, 40, 40), horSpacing=20)
+        self.legend = pg.LegendItem(labelTextColor=text, horSpacing=20)
         self.legend.setParentItem(self.box)
         self.legend.anchor(itemPos=(0.5, 0), parentPos=(0.5, 0), offset=(0, 2))
         layout.addItem(self.box, row=ROW, col=0, colspan=max(columns, 1))

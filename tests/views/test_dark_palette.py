@@ -207,3 +207,30 @@ def _header_colors(html: str) -> list[tuple[str, str]]:
 def test_the_page_colours_of_a_light_page_are_those_of_before(app_palette):
     assert PageColors().shades is SHADES and not PageColors().dark
     assert PageColors().muted(1 / 3) == "#555555"
+
+
+def test_study_plots_follow_a_dark_palette_and_back(qtbot, app_palette, window):
+    set_palette(app_palette, dark_palette())
+    window.load_demo()
+    wait_for_result(qtbot, window)
+    studies = window.results.studies
+    window.results.tabs.setCurrentWidget(studies)
+    with qtbot.waitSignal(window.controller.studies.finished, timeout=60_000):
+        window.controller.studies.start("refs", 0)
+    qtbot.waitUntil(lambda: bool(studies.canvas.items))
+    assert background(studies.plots) == DARK_WINDOW
+    for plot, _lines in studies.canvas.items:
+        for color in axis_colors(plot):
+            assert contrast_ratio(color, DARK_WINDOW) >= 4.5
+        assert contrast_ratio(title_color(plot), DARK_WINDOW) >= 4.5
+        for color in curve_colors(plot):
+            assert contrast_ratio(color, DARK_WINDOW) >= 3, color.name()
+    legend = studies.canvas.legend.legend
+    labels = [label.opts["color"] for _sample, label in legend.items]
+    assert labels and all(contrast_ratio(pg.mkColor(c), DARK_WINDOW) >= 4.5 for c in labels)
+    shoot(window, "dark-studies")
+
+    set_palette(app_palette, QStyleFactory.create("Fusion").standardPalette())
+    qtbot.waitUntil(lambda: background(studies.plots).lightnessF() > 0.9)
+    plot, _lines = studies.canvas.items[0]
+    assert all(color.lightnessF() < 0.5 for color in axis_colors(plot))
