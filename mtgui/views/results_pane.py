@@ -3,10 +3,10 @@
 Above the tabs are the metric chooser and three notes: the problem that keeps the analysis
 from running, the note that the results shown are those of other files or settings than now,
 and what to know about how they were made. The tabs show the distributions (filled while a run
-goes on), the scores, the significance grid, the paired view, the segments, the details and the
-studies. The pane is told what to show by the window (which connects it to the controller):
-:meth:`ResultsPane.start_run` and :meth:`ResultsPane.show_scores` while a run goes on,
-:meth:`ResultsPane.show_result` when it ends.
+goes on), the scores, the significance grid, the paired view, the segments, the documents, the
+details and the studies. The pane is told what to show by the window (which connects it to the
+controller): :meth:`ResultsPane.start_run` and :meth:`ResultsPane.show_scores` while a run goes
+on, :meth:`ResultsPane.show_result` when it ends.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from mtgui.report.settings_text import made_with, provenance
 from mtgui.report.significance import cluster_caption
 from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
+from mtgui.views.documents_view import DocumentsView
 from mtgui.views.grid_legend import GridLegend
 from mtgui.views.histogram_view import HistogramView
 from mtgui.views.paired_view import PairedView
@@ -104,14 +105,17 @@ class ResultsPane(QWidget):
         self.tabs.addTab(self.paired, "Paired")
         self.segments = SegmentsView()
         self.tabs.addTab(self.segments, "Segments")
+        self.documents = DocumentsView()
+        self.tabs.addTab(self.documents, "Documents")
         self.details = DetailsView()
         self.tabs.addTab(self.details, "Details")
         self._stale_tabs: set[QWidget] = set()  # to fill when shown (they cost most to fill)
         self.studies = StudiesView()
         self.tabs.addTab(self.studies, "Studies")
         pages = (self.histograms, self.score_table, grid_page, self.paired, self.segments)
-        for page in (*pages, self.details, self.studies):  # wide views (Segments wants 860
-            page.setMinimumWidth(_NARROWEST)  # px) must not keep the files panel narrow
+        for page in (*pages, self.documents, self.details, self.studies):  # wide views (Segments
+            # wants 860 px) must not keep the files panel narrow
+            page.setMinimumWidth(_NARROWEST)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         top.addWidget(QLabel("Metric:"))
@@ -167,6 +171,7 @@ class ResultsPane(QWidget):
         self.metric_choice.currentIndexChanged.connect(self._on_metric_changed)
         self.grid_table.doubleClicked.connect(self._on_grid_double_clicked)
         self.paired.segments_requested.connect(self.show_segments)
+        self.documents.segments_requested.connect(self.show_segments)
         self.tabs.currentChanged.connect(self._fill_current_tab)
         for table in (self.score_table, self.grid_table):
             table.exported.connect(self.table_exported)
@@ -257,11 +262,11 @@ class ResultsPane(QWidget):
         self.grid_table.export_name = f"significance-{metric}"
         if len(bootstrap.systems) > 1:
             self.paired.set_result(self.result, metric)
-        self._stale_tabs = {self.segments, self.details}
+        self._stale_tabs = {self.segments, self.documents, self.details}
         self._fill_current_tab()
 
     def _fill_current_tab(self) -> None:
-        """Fill the Segments or Details view if it is shown and behind the result."""
+        """Fill the Segments, Documents or Details view if it is shown and behind the result."""
         current = self.tabs.currentWidget()
         if self.result is None or current not in self._stale_tabs:
             return
@@ -272,16 +277,20 @@ class ResultsPane(QWidget):
             self.segments.set_result(self.result, metric=metric)
             if pair is not None and all(s in self.result.bootstrap.systems for s in pair):
                 self.segments.set_pair(*pair)
+        elif current is self.documents:
+            self.documents.set_result(self.result, metric=metric)
         elif current is self.details:
             self.details.set_result(self.result)
             self.details.set_metric(metric)
 
     # -- opening one view on two systems ------------------------------------------------------
 
-    def show_segments(self, first: str, second: str) -> None:
-        """Open the Segments view on ``first`` (left) and ``second`` (right)."""
+    def show_segments(self, first: str, second: str, document: str | None = None) -> None:
+        """Open the Segments view on ``first`` (left) and ``second`` (right), on the segments
+        of ``document`` only if one is given."""
         self.tabs.setCurrentWidget(self.segments)  # fills it if it is behind
         self.segments.set_pair(first, second)
+        self.segments.filter_document(document)  # a document's: its top row selected
 
     def show_pair(self, first: str, second: str) -> None:
         """Open the paired view on ``first`` against ``second``."""

@@ -55,6 +55,7 @@ class SegmentsView(QWidget):
         self.settings = MetricSettings()
         self._matches: tuple[int, SegmentMatches, SegmentMatches] | None = None
         self._html = ""  # what the details pane shows (Qt rewrites it; tests read this)
+        self.document: str | None = None  # the only document shown (the Documents view's)
         self._filter_timer = QTimer(self, singleShot=True, interval=_FILTER_DELAY_MS)
         self._filter_timer.timeout.connect(self.apply_filter)
         self._build()
@@ -76,6 +77,10 @@ class SegmentsView(QWidget):
             "Show only the segments whose source, references or the two outputs contain this "
             "text (ignoring case)."
         )
+        self.document_button = QPushButton()  # says which document is shown; shows them all
+        self.document_button.setToolTip("Show the segments of every document again.")
+        self.document_button.setVisible(False)
+        self.document_button.clicked.connect(self._on_document_button_clicked)
         self.count = QLabel()
         widest = "100,000 of 100,000 segments"  # room for any count: the bar must not jump
         self.count.setMinimumWidth(self.count.fontMetrics().horizontalAdvance(widest) + 8)
@@ -85,6 +90,7 @@ class SegmentsView(QWidget):
         for widget in widgets:
             top.addWidget(widget)
         top.addStretch(1)
+        top.addWidget(self.document_button)
         top.addWidget(self.find_box, stretch=1)
         top.addWidget(self.count)
         self.model = SegmentsModel(self)
@@ -230,18 +236,34 @@ class SegmentsView(QWidget):
             width = max(self.table.columnWidth(DOCUMENT), longest + 16)
             self.table.setColumnWidth(DOCUMENT, min(width, 400))
 
+    def filter_document(self, document: str | None) -> None:
+        """Show only the segments of ``document`` (None: of every document), with the find
+        box's text if any: what a double-click in the Documents view asks for."""
+        self.document = document
+        self.document_button.setText(f"Document {document}  \u2715" if document else "")
+        self.document_button.setVisible(document is not None)
+        self.apply_filter(select=-1 if document else None)  # -1: none, so the first row
+
+    def _on_document_button_clicked(self) -> None:
+        self.filter_document(None)
+
     def apply_filter(self, select: int | None = None) -> None:
-        """Show only the segments with the text of the find box; keep a segment selected."""
+        """Show only the segments with the text of the find box (and of the document chosen,
+        if any); keep a segment selected."""
         self._filter_timer.stop()
         if self.result is None:
             return
         select = self.current_segment() if select is None else select
         needle = self.find_box.text().strip()
         mask = segments_containing(self._searched_texts(), needle) if needle else None
+        test_set = self.result.corpus.test_set
+        if self.document is not None and self.document in test_set.documents:
+            inside = test_set.document_index() == test_set.documents.index(self.document)
+            mask = inside if mask is None else mask & inside
         self.model.set_mask(mask)
-        total = self.result.corpus.test_set.size
-        shown = self.model.rowCount()
-        self.count.setText(f"{shown:,} of {total:,} segments" if needle else f"{total:,} segments")
+        total, shown = test_set.size, self.model.rowCount()
+        counted = f"{shown:,} of {total:,}" if mask is not None else f"{total:,}"
+        self.count.setText(f"{counted} segments")
         row = self.model.row_of(select) if select is not None else None
         self._select_row(0 if row is None else row)
 

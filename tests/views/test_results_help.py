@@ -50,7 +50,7 @@ def test_the_settings_that_made_the_result_are_said_under_the_tables(qtbot, wind
     ("key", "modifiers", "expected"),
     [
         (Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier, 1),
-        (Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier, 6),  # wraps round
+        (Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier, -1),  # wraps round to the last
         (Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier, 1),
     ],
 )
@@ -60,7 +60,8 @@ def test_keys_move_between_the_tabs(qtbot, window, key, modifiers, expected):
     window.results.tabs.setCurrentIndex(0)
     window.files_panel.setFocus()  # from anywhere in the window
     qtbot.keyClick(window.files_panel, key, modifiers)
-    assert window.results.tabs.currentIndex() == expected
+    tabs = window.results.tabs
+    assert tabs.currentIndex() == expected % tabs.count()
 
 
 def test_exporting_a_plot_says_where_it_was_written(qtbot, window, tmp_path):
