@@ -66,6 +66,9 @@ _SETTINGS: tuple[tuple[str, str, Callable[[Any], str]], ...] = (  # key, label, 
     ("randomization", "approximate randomization ", lambda value: "on" if value else "off"),
     ("tokenizer", "tokenizer ", str),
     ("case", "", lambda value: _WORDS.get(value, str(value))),
+    ("chrf_char_order", "chrF character order ", str),
+    ("chrf_word_order", "chrF word order ", str),
+    ("chrf_beta", "chrF beta ", str),
     ("bleu_scale", "BLEU on ", lambda value: f"0-{value or 1}"),
 )
 
@@ -107,3 +110,17 @@ def setting_changes(
         if old.get(key) != new.get(key):
             changes.append(f"{label}{say(old.get(key))}, now {say(new.get(key))}")
     return changes
+
+
+def settings_kept(
+    defaults: Mapping[str, Any], now: Mapping[str, Any], labels: Mapping[str, str]
+) -> list[str]:
+    """Each setting of ``now`` that is not its default, as it is now ("seed 7", "500
+    resamples"): what a new project would inherit unseen from an earlier one."""
+    kept = []
+    if list(now.get("metrics", ())) != list(defaults.get("metrics", ())):
+        kept.append("metrics " + ", ".join(labels.get(m, m) for m in now.get("metrics", ())))
+    for key, label, say in _SETTINGS:
+        if key in now and now.get(key) != defaults.get(key):
+            kept.append(f"{label}{say(now.get(key))}")
+    return kept

@@ -33,10 +33,12 @@ from PySide6.QtWidgets import (
 from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
 from mtgui.app.runs import QUIT_WAIT_SECONDS
+from mtgui.app.staleness import settings_kept
 from mtgui.app.window_interface import ColumnChooser, RolesChooser
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.corpus import Role
+from mtgui.engine.metrics import LABELS
 from mtgui.io.demo import demo_inputs
 from mtgui.io.entries import LoadRequest
 from mtgui.io.session import SESSION_SUFFIX, Session
@@ -142,6 +144,7 @@ class MainWindow(QMainWindow):
         self._connect_controller()
         controller, panel = self.controller, self.files_panel
         self.settings_panel.settings_changed.connect(controller.analysis.rerun_soon)
+        self.settings_panel.settings_changed.connect(self._show_kept_settings)
         panel.remove_requested.connect(controller.remove_files)
         panel.role_requested.connect(controller.set_role)
         panel.rename_requested.connect(controller.rename_system)
@@ -239,6 +242,7 @@ class MainWindow(QMainWindow):
             return
         self.controller.new_project()
         self.settings_panel.set_settings(AnalysisSettings())
+        self._show_kept_settings()
 
     def export_html(self) -> None:
         """Write the report to send as HTML, to a file the user chooses (Ctrl+Shift+E)."""
@@ -317,6 +321,12 @@ class MainWindow(QMainWindow):
     def _restore_preferences(self) -> None:
         if self.preferences is not None:
             restore_window(self, self.preferences)
+        self._show_kept_settings()
+
+    def _show_kept_settings(self) -> None:
+        """On the welcome page: the settings that are not the defaults (kept from before)."""
+        defaults = AnalysisSettings().to_dict()
+        self.welcome.show_kept(settings_kept(defaults, self.settings_panel.state(), LABELS))
 
     def _save_preferences(self) -> None:
         if self.preferences is not None:

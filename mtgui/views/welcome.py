@@ -54,6 +54,12 @@ class WelcomePage(QWidget):
         column.addWidget(invitation)
         column.addSpacing(12)
         column.addLayout(buttons)
+        self.kept = QLabel()  # settings kept from an earlier project, if any
+        self.kept.setWordWrap(True)
+        self.kept.setFixedWidth(_WIDTH)
+        self.kept.setVisible(False)
+        column.addSpacing(12)
+        column.addWidget(self.kept)
         for label in (headline, invitation):  # wrapped text in a centred column: its height
             label.setFixedWidth(_WIDTH)  # must be asked for, or the layout cuts it short
             label.setMinimumHeight(label.heightForWidth(_WIDTH))
@@ -65,3 +71,15 @@ class WelcomePage(QWidget):
         layout.addStretch(1)
         layout.addLayout(row)
         layout.addStretch(2)
+
+    def show_kept(self, kept: list[str]) -> None:
+        """Say which settings are not the defaults, kept from an earlier project ([]: none)."""
+        text = (
+            f"Settings that are not the defaults (kept from last time, or changed since): "
+            f"{'; '.join(kept)}. File > New (Ctrl+N) puts them back to the defaults."
+            if kept
+            else ""
+        )
+        self.kept.setText(text)
+        self.kept.setVisible(bool(text))
+        self.kept.setMinimumHeight(self.kept.heightForWidth(_WIDTH) if text else 0)

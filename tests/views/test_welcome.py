@@ -53,3 +53,32 @@ def test_the_headline_says_what_mtgui_is_for(window):
     from PySide6.QtWidgets import QLabel
 
     assert HEADLINE in [label.text() for label in window.welcome.findChildren(QLabel)]
+
+
+def test_settings_kept_from_last_time_are_said_and_file_new_clears_them(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from mtgui.app.preferences import Preferences
+    from mtgui.views.main_window import MainWindow
+
+    ini = str(tmp_path / "mtgui.ini")
+    first = MainWindow(preferences=Preferences(QSettings(ini, QSettings.Format.IniFormat)))
+    qtbot.addWidget(first)
+    assert not first.welcome.kept.isVisibleTo(first.welcome)  # defaults: nothing to say
+    first.settings_panel.seed.setValue(7)
+    first.settings_panel.resamples.setValue(500)
+    first.close()
+
+    again = MainWindow(preferences=Preferences(QSettings(ini, QSettings.Format.IniFormat)))
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    kept = again.welcome.kept
+    assert kept.isVisible()
+    assert kept.text() == (
+        "Settings that are not the defaults (kept from last time, or changed since): seed 7; "
+        "500 resamples. File > New (Ctrl+N) puts them back to the defaults."
+    )
+    again.new_project()
+    assert not kept.isVisible() and kept.text() == ""
+    again.close()
