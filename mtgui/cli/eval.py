@@ -2,7 +2,8 @@
 
 The work is the desktop application's: :func:`~mtgui.engine.analysis.iter_analysis` (statistics,
 then the bootstrap, its resamples drawn while the statistics are extracted), or only its first
-step, :func:`~mtgui.engine.statistics.iter_statistics`, with ``--bootstrap 0``.
+step, :func:`~mtgui.engine.statistics.iter_statistics`, with ``--bootstrap 0``; then each
+``--by`` breakdown (:mod:`mtgui.engine.breakdown`), its groups checked right after loading.
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from mtgui.cli.breakdown_options import breakdown_report_names, breakdown_requests
 from mtgui.cli.eval_options import bootstrap_settings, metric_settings
 from mtgui.cli.eval_outputs import EvalOutputs, PdfMaker
 from mtgui.cli.progress import drain
 from mtgui.engine.analysis import iter_analysis
+from mtgui.engine.breakdown import iter_breakdowns
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.metrics import parse_metric_names
 from mtgui.engine.scale import on_scale, scaled_statistics
@@ -28,8 +31,11 @@ def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None =
     (a PDF through ``make_pdf``, which only the ``mtgui`` command hands in)."""
     metrics = parse_metric_names(args.metrics)
     settings, resampling = metric_settings(args), bootstrap_settings(args)
-    outputs = EvalOutputs.from_args(args, make_pdf)
+    requests = breakdown_requests(args)
+    names = breakdown_report_names(requests, resampling is not None)
+    outputs = EvalOutputs.from_args(args, make_pdf, names)
     corpus = load(args)
+    groupings = [request.grouping(corpus.test_set, settings) for request in requests]
     outputs.check_corpus(corpus)  # --documents needs documents: say so before the work
     if resampling is None:
         statistics, result = drain(iter_statistics(corpus, metrics, settings), "scoring"), None
@@ -39,5 +45,9 @@ def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None =
         analysis = drain(iter_analysis(corpus, metrics, settings, resampling), "scoring")
         analysis = on_scale(analysis, args.bleu_scale)
         statistics, result = analysis.statistics, analysis.bootstrap
-    outputs.write(corpus, statistics, result)
+    breakdowns = []
+    if groupings:
+        made = drain(iter_breakdowns(corpus, statistics, groupings, resampling), "breakdowns")
+        breakdowns = [(r.file_key, b) for r, b in zip(requests, made, strict=True)]
+    outputs.write(corpus, statistics, result, breakdowns)
     return 0

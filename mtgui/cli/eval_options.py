@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from mtgui.cli.breakdown_options import add_breakdown_arguments
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.metrics import METRIC_NAMES
 from mtgui.engine.scale import SCALES
@@ -65,6 +66,7 @@ def add_eval_arguments(parser: argparse.ArgumentParser) -> None:
     add_input_arguments(parser)
     add_scoring_arguments(parser)
     add_resampling_arguments(parser)
+    add_breakdown_arguments(parser)
     add_output_arguments(parser)
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from mtgui.cli.eval_options import bootstrap_settings
 from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.breakdown import Breakdown
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.documents import require_documents
 from mtgui.engine.errors import InputError
@@ -27,6 +28,7 @@ from mtgui.engine.printable import printable
 from mtgui.engine.statistics import Statistics
 from mtgui.io.outputs import OutputPlan
 from mtgui.io.writers import csv_text, json_text, write_stdout
+from mtgui.report.breakdown import breakdown_report, breakdown_tables, breakdown_text
 from mtgui.report.documents import document_table
 from mtgui.report.evaluation import evaluation_report, score_table, segment_table
 from mtgui.report.files import CSV_KEY, report_names, report_tables, write_planned_reports
@@ -68,14 +70,19 @@ class EvalOutputs:
     make_pdf: PdfMaker | None = None
 
     @classmethod
-    def from_args(cls, args: argparse.Namespace, make_pdf: PdfMaker | None = None) -> EvalOutputs:
+    def from_args(
+        cls,
+        args: argparse.Namespace,
+        make_pdf: PdfMaker | None = None,
+        breakdown_names: Sequence[str] = (),
+    ) -> EvalOutputs:
         """The outputs the options name, each checked now and proved writable (see
-        :meth:`OutputPlan.prepare`)."""
+        :meth:`OutputPlan.prepare`); ``breakdown_names`` are the breakdowns' CSV files."""
         plan = OutputPlan(args.overwrite, input_paths(args))
         if args.csv is not None:  # first: the other files may go into its folder
             bootstrap = bootstrap_settings(args) is not None
             names = report_names(parse_metric_names(args.metrics), bootstrap, args.samples)
-            plan.add_folder(CSV_KEY, args.csv, names)
+            plan.add_folder(CSV_KEY, args.csv, [*names, *breakdown_names])
         if args.json is not None:
             plan.add_file("--json", args.json)
         if args.segments is not None:
@@ -98,13 +105,24 @@ class EvalOutputs:
         if "--documents" in self.plan:
             require_documents(corpus.test_set)
 
-    def write(self, corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> None:
-        """Print the tables (unless an output is standard output) and write every file."""
+    def write(
+        self,
+        corpus: Corpus,
+        statistics: Statistics,
+        result: BootstrapResult | None,
+        breakdowns: Sequence[tuple[str, Breakdown]] = (),
+    ) -> None:
+        """Print the tables (unless an output is standard output) and write every file;
+        ``breakdowns`` are (file key, breakdown) of each --by."""
         try:
             self.plan.check_inputs(read_paths(corpus))  # the files really read, once more
             report = evaluation_report(corpus, statistics, result)
+            if breakdowns:
+                report["breakdowns"] = breakdown_report([b for _, b in breakdowns])
             if not self.plan.to_stdout:
-                write_stdout(terminal_report(corpus, statistics, result) + "\n")
+                text = terminal_report(corpus, statistics, result)
+                text += "".join(breakdown_text(b, statistics.metrics) for _, b in breakdowns)
+                write_stdout(text + "\n")
             print_notes(report["notes"], in_table=not self.plan.to_stdout)
             if "--json" in self.plan:
                 self.plan.write("--json", json_text(report))
@@ -116,6 +134,9 @@ class EvalOutputs:
                 self.plan.write("--documents", table, bom=True)
             if self.csv:
                 write_planned_reports(self.plan, report_tables(statistics, result, self.samples))
+                for key, breakdown in breakdowns:
+                    tables = breakdown_tables(breakdown, key, result is not None)
+                    write_planned_reports(self.plan, tables)
             self._write_documents(corpus, statistics, result)
         finally:
             self.plan.close()

@@ -8,7 +8,7 @@ every system output and every score array.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -102,6 +102,9 @@ class TestSet:
     ``doc_ids[i]`` and ``seg_ids[i]`` identify segment ``i``. Plain-text test sets have no
     documents: their ``doc_ids`` are empty strings, ``seg_ids`` are line numbers and
     ``has_documents`` is false; resampling by document then falls back to single segments.
+    ``doc_attributes`` maps a document id to the attributes its ``<doc>`` tag gave besides
+    its id (``origlang``, ``genre``, ...), for breakdowns by them; documents without any are
+    absent, and test sets made without it (plain text, older code) have none.
     """
 
     __test__ = False  # not a pytest test class, despite the name
@@ -112,6 +115,7 @@ class TestSet:
     source: TextColumn | None = None
     has_documents: bool = True
     metadata: dict[str, str] = field(default_factory=dict, compare=False)
+    doc_attributes: Mapping[str, Mapping[str, str]] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         size = len(self.doc_ids)
@@ -158,6 +162,11 @@ class TestSet:
         studies take as ``document_index``. None says "no documents" (segments are resampled,
         with a note), where an index with a document per segment would pass for N documents."""
         return self.document_index() if self.has_documents else None
+
+    def segment_attribute(self, key: str) -> tuple[str | None, ...]:
+        """For every segment, its document's value of attribute ``key`` (None without one)."""
+        values = {doc: attrs.get(key) for doc, attrs in self.doc_attributes.items()}
+        return tuple(values.get(doc) for doc in self.doc_ids)
 
     def describe_segment(self, index: int) -> str:
         """How to name segment ``index`` to a user: by document and id, or by line."""

@@ -7,6 +7,7 @@ references get their names, and per-segment scores are matched to systems and se
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -60,11 +61,23 @@ def assemble(
     sources = _distinct_sources(by_role[Role.SOURCE])
     skeleton = Skeleton.from_streams([*sources, *by_role[Role.REFERENCE], *by_role[Role.SYSTEM]])
     test_set = _test_set(skeleton, sources, by_role[Role.REFERENCE])
+    ordered = [*sources, *by_role[Role.REFERENCE], *by_role[Role.SYSTEM]]
+    test_set = replace(test_set, doc_attributes=_doc_attributes(ordered))
     systems = _systems(skeleton, by_role[Role.SYSTEM], renames)
     segment_scores, notes = _scores(scores, test_set, [s.name for s in systems])
     reader_notes = dict.fromkeys(s.metadata["note"] for s in streams if "note" in s.metadata)
     notes = [*reader_notes, *notes, *empty_text_notes(test_set, systems)]
     return Corpus(test_set, tuple(systems), tuple(segment_scores), tuple(notes))
+
+
+def _doc_attributes(streams: Sequence[TextStream]) -> dict[str, dict[str, str]]:
+    """Every document's attributes from every file (the source's first, then the references',
+    then the systems': the first value given for a name is kept)."""
+    merged: dict[str, dict[str, str]] = {}
+    for stream in streams:
+        for doc, attributes in stream.doc_attributes.items():
+            merged[doc] = {**attributes, **merged.get(doc, {})}
+    return merged
 
 
 def _distinct_sources(sources: list[TextStream]) -> list[TextStream]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mtgui.engine.corpus import Origin, Role
 from mtgui.engine.errors import InputError
@@ -99,6 +99,7 @@ class _SgmlReader:
         role = _SET_ROLES[kinds.pop()]
         groups: dict[str | None, list[tuple[str, list[tuple[str, str, int]]]]] = {}
         metadata: dict[str, str] = {}
+        attributes: dict[str, dict[str, str]] = {}  # per document, all but its ids
         for kind, element in sets:
             self._check_closed_before(element, kind, f"the <{kind}>", _INNER_SET)
             metadata = metadata or self._set_metadata(element.attributes)
@@ -109,7 +110,11 @@ class _SgmlReader:
                 docid = self._docid(doc)
                 self._check_closed_before(doc, "doc", f"document '{docid}'", _INNER_DOC)
                 groups.setdefault(name, []).append((docid, self._segments(doc, docid)))
-        return tuple(self._stream(role, name, docs, metadata) for name, docs in groups.items())
+                attributes.setdefault(docid, document_attributes(doc.attributes))
+        return tuple(
+            replace(self._stream(role, name, docs, metadata), doc_attributes=attributes)
+            for name, docs in groups.items()
+        )
 
     def _elements(
         self, opener: re.Pattern[str], text: str, base: int, what: str
@@ -283,6 +288,23 @@ def _attribute(attributes: str, name: str) -> str | None:
         return None
     value = next(group for group in match.groups() if group is not None)
     return value.strip()
+
+
+_ANY_ATTRIBUTE = re.compile(r"""([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
+_IDS = frozenset({"docid", "sysid"})  # which document, and whose: not what kind of document
+
+
+def document_attributes(attributes: str) -> dict[str, str]:
+    """Every attribute of a ``<doc>`` tag but its ids (``origlang``, ``genre``, ...), names in
+    lower case (SGML's are case-insensitive), values stripped, empty ones left out; the first
+    of a repeated name."""
+    found: dict[str, str] = {}
+    for match in _ANY_ATTRIBUTE.finditer(attributes):
+        name = match.group(1).lower()
+        value = next(g for g in match.groups()[1:] if g is not None).strip()
+        if name not in _IDS and name not in found and value:
+            found[name] = value
+    return found
 
 
 def _set_name(role: Role) -> str:

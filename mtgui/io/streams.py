@@ -24,7 +24,8 @@ class TextStream:
     ``doc_ids`` is None for plain text, which has no documents; ``seg_ids`` are then the line
     numbers. ``lines[i]`` is the line of the file on which segment ``i`` starts. ``name`` is
     None where the file does not say it (plain text, SGML without ``sysid``): the file name is
-    used then.
+    used then. ``doc_attributes`` holds, per document id, the other attributes of its
+    ``<doc>`` tag (``origlang``, ``genre``, ...), kept for breakdowns by them.
     """
 
     role: Role
@@ -35,6 +36,7 @@ class TextStream:
     lines: tuple[int, ...]
     origin: Origin
     metadata: dict[str, str] = field(default_factory=dict, compare=False)
+    doc_attributes: dict[str, dict[str, str]] = field(default_factory=dict, compare=False)
 
     @property
     def size(self) -> int:

@@ -56,6 +56,7 @@ class _WmtXmlReader:
         self.parser.EntityDeclHandler = self._entity
         self.parts: dict[tuple[Role, str | None], _Part] = {}
         self.metadata: dict[str, str] = {}
+        self.doc_attributes: dict[str, dict[str, str]] = {}  # per document, all but its id
         self.doc: str | None = None
         self.part: _Part | None = None
         self.seg: tuple[str, int] | None = None  # id and line of the open <seg>
@@ -110,6 +111,7 @@ class _WmtXmlReader:
                     "</doc> is missing."
                 )
             self.doc, self.doc_line = docid, self.parser.CurrentLineNumber
+            self.doc_attributes.setdefault(docid, _document_attributes(attributes))
         elif tag in _PARTS:
             self._open_part(tag, attributes)
         elif tag == "seg" and self.part is not None:
@@ -273,4 +275,12 @@ class _WmtXmlReader:
             lines=lines,
             origin=self.origin,
             metadata=dict(self.metadata),
+            doc_attributes=self.doc_attributes,
         )
+
+
+def _document_attributes(attributes: dict[str, str]) -> dict[str, str]:
+    """A ``<doc>``'s attributes but its id (``origlang``, ``domain``, ...), for breakdowns;
+    values stripped, empty ones left out."""
+    kept = {name.lower(): value.strip() for name, value in attributes.items() if name != "id"}
+    return {name: value for name, value in kept.items() if value}

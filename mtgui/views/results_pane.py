@@ -22,6 +22,7 @@ from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.report.settings_text import made_with, provenance
 from mtgui.report.significance import cluster_caption
+from mtgui.views.breakdown_view import BreakdownView
 from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
 from mtgui.views.documents_view import DocumentsView
@@ -112,6 +113,9 @@ class ResultsPane(QWidget):
         self._stale_tabs: set[QWidget] = set()  # to fill when shown (they cost most to fill)
         self.studies = StudiesView()
         self.tabs.addTab(self.studies, "Studies")
+        self.breakdown = BreakdownView()  # bootstraps each group again: only when shown
+        self.breakdown.setMinimumWidth(_NARROWEST)
+        self.tabs.addTab(self.breakdown, "Breakdown")
         pages = (self.histograms, self.score_table, grid_page, self.paired, self.segments)
         for page in (*pages, self.documents, self.details, self.studies):  # wide views (Segments
             # wants 860 px) must not keep the files panel narrow
@@ -227,6 +231,7 @@ class ResultsPane(QWidget):
         if current in metrics:
             self._wanted_metric = None
         refill(self.metric_choice, [(LABELS.get(name, name), name) for name in metrics], current)
+        self.breakdown.set_result(result, self.current_metric())
         self._show_metric()
 
     def want_metric(self, metric: str | None) -> None:
@@ -262,6 +267,7 @@ class ResultsPane(QWidget):
         self.grid_table.export_name = f"significance-{metric}"
         if len(bootstrap.systems) > 1:
             self.paired.set_result(self.result, metric)
+        self.breakdown.set_metric(metric)
         self._stale_tabs = {self.segments, self.documents, self.details}
         self._fill_current_tab()
 

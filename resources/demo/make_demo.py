@@ -703,9 +703,22 @@ def make_system(system: System, docs: list[Document], factors: list[float]) -> l
 # ---------------------------------------------------------------------------
 
 
-def doc_block(sysid: str, docid: str, segments: list[str]) -> list[str]:
+# What kind of story each document is: a document attribute, as WMT's genre and origlang, for
+# trying out breakdowns (mtgui eval --demo --by genre). The references carry it.
+GENRES = {
+    "bakery": "local",
+    "bike-lanes": "local",
+    "mountain-rescue": "local",
+    "robotics": "science",
+    "library": "culture",
+    "festival": "culture",
+}
+
+
+def doc_block(sysid: str, docid: str, segments: list[str], genre: str | None = None) -> list[str]:
     """Render one ``<doc>`` element with numbered, escaped ``<seg>`` lines."""
-    lines = [f'<doc sysid="{sysid}" docid="{docid}">']
+    kind = f' genre="{genre}"' if genre else ""
+    lines = [f'<doc sysid="{sysid}" docid="{docid}"{kind}>']
     lines += [f'<seg id="{n}">{escape(seg)}</seg>' for n, seg in enumerate(segments, start=1)]
     lines.append("</doc>")
     return lines
@@ -723,7 +736,7 @@ def write_refset(path: Path, docs: list[Document]) -> None:
     lines = [f'<refset setid="{SETID}" srclang="{SRCLANG}" trglang="{TRGLANG}">']
     for column, sysid in ((0, "A"), (1, "B")):
         for docid, pairs in docs:
-            lines += doc_block(sysid, docid, [pair[column] for pair in pairs])
+            lines += doc_block(sysid, docid, [pair[column] for pair in pairs], GENRES[docid])
     lines.append("</refset>")
     write_lines(path, lines)
 

@@ -1,0 +1,117 @@
+"""The Breakdown view's work: one breakdown of the analysis shown, on its own worker thread.
+
+A breakdown bootstraps every group again (:mod:`mtgui.engine.breakdown`), which takes about as
+long as the analysis itself, so it never runs on the GUI thread: :class:`BreakdownController`
+starts it on a :class:`~mtgui.app.runs.RunController` (a new one cancels the one under way),
+reports its progress, and hands over the finished :class:`~mtgui.engine.breakdown.Breakdown`.
+Its groups are made on the worker too (``length`` tokenizes the reference).
+
+The groups are resampled with the analysis's own settings: its seed, its level, its correction
+and the unit it was *asked* for, resolved on each group's documents, as a run on the group
+alone would (``auto`` resamples the documents of a group that has enough of them).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator
+from dataclasses import replace
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+from mtgui.app.runs import RunController
+from mtgui.engine.analysis import AnalysisResult
+from mtgui.engine.breakdown import Breakdown, BreakdownProgress, iter_breakdowns
+from mtgui.engine.grouping import (
+    DEFAULT_LENGTH_EDGES,
+    LENGTH,
+    attribute_keys,
+    group_by_attribute,
+    group_by_length,
+)
+
+
+def breakdown_keys(result: AnalysisResult) -> tuple[str, ...]:
+    """What the result's segments can be grouped by: the documents' attributes, then length."""
+    return (*attribute_keys(result.corpus.test_set), LENGTH)
+
+
+def iter_result_breakdown(
+    result: AnalysisResult, by: str, edges: tuple[int, ...] = DEFAULT_LENGTH_EDGES
+) -> Generator[BreakdownProgress, None, Breakdown]:
+    """The breakdown of ``result`` by ``by`` (an attribute, or ``length``), resampled with the
+    result's settings and the unit it asked for."""
+    test_set, statistics = result.corpus.test_set, result.statistics
+    if by == LENGTH:
+        grouping = group_by_length(test_set, statistics.settings, edges)
+    else:
+        grouping = group_by_attribute(test_set, by)
+    settings = replace(result.bootstrap.settings, unit=result.bootstrap.unit_requested)
+    made = yield from iter_breakdowns(result.corpus, statistics, [grouping], settings)
+    return made[0]
+
+
+class BreakdownController(QObject):
+    """Runs one breakdown at a time of the result it is given."""
+
+    progress_changed = Signal(int, int)  # thousandths done, 1000
+    status_changed = Signal(str)
+    finished = Signal(object)  # the Breakdown, with the result it was made from: see ``source``
+    failed = Signal(str)
+    running_changed = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None, synchronous: bool = False) -> None:
+        super().__init__(parent)
+        self.runs = RunController(self, synchronous)
+        self.source: AnalysisResult | None = None  # the result of the breakdown last finished
+        self._started_from: AnalysisResult | None = None
+        self._started = 0.0
+        self.runs.progress_changed.connect(self._on_runs_progress_changed)
+        self.runs.finished.connect(self._on_runs_finished)
+        self.runs.failed.connect(self.failed)
+        self.runs.running_changed.connect(self._on_runs_running_changed)
+        application = QCoreApplication.instance()
+        if application is not None:  # a breakdown under way ends with the application
+            application.aboutToQuit.connect(self.runs.abort_all)
+
+    @property
+    def running(self) -> bool:
+        """Whether a breakdown is under way."""
+        return self.runs.running
+
+    def start(self, result: AnalysisResult, by: str) -> None:
+        """Break ``result`` down by ``by`` (cancelling the breakdown under way)."""
+        self._started_from, self._started = result, time.monotonic()
+        self.runs.start(lambda: iter_result_breakdown(result, by))
+        self.status_changed.emit(f"Breaking the results down by {by}...")
+
+    def cancel(self) -> None:
+        """Stop the breakdown under way."""
+        if self.runs.running:
+            self.runs.cancel()
+            self.status_changed.emit("Cancelled.")
+
+    def _on_runs_progress_changed(self, snapshot: object) -> None:
+        if not isinstance(snapshot, BreakdownProgress):
+            return
+        self.progress_changed.emit(int(snapshot.fraction * 1000), 1000)
+        if snapshot.phase == "nist":
+            self.status_changed.emit("Counting the references' n-grams for NIST...")
+        else:
+            self.status_changed.emit(
+                f"Group {snapshot.step + 1} of {snapshot.steps} ({snapshot.label}): "
+                f"{snapshot.done:,} of {snapshot.total:,} resamples"
+            )
+
+    def _on_runs_finished(self, breakdown: Breakdown) -> None:
+        self.source = self._started_from
+        seconds = time.monotonic() - self._started
+        self.progress_changed.emit(1000, 1000)
+        self.status_changed.emit(
+            f"Done in {seconds:.1f} s: {len(breakdown.groups)} group"
+            f"{'' if len(breakdown.groups) == 1 else 's'} by {breakdown.by}."
+        )
+        self.finished.emit(breakdown)
+
+    def _on_runs_running_changed(self) -> None:
+        self.running_changed.emit(self.runs.running)
