@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, fields, is_dataclass
 from typing import Any
 
+from mtgui import __version__
 from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.significance import PAIR_FIELDS
 from mtgui.engine.studies.dispatch import Study
@@ -29,7 +30,7 @@ from mtgui.report.significance import (
     score_rows,
 )
 
-CSV_FILES = {
+_TABLE_FILES = {
     "size": ("size.csv", "size-pairs.csv", "size-separation.csv", "size-fit.csv"),
     "refs": ("refs.csv", "refs-size.csv"),
     "resamples": ("resamples.csv", "resamples-stability.csv"),
@@ -42,20 +43,47 @@ CSV_FILES = {
         "grid-human.csv",
     ),
 }
-"""The CSV files of each study, by the study's name on the command line."""
+CSV_FILES = {name: (*files, f"{name}-settings.csv") for name, files in _TABLE_FILES.items()}
+"""The CSV files of each study, by the study's name on the command line: its tables, and the
+settings that made them (a folder of tables must say how its numbers were made)."""
 
 
 def study_tables(study: Study) -> dict[str, Table]:
-    """File name -> (header, rows) of every CSV table of a study."""
+    """File name -> (header, rows) of every CSV table of a study, its settings last."""
     if isinstance(study, SizeStudy):
-        return _size_tables(study)
-    if isinstance(study, RefsStudy):
-        tables = [_rows(study.rows, RefsRow), _rows(study.sizes, RefsSizeRow)]
-        return dict(zip(CSV_FILES["refs"], tables, strict=True))
-    if isinstance(study, ResamplesStudy):
-        tables = [_rows(study.rows, ResampleRow), _rows(study.stability, StabilityRow)]
-        return dict(zip(CSV_FILES["resamples"], tables, strict=True))
-    return _human_tables(study)
+        name, tables = "size", _size_tables(study)
+    elif isinstance(study, RefsStudy):
+        rows = [_rows(study.rows, RefsRow), _rows(study.sizes, RefsSizeRow)]
+        name, tables = "refs", dict(zip(_TABLE_FILES["refs"], rows, strict=True))
+    elif isinstance(study, ResamplesStudy):
+        rows = [_rows(study.rows, ResampleRow), _rows(study.stability, StabilityRow)]
+        name, tables = "resamples", dict(zip(_TABLE_FILES["resamples"], rows, strict=True))
+    else:
+        name, tables = "human", _human_tables(study)
+    return {**tables, f"{name}-settings.csv": settings_table(name, study)}
+
+
+def settings_table(name: str, study: Study) -> Table:
+    """How a study was made, one setting per row: mtgui's version, the study, its settings
+    (nested ones as ``bootstrap.seed``), the signature of the statistics, and its notes."""
+    rows: list[list[Any]] = [["mtgui", __version__], ["study", name]]
+    rows += [[key, csv_cell(value)] for key, value in _flat(asdict(study.settings))]
+    rows.append(["signature", study.signature])
+    rows += [["note", note] for note in getattr(study, "notes", ())]
+    return ("setting", "value"), rows
+
+
+def _flat(values: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    """``{"bootstrap": {"seed": 1}}`` as ``[("bootstrap.seed", 1)]``; sequences joined."""
+    flat: list[tuple[str, Any]] = []
+    for key, value in values.items():
+        if isinstance(value, dict):
+            flat += _flat(value, f"{prefix}{key}.")
+        elif isinstance(value, list | tuple):
+            flat.append((f"{prefix}{key}", " ".join(str(item) for item in value)))
+        else:
+            flat.append((f"{prefix}{key}", getattr(value, "value", value)))
+    return flat
 
 
 def study_data(study: Study) -> dict[str, Any]:
@@ -107,7 +135,7 @@ def _size_tables(study: SizeStudy) -> dict[str, Table]:
         (("metric", "x", "y", "smallest_fraction", "verdict"), smallest),
         (("system", "metric", "exponent", "narrowing_percent", "points"), fits),
     ]
-    return dict(zip(CSV_FILES["size"], tables, strict=True))
+    return dict(zip(_TABLE_FILES["size"], tables, strict=True))
 
 
 def _human_tables(study: HumanStudy) -> dict[str, Table]:
@@ -124,7 +152,7 @@ def _human_tables(study: HumanStudy) -> dict[str, Table]:
             (PAIR_COLUMNS, pair_rows(study.bootstrap)),
             grid_rows(study.bootstrap, HUMAN),
         ]
-    return dict(zip(CSV_FILES["human"], tables, strict=False))
+    return dict(zip(_TABLE_FILES["human"], tables, strict=False))
 
 
 def _rows(items: Sequence[Any], kind: type) -> Table:

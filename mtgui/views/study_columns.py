@@ -20,6 +20,8 @@ from mtgui.engine.studies.common import ALL
 
 _ZV = "Zhang & Vogel 2004"
 COLUMN_TIPS = {
+    "setting": "What the study was made with: a setting, its signature, or a note.",
+    "value": "The setting's value.",
     "system": "The system the row is about.",
     "metric": "The metric the row is about.",
     "x": "The first system of the pair.",
@@ -243,6 +245,8 @@ COLUMN_NAMES = {
     "metric_p_value": "p (metric)",
     "human_p_value": "p (humans)",
     "": "System",
+    "setting": "Setting",
+    "value": "Value",
 }
 """The header the Studies tab shows for each CSV column (a grid's system column: its name)."""
 TABLE_NAMES = {
@@ -260,6 +264,7 @@ TABLE_NAMES = {
     "scores.csv": "Scores and intervals",
     "pairs.csv": "Pairs of systems",
     "grid-human.csv": "Human significance grid",
+    **{f"{study}-settings.csv": "Settings" for study in ("size", "refs", "resamples", "human")},
 }
 """What the table chooser calls each of the study's CSV files."""
 _METRIC_COLUMNS = {"metric", "metric_x", "metric_y"}

@@ -60,7 +60,7 @@ def test_the_size_study_runs_plots_and_tabulates(qtbot, window, tmp_path):
     studies.choose_folder = lambda: tmp_path
     with qtbot.waitSignal(studies.status_changed) as said:
         studies.export_tables()
-    assert said.args == [f"Wrote 4 CSV files to {tmp_path}."] and studies.status.isVisible()
+    assert said.args == [f"Wrote 5 CSV files to {tmp_path}."] and studies.status.isVisible()
     assert studies.status.text() == said.args[0]
     with (tmp_path / "size.csv").open(encoding="utf-8-sig", newline="") as handle:
         assert len(list(csv.DictReader(handle))) == len(study.rows)
