@@ -8,6 +8,7 @@ import json
 import numpy as np
 import pytest
 
+from mtgui import __version__
 from mtgui.cli.main import main
 from mtgui.io.demo import demo_folder, load_demo
 from mtgui.report.study_tables import CSV_FILES
@@ -65,6 +66,10 @@ def test_each_study_prints_its_tables_and_writes_json_and_csv(
     assert f"Signature: {data['signature']}" in captured.out
     written = sorted(p.name for p in folder.iterdir())
     assert written == sorted(CSV_FILES[study])
+    settings = dict(read_csv(folder / f"{study}-settings.csv")[1:])
+    assert settings["study"] == study and settings["signature"] == data["signature"]
+    assert settings["mtgui"] == __version__
+    assert any(key.endswith("seed") for key in settings)  # the bootstrap's, nested or not
     check = {"size": check_size, "refs": check_refs, "resamples": check_resamples}
     check.get(study, check_human)(data["result"], folder, captured.out)
 
