@@ -51,7 +51,7 @@ def rerun(qtbot, window: MainWindow, action) -> None:
 
 def test_the_edit_menu_sits_between_file_and_analysis_with_nothing_to_undo(window):
     menus = [a.text().replace("&", "") for a in window.menuBar().actions()]
-    assert menus == ["File", "Edit", "Analysis", "Help"]
+    assert menus == ["File", "Edit", "View", "Analysis", "Help"]
     edit = window.menuBar().actions()[1].menu()
     assert edit.actions() == [window.undo_action, window.redo_action]
     assert menu_texts(window) == ("Undo", False, "Redo", False)
