@@ -40,7 +40,8 @@ from mtgui.engine.grouping import LENGTH
 from mtgui.engine.metrics import LABELS
 from mtgui.report.significance import cluster_caption, verdict_basis
 from mtgui.views.breakdown_model import BreakdownTableModel
-from mtgui.views.palette import series_color, series_style
+from mtgui.views.palette import series_style
+from mtgui.views.plot_theme import PlotTheme, follow_palette
 from mtgui.views.score_table_model import SORT_ROLE
 from mtgui.views.significance_grid_model import SignificanceGridModel
 from mtgui.views.table_view import DataTableView
@@ -84,12 +85,13 @@ class BreakdownView(QWidget):
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.status = QLabel()
         self.status.setTextFormat(Qt.TextFormat.PlainText)
-        self.plot_widget = pg.PlotWidget(background="w")
+        self.plot_widget = pg.PlotWidget()
         self.plot = self.plot_widget.getPlotItem()
         self.plot.showGrid(x=True, y=False, alpha=0.3)
         self.plot.invertY(True)  # the first group on top, as in the table
         self.plot.setMenuEnabled(False)
         self.plot.getAxis("bottom").enableAutoSIPrefix(False)
+        self._theme = follow_palette(self.plot_widget, self._on_theme_changed)
         self.legend = QLabel()  # under the plot: a legend inside it would hide the marks
         self.legend.setWordWrap(True)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
@@ -254,6 +256,11 @@ class BreakdownView(QWidget):
         else:
             self._show_grid(None)
 
+    def _on_theme_changed(self, theme: PlotTheme) -> None:
+        """The palette changed (a dark desktop theme): draw again in its colours."""
+        self._theme = theme
+        self._draw()
+
     def _draw(self) -> None:
         """The dot-and-whisker plot: per group a row, per system a dot (its score) and a
         whisker (its interval), side by side within the row."""
@@ -268,7 +275,7 @@ class BreakdownView(QWidget):
         count = len(breakdown.systems)
         step = _ROW_SPAN / max(count, 1)
         for number, system in enumerate(breakdown.systems):
-            color = QColor(*series_color(number))
+            color = QColor(*self._theme.series(number))
             offset = (number - (count - 1) / 2) * step
             y, x, low, high = [], [], [], []
             for row, group in enumerate(breakdown.groups):

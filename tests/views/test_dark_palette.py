@@ -234,3 +234,23 @@ def test_study_plots_follow_a_dark_palette_and_back(qtbot, app_palette, window):
     qtbot.waitUntil(lambda: background(studies.plots).lightnessF() > 0.9)
     plot, _lines = studies.canvas.items[0]
     assert all(color.lightnessF() < 0.5 for color in axis_colors(plot))
+
+
+def test_the_breakdown_plot_follows_a_dark_palette(qtbot, app_palette, window):
+    set_palette(app_palette, dark_palette())
+    window.load_demo()
+    wait_for_result(qtbot, window)
+    view = window.results.breakdown
+    window.results.tabs.setCurrentWidget(view)
+    qtbot.waitUntil(
+        lambda: view.breakdown is not None and not view.controller.running, timeout=60_000
+    )
+    assert background(view.plot_widget) == DARK_WINDOW
+    for color in axis_colors(view.plot):
+        assert contrast_ratio(color, DARK_WINDOW) >= 4.5
+    dots = [i for i in view.plot.items if isinstance(i, pg.ScatterPlotItem)]
+    assert len(dots) == 4
+    for item in dots:
+        color = item.opts["brush"].color()
+        assert contrast_ratio(color, DARK_WINDOW) >= 3, color.name()
+    shoot(window, "dark-breakdown")
