@@ -50,12 +50,31 @@ DEMO = {
     "demo-distributions": show_tab("Distributions"),
     "demo-segments": show_segments("Lumen", "Ostrich", 2),
 }
+def show_breakdown(key: str) -> Shot:
+    """The Breakdown tab by ``key``, once its groups are bootstrapped (on their thread)."""
+
+    def shot(window: MainWindow) -> None:
+        app = QApplication.instance()
+        view = window.results.breakdown
+        view.key.setCurrentIndex(view.key.findData(key))
+        window.results.tabs.setCurrentWidget(view)
+        view.start()  # as choosing the key in the window does
+        app.processEvents()
+        while view.breakdown is None or view.breakdown.by != key or view.controller.running:
+            app.processEvents()
+            time.sleep(0.01)
+
+    return shot
+
+
 IS_EN_SHOTS = {
     "wmt21-is-en-scores": show_tab("Scores"),
     "wmt21-is-en-significance": show_tab("Significance"),
     "wmt21-is-en-paired": show_pair("Online-A", "Mideind"),
     "wmt21-is-en-segments": show_segments("Manifold", "HuaweiTSC", 0),
     "wmt21-is-en-details": show_tab("Details"),
+    "wmt21-is-en-documents": show_tab("Documents"),
+    "wmt21-is-en-breakdown": show_breakdown("length"),
 }
 
 
@@ -124,7 +143,19 @@ HUMAN_SHOTS = {
 }
 
 
+def welcome() -> None:
+    """The empty window, as a person who opens mtgui for the first time sees it."""
+    app = create_application()
+    window = MainWindow()
+    window.resize(1280, 800)
+    window.show()
+    app.processEvents()
+    window.grab().save(str(HERE / "welcome.png"))
+    window.close()
+
+
 if __name__ == "__main__":
+    welcome()
     shoot(load_demo_into, DEMO)
     shoot(load_is_en, IS_EN_SHOTS)
     shoot(load_is_en_with_human, HUMAN_SHOTS)
