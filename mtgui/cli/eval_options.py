@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.cli.breakdown_options import add_breakdown_arguments
+from mtgui.engine import chrf_options
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.metrics import METRIC_NAMES
 from mtgui.engine.scale import SCALES
@@ -46,7 +47,8 @@ metrics (scales as mteval and sacreBLEU print them):
   bleu   BLEU, 0-1, as mteval-v13a (= sacreBLEU's BLEU / 100)
   nist   NIST, as mteval-v13a (up to 5-grams)
   mbleu  M-BLEU of Zhang & Vogel (2004), 0-1
-  chrf   chrF2, 0-100, as sacreBLEU
+  chrf   chrF2, 0-100, as sacreBLEU (--chrf-char-order, --chrf-word-order, --chrf-beta)
+  chrf++ chrF++, 0-100, as sacreBLEU -m chrf --chrf-word-order 2 (word order always 2)
   ter    TER, 0-100, as sacreBLEU (tercom tokenization, case-insensitive; lower is better)
   wer    word error rate against the closest reference, 0-1 (lower is better)
   human  the mean of the per-segment scores given with --scores
@@ -137,7 +139,8 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
         choices=TOKENIZERS,
         default=DEFAULTS.tokenizer,
         help=f"tokenizer for BLEU, NIST, M-BLEU and WER (default: {DEFAULTS.tokenizer}, as "
-        "mteval-v13a and sacreBLEU)",
+        "mteval-v13a and sacreBLEU); ja-mecab and ko-mecab need pip install 'mtgui[ja]' or "
+        "'mtgui[ko]'",
     )
     group.add_argument(
         "--lowercase",
@@ -164,6 +167,25 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
         help="NIST information weights as the formula says, without mteval-v13a's quirk for "
         "bigrams after the token '0' (the default reproduces mteval exactly)",
     )
+    add_chrf_arguments(group)
+
+
+def add_chrf_arguments(group: argparse._ArgumentGroup) -> None:
+    """sacreBLEU's chrF options, with its names and defaults (recorded in the signature)."""
+    helps = {
+        "char_order": "character n-gram order of chrf and chrf++",
+        "word_order": "word n-gram order of chrf (2 makes it chrF++; chrf++ always uses 2)",
+        "beta": "weight of recall against precision in chrf and chrf++",
+    }
+    for option, (_, low, high) in chrf_options.LIMITS.items():
+        default = getattr(DEFAULTS, f"chrf_{option}")
+        group.add_argument(
+            f"--chrf-{option.replace('_', '-')}",
+            type=int,
+            default=default,
+            metavar="N",
+            help=f"{helps[option]}, {low} to {high} (default: {default}, as sacreBLEU)",
+        )
 
 
 def add_resampling_arguments(
@@ -296,7 +318,11 @@ def add_output_arguments(
 def metric_settings(args: argparse.Namespace) -> MetricSettings:
     """The scoring settings the options ask for."""
     case = DEFAULTS.case if args.lowercase is None else Case(args.lowercase)
-    return MetricSettings(args.tokenize, case, nist_zero_quirk=not args.nist_formula)
+    chrf = {
+        f"chrf_{o}": getattr(args, f"chrf_{o}", getattr(DEFAULTS, f"chrf_{o}"))
+        for o in chrf_options.LIMITS
+    }
+    return MetricSettings(args.tokenize, case, nist_zero_quirk=not args.nist_formula, **chrf)
 
 
 def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:

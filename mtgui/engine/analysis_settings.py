@@ -20,6 +20,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypedDict
 
+from mtgui.engine import chrf_options
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.registry import DEFAULT_METRICS, METRIC_NAMES
 from mtgui.engine.settings import (
@@ -57,6 +58,9 @@ class SettingsDict(TypedDict):
     correction: str
     tokenizer: str
     case: str
+    chrf_char_order: int
+    chrf_word_order: int
+    chrf_beta: int
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,9 @@ class AnalysisSettings:
     correction: Correction = Correction.NONE
     tokenizer: str = DEFAULT_TOKENIZER
     case: Case = Case.SENSITIVE
+    chrf_char_order: int = chrf_options.CHAR_ORDER
+    chrf_word_order: int = chrf_options.WORD_ORDER
+    chrf_beta: int = chrf_options.BETA
 
     def __post_init__(self) -> None:
         for item in fields(self):
@@ -126,11 +133,27 @@ class AnalysisSettings:
             "correction": self.correction.value,
             "tokenizer": self.tokenizer,
             "case": self.case.value,
+            "chrf_char_order": self.chrf_char_order,
+            "chrf_word_order": self.chrf_word_order,
+            "chrf_beta": self.chrf_beta,
         }
 
     def metric_settings(self) -> MetricSettings:
-        """Tokenizer and case, as the metrics take them."""
-        return MetricSettings(self.tokenizer, self.case)
+        """Tokenizer, case and chrF's options, as the metrics take them.
+
+        Raises
+        ------
+        InputError
+            If the tokenizer needs an extra that is not installed (ja-mecab, ko-mecab): a
+            session or the preferences may name one, the analysis cannot use it.
+        """
+        return MetricSettings(
+            self.tokenizer,
+            self.case,
+            chrf_char_order=self.chrf_char_order,
+            chrf_word_order=self.chrf_word_order,
+            chrf_beta=self.chrf_beta,
+        )
 
     def bootstrap_settings(self) -> BootstrapSettings:
         """The resampling, as the bootstrap takes it.
@@ -201,6 +224,15 @@ def _one_of(choices: tuple[str, ...]) -> tuple[str, Callable[[object], str]]:
     return "one of " + ", ".join(f'"{c}"' for c in choices), rule
 
 
+def _chrf(option: str) -> tuple[str, Callable[[object], int]]:
+    _, low, high = chrf_options.LIMITS[option]
+
+    def rule(value: object) -> int:
+        return chrf_options.check_chrf_option(option, value)
+
+    return f"a whole number from {low} to {high}", rule
+
+
 def _member_of(kind: type[StrEnum]) -> tuple[str, Callable[[object], StrEnum]]:
     expected, rule = _one_of(tuple(member.value for member in kind))
     return expected, lambda value: kind(rule(value))
@@ -222,4 +254,7 @@ _RULES: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "holm": ("true or false", _flag),  # before "correction" (mtgui 0.1): true means Holm's
     "tokenizer": _one_of(TOKENIZERS),
     "case": _member_of(Case),
+    "chrf_char_order": _chrf("char_order"),
+    "chrf_word_order": _chrf("word_order"),
+    "chrf_beta": _chrf("beta"),
 }

@@ -1,4 +1,4 @@
-"""The choices that change a score: tokenizer, case, and mteval's NIST quirk.
+"""The choices that change a score: tokenizer, case, mteval's NIST quirk and chrF's options.
 
 They are one frozen object so that a result can say exactly how it was computed (its
 signature) and so that cached reference statistics are reused only for equal settings.
@@ -12,13 +12,16 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
+from mtgui.engine import chrf_options
 from mtgui.engine.errors import InputError
+from mtgui.engine.extra_tokenizers import check_tokenizer_installed
 from mtgui.engine.significance import Correction, tail_rank
 
 IntArray = npt.NDArray[np.int64]
 
-TOKENIZERS = ("13a", "intl", "zh", "char", "none")
-"""13a (mteval-v13a = sacreBLEU 13a, the default), and sacreBLEU's intl, zh, char and none."""
+TOKENIZERS = ("13a", "intl", "zh", "char", "none", "ja-mecab", "ko-mecab")
+"""13a (mteval-v13a = sacreBLEU 13a, the default), and sacreBLEU's intl, zh, char, none, and
+ja-mecab and ko-mecab (which need an extra: see :mod:`~mtgui.engine.extra_tokenizers`)."""
 DEFAULT_TOKENIZER = "13a"
 
 
@@ -40,12 +43,18 @@ class MetricSettings:
 
     ``nist_zero_quirk`` reproduces mteval-v13a's information weights, where a bigram whose first
     token is ``0`` is weighted as a unigram (Perl reads the string ``"0"`` as false); turning it
-    off gives the weights of the NIST formula as written.
+    off gives the weights of the NIST formula as written. ``chrf_*`` are sacreBLEU's chrF options
+    (see :mod:`~mtgui.engine.chrf_options`); chrF++ takes the character order and beta, its
+    word order is always 2. A tokenizer that needs a missing extra is refused here, before any
+    work starts.
     """
 
     tokenize: str = DEFAULT_TOKENIZER
     case: Case = Case.SENSITIVE
     nist_zero_quirk: bool = True
+    chrf_char_order: int = chrf_options.CHAR_ORDER
+    chrf_word_order: int = chrf_options.WORD_ORDER
+    chrf_beta: int = chrf_options.BETA
 
     def __post_init__(self) -> None:
         if self.tokenize not in TOKENIZERS:
@@ -53,7 +62,11 @@ class MetricSettings:
                 f"'{self.tokenize}' is not a tokenizer mtgui knows.",
                 hint="Choose one of: " + ", ".join(TOKENIZERS) + ".",
             )
+        check_tokenizer_installed(self.tokenize)
         object.__setattr__(self, "case", Case(self.case))
+        for option in chrf_options.LIMITS:
+            value = chrf_options.check_chrf_option(option, getattr(self, f"chrf_{option}"))
+            object.__setattr__(self, f"chrf_{option}", value)
 
     @property
     def signature(self) -> str:

@@ -121,7 +121,7 @@ def iter_statistics(
         )
     if context is None or context.test_set is not corpus.test_set or context.settings != settings:
         context = ExtractionContext(corpus.test_set, settings, corpus.scores)
-    metrics = create_metrics(metric_names, corpus.test_set)
+    metrics = create_metrics(metric_names, corpus.test_set, settings)
     systems = []
     total, size = len(corpus.systems), corpus.test_set.size
     for done, system in enumerate(corpus.systems):

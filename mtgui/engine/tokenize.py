@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import cache
 
+from mtgui.engine.extra_tokenizers import check_tokenizer_installed
 from mtgui.engine.settings import Case
 
 # mteval-v13a / sacreBLEU 13a, in their order. The first rule pads punctuation with spaces:
@@ -164,17 +165,25 @@ def _segments_with_adjacent_stops(joined: str) -> set[int]:
 
 @cache
 def _sacrebleu_tokenizer(name: str) -> Callable[[str], str]:
-    """sacreBLEU's tokenizer of that name (imported only when needed)."""
+    """sacreBLEU's tokenizer of that name (imported only when needed; ja-mecab and ko-mecab
+    checked first, so that a missing extra is an :class:`InputError` in words, not
+    sacreBLEU's RuntimeError)."""
     from sacrebleu.tokenizers.tokenizer_char import TokenizerChar
     from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
+    from sacrebleu.tokenizers.tokenizer_ja_mecab import TokenizerJaMecab
+    from sacrebleu.tokenizers.tokenizer_ko_mecab import TokenizerKoMecab
     from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer
     from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 
-    classes = {
+    check_tokenizer_installed(name)
+    # sacreBLEU's MeCab tokenizers have no type hints: each is a factory of a str -> str
+    classes: dict[str, Callable[[], Callable[[str], str]]] = {
         "intl": TokenizerV14International,
         "zh": TokenizerZh,
         "char": TokenizerChar,
         "none": NoneTokenizer,
+        "ja-mecab": TokenizerJaMecab,
+        "ko-mecab": TokenizerKoMecab,
     }
     tokenizer: Callable[[str], str] = classes[name]()
     return tokenizer

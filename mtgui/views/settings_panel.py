@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.analysis_settings import AnalysisSettings, SettingsDict
+from mtgui.engine.chrf_options import LIMITS as CHRF_LIMITS
 from mtgui.engine.metrics import LABELS as LABELS
 from mtgui.engine.metrics import REGISTRY
 from mtgui.engine.settings import (
@@ -158,7 +159,24 @@ class SettingsPanel(QWidget):
         form.addRow("Case", self.case)
         self.tokenizer.currentIndexChanged.connect(self.settings_changed)
         self.case.currentIndexChanged.connect(self.settings_changed)
+        self._add_chrf_rows(form)
         return box
+
+    def _add_chrf_rows(self, form: QFormLayout) -> None:
+        """sacreBLEU's chrF options: character order, word order, beta (chrF and chrF++)."""
+        rows = {
+            "char_order": ("chrF characters", "chrF's character n-gram order (chrF and chrF++)."),
+            "word_order": ("chrF words", "chrF's word n-gram order; chrF++ always uses 2."),
+            "beta": ("chrF beta", "How much more recall counts than precision: 2 is chrF2."),
+        }
+        self.chrf: dict[str, QSpinBox] = {}
+        for option, (_, low, high) in CHRF_LIMITS.items():
+            label, tip = rows[option]
+            spin = _spin(low, high, 1)
+            spin.setToolTip(tip + " sacreBLEU's defaults: 6 characters, 0 words, beta 2.")
+            spin.valueChanged.connect(self.settings_changed)
+            form.addRow(label, spin)
+            self.chrf[option] = spin
 
     def settings(self) -> AnalysisSettings:
         """What the controls say now."""
@@ -172,12 +190,16 @@ class SettingsPanel(QWidget):
             correction=Correction(self.correction.currentData()),
             tokenizer=self.tokenizer.currentText(),
             case=_CASES[self.case.currentIndex()],
+            chrf_char_order=self.chrf["char_order"].value(),
+            chrf_word_order=self.chrf["word_order"].value(),
+            chrf_beta=self.chrf["beta"].value(),
         )
 
     def set_settings(self, settings: AnalysisSettings) -> None:
         """Set every control, then emit ``settings_changed`` once (one new run, not nine)."""
         controls = [*self.metric_boxes.values(), self.resamples, self.level, self.seed]
         controls += [self.unit, self.correction, self.randomization, self.tokenizer, self.case]
+        controls += self.chrf.values()
         blockers = [QSignalBlocker(control) for control in controls]
         self._show(settings)
         for blocker in blockers:
@@ -196,13 +218,15 @@ class SettingsPanel(QWidget):
         self.randomization.setChecked(settings.randomization)
         self.tokenizer.setCurrentText(settings.tokenizer)
         self.case.setCurrentIndex(_CASES.index(settings.case))
+        for option, spin in self.chrf.items():
+            spin.setValue(getattr(settings, f"chrf_{option}"))
 
     def metric_names(self) -> tuple[str, ...]:
         """The metrics ticked, in the standard order."""
         return tuple(name for name, box in self.metric_boxes.items() if box.isChecked())
 
     def metric_settings(self) -> MetricSettings:
-        """Tokenizer and case."""
+        """Tokenizer, case and chrF's options."""
         return self.settings().metric_settings()
 
     def bootstrap_settings(self) -> BootstrapSettings:
@@ -247,3 +271,4 @@ def _whole_number_box(low: int, high: int) -> QDoubleSpinBox:
     box.setSingleStep(1)
     box.setKeyboardTracking(False)
     return box
+

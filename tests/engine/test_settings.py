@@ -84,6 +84,9 @@ def test_plain_values_in_the_order_sessions_store_them():
         "correction": "none",
         "tokenizer": "13a",
         "case": "sensitive",
+        "chrf_char_order": 6,
+        "chrf_word_order": 0,
+        "chrf_beta": 2,
     }
     assert list(AnalysisSettings().to_dict()) == [f.name for f in fields(AnalysisSettings)]
     plain = CHANGED.to_dict()
@@ -122,13 +125,13 @@ def test_the_engine_settings_it_makes():
         ("unit", "word", 'one of "auto", "segment", "document", not the text "word".'),
         ("randomization", 1, "true or false, not the number 1."),
         ("correction", "bonferroni", 'one of "none", "holm", "fdr", not the text "bonferroni".'),
-        ("tokenizer", "moses", 'one of "13a", "intl", "zh", "char", "none", not the text'),
+        ("tokenizer", "moses", 'one of "13a", "intl", "zh", "char", "none", "ja-mecab", "ko-'),
         ("case", "upper", 'one of "sensitive", "full", "ascii", not the text "upper".'),
         ("metrics", ["bleu", "meteor"], "a list of metric names from bleu, nist, mbleu, chrf"),
         (
             "metrics",
             "bleu",
-            "a list of metric names from bleu, nist, mbleu, chrf, ter, wer, human,",
+            "a list of metric names from bleu, nist, mbleu, chrf, chrf++, ter, wer, human,",
         ),
     ],
 )

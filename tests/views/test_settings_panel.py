@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from mtgui.engine.analysis_settings import AnalysisSettings
+from mtgui.engine.chrf_options import LIMITS as CHRF_LIMITS
 from mtgui.engine.metrics import LABELS, METRIC_NAMES, REGISTRY
 from mtgui.engine.settings import (
     MAX_LEVEL,
@@ -27,7 +28,7 @@ from mtgui.views.settings_panel import SettingsPanel
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 CHANGED = {
-    "metrics": ["bleu", "chrf", "ter"],
+    "metrics": ["bleu", "chrf", "chrf++", "ter"],
     "resamples": 500,
     "level": 0.9,
     "seed": 7,
@@ -36,6 +37,9 @@ CHANGED = {
     "correction": "fdr",
     "tokenizer": "intl",
     "case": "ascii",
+    "chrf_char_order": 4,
+    "chrf_word_order": 1,
+    "chrf_beta": 3,
 }
 
 
@@ -62,8 +66,10 @@ def test_set_state_of_state_changes_nothing(panel, qtbot):
 
 def test_a_changed_state_shows_in_the_settings_the_analysis_reads(panel):
     panel.set_state(CHANGED)
-    assert panel.metric_names() == ("bleu", "chrf", "ter")
-    assert panel.metric_settings() == MetricSettings("intl", Case.ASCII)
+    assert panel.metric_names() == ("bleu", "chrf", "chrf++", "ter")
+    assert panel.metric_settings() == MetricSettings(
+        "intl", Case.ASCII, chrf_char_order=4, chrf_word_order=1, chrf_beta=3
+    )
     assert panel.bootstrap_settings() == BootstrapSettings(
         resamples=500, level=0.9, seed=7, unit=Unit.DOCUMENT, ar_trials=10_000, correction="fdr"
     )
@@ -118,6 +124,17 @@ def test_the_controls_offer_what_the_settings_object_takes(panel):
     corrections = {panel.correction.itemData(i) for i in range(panel.correction.count())}
     assert corrections == {c.value for c in Correction}
     assert panel.case.count() == len(Case)
+    for option, (_, low, high) in CHRF_LIMITS.items():
+        assert (panel.chrf[option].minimum(), panel.chrf[option].maximum()) == (low, high)
+
+
+def test_the_chrf_options_change_the_settings(panel, qtbot):
+    assert panel.metric_boxes["chrf++"].text() == "chrF++"
+    with qtbot.waitSignal(panel.settings_changed):
+        panel.chrf["beta"].setValue(1)
+    panel.chrf["word_order"].setValue(2)
+    assert panel.metric_settings() == MetricSettings(chrf_word_order=2, chrf_beta=1)
+    assert (panel.state()["chrf_beta"], panel.state()["chrf_word_order"]) == (1, 2)
 
 
 def test_the_panel_gives_and_takes_the_settings_object(panel, qtbot):
@@ -132,6 +149,9 @@ def test_the_panel_gives_and_takes_the_settings_object(panel, qtbot):
         correction=Correction.HOLM,
         tokenizer="char",
         case=Case.FULL,
+        chrf_char_order=20,
+        chrf_word_order=10,
+        chrf_beta=10,
     )
     with qtbot.waitSignal(panel.settings_changed):
         panel.set_settings(largest)

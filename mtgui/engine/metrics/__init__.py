@@ -17,6 +17,7 @@ from mtgui.engine.metrics.registry import (
     REGISTRY,
     MetricEntry,
 )
+from mtgui.engine.settings import MetricSettings
 
 __all__ = [
     "DEFAULT_METRICS",
@@ -42,6 +43,9 @@ def parse_metric_names(text: str) -> tuple[str, ...]:
     return names
 
 
-def create_metrics(names: Sequence[str], test_set: TestSet) -> tuple[Metric, ...]:
-    """Metric objects for ``names``, in that order."""
-    return tuple(REGISTRY[name].factory(test_set) for name in names)
+def create_metrics(
+    names: Sequence[str], test_set: TestSet, settings: MetricSettings | None = None
+) -> tuple[Metric, ...]:
+    """Metric objects for ``names``, in that order, with the options ``settings`` give them
+    (chrF's; the defaults without)."""
+    return tuple(REGISTRY[name].factory(test_set, settings) for name in names)

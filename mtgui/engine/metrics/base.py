@@ -19,6 +19,7 @@ import numpy.typing as npt
 if TYPE_CHECKING:
     from mtgui.engine.corpus import SystemOutput, TestSet
     from mtgui.engine.extraction import ExtractionContext
+    from mtgui.engine.settings import MetricSettings
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -36,12 +37,12 @@ class Metric(ABC):
     columns: tuple[str, ...]  # the names of the statistics columns
 
     @classmethod
-    def for_test_set(cls, test_set: TestSet) -> Self:
+    def for_test_set(cls, test_set: TestSet, settings: MetricSettings | None = None) -> Self:
         """The metric that scores outputs of ``test_set``: the registry's factory.
 
-        Most metrics need nothing of the test set; one that does (NIST needs the number of
-        references) says so here, so that choosing metrics by name needs no list of
-        exceptions.
+        Most metrics need nothing of the test set or the settings; one that does (NIST needs
+        the number of references, chrF its orders and beta, which change its columns and its
+        formula) says so here, so that choosing metrics by name needs no list of exceptions.
         """
         return cls()
 

@@ -1,43 +1,72 @@
-"""chrF (Popović 2015) as sacreBLEU defines it: chrF2, character 1- to 6-grams, beta = 2.
+"""chrF (Popović 2015) as sacreBLEU defines it: by default chrF2, character 1- to 6-grams.
 
 The statistics are sacreBLEU's own (its ``CHRF`` extracts them: per segment, the statistics of
 the reference with the best sentence-level chrF), so they are exactly sacreBLEU's. The corpus
 score is sacreBLEU's formula, vectorised: per order precision and recall (with its 1e-16 for an
 empty side), averaged over the orders where both hypothesis and reference have n-grams, then
 ``F_beta``. Scale 0-100. mtgui's case setting applies (sacreBLEU's chrF is case-sensitive by
-default, like mtgui); the tokenizer setting does not: chrF works on characters.
+default, like mtgui); the tokenizer setting does not: chrF works on characters, and its word
+n-grams (a word order above 0) are split as sacreBLEU splits them.
+
+The character order, word order and beta are sacreBLEU's ``--chrf-char-order``,
+``--chrf-word-order`` and ``--chrf-beta`` (:mod:`~mtgui.engine.chrf_options`), taken from the
+metric settings; chrF++ (:mod:`.chrfpp`) is this metric with word order 2.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
 
+from mtgui.engine import chrf_options
+from mtgui.engine.chrf_options import check_chrf_option
 from mtgui.engine.metrics.base import FloatArray, Metric
 from mtgui.engine.metrics.sacrebleu_chunks import iter_scorer, iter_segment_statistics
 from mtgui.engine.running import run_to_end
 
 if TYPE_CHECKING:
-    from mtgui.engine.corpus import SystemOutput
+    from mtgui.engine.corpus import SystemOutput, TestSet
     from mtgui.engine.extraction import ExtractionContext
+    from mtgui.engine.settings import MetricSettings
 
-CHAR_ORDER = 6
-BETA = 2
 _EPS = 1e-16
 
 
 class Chrf(Metric):
-    """sacreBLEU's chrF2."""
+    """sacreBLEU's chrF with the given orders and beta (its defaults: chrF2, 6, 0)."""
 
     name: ClassVar[str] = "chrf"
     label: ClassVar[str] = "chrF"
-    description: ClassVar[str] = "chrF2: character n-gram F-score, as sacreBLEU computes it."
-    scale: ClassVar[str] = "0-100"
-    columns = tuple(
-        f"{part}_{n}" for n in range(1, CHAR_ORDER + 1) for part in ("hyp", "ref", "match")
+    description: ClassVar[str] = (
+        "chrF: character n-gram F-score (chrF2 unless set otherwise), as sacreBLEU computes it."
     )
+    scale: ClassVar[str] = "0-100"
+
+    def __init__(
+        self,
+        char_order: int = chrf_options.CHAR_ORDER,
+        word_order: int = chrf_options.WORD_ORDER,
+        beta: int = chrf_options.BETA,
+    ) -> None:
+        self.char_order = check_chrf_option("char_order", char_order)
+        self.word_order = check_chrf_option("word_order", word_order)
+        self.beta = check_chrf_option("beta", beta)
+        # sacreBLEU's layout: [hyp, ref, match] per character order, then per word order
+        self.columns = tuple(
+            f"{kind}{part}_{n}"
+            for kind, orders in (("", self.char_order), ("word_", self.word_order))
+            for n in range(1, orders + 1)
+            for part in ("hyp", "ref", "match")
+        )
+
+    @classmethod
+    def for_test_set(cls, test_set: TestSet, settings: MetricSettings | None = None) -> Self:
+        """chrF with the settings' orders and beta (sacreBLEU's defaults without settings)."""
+        if settings is None:
+            return cls()
+        return cls(settings.chrf_char_order, settings.chrf_word_order, settings.chrf_beta)
 
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """sacreBLEU's per-segment chrF statistics."""
@@ -48,7 +77,9 @@ class Chrf(Metric):
     ) -> Generator[int, None, FloatArray]:
         """sacreBLEU's per-segment chrF statistics, chunk by chunk (see
         :mod:`~mtgui.engine.metrics.sacrebleu_chunks`)."""
-        scorer = yield from context.iter_memo("chrf", _iter_reference_scorer)
+        # beta is in the key too: with several references it picks each segment's reference
+        key = ("chrf", self.char_order, self.word_order, self.beta)
+        scorer = yield from context.iter_memo(key, self._iter_reference_scorer)
         hypotheses = context.folded_texts(system.hypotheses)
         return (yield from iter_segment_statistics(scorer, hypotheses, len(self.columns)))
 
@@ -62,7 +93,7 @@ class Chrf(Metric):
         safe_count = np.maximum(count, 1)
         avg_p = np.where(count > 0, np.where(effective, precision, 0).sum(axis=-1) / safe_count, 0)
         avg_r = np.where(count > 0, np.where(effective, recall, 0).sum(axis=-1) / safe_count, 0)
-        factor = BETA**2
+        factor = self.beta**2
         denominator = factor * avg_p + avg_r
         safe = np.where(denominator > 0, denominator, 1.0)
         f_score = (1 + factor) * avg_p * avg_r / safe
@@ -70,16 +101,18 @@ class Chrf(Metric):
 
     def summary(self, sums: FloatArray) -> dict[str, Any]:
         """The chrF parameters, for the report."""
-        return {"char_order": CHAR_ORDER, "word_order": 0, "beta": BETA}
+        return {"char_order": self.char_order, "word_order": self.word_order, "beta": self.beta}
 
     def signature(self) -> str:
         """sacreBLEU's chrF settings."""
-        return f"chrf[nc={CHAR_ORDER},nw=0,beta={BETA},space=no]"
+        return f"{self.name}[nc={self.char_order},nw={self.word_order},beta={self.beta},space=no]"
 
+    def _iter_reference_scorer(self, context: ExtractionContext) -> Generator[int, None, Any]:
+        """sacreBLEU's CHRF with these options and the (case-folded) references cached."""
+        from sacrebleu.metrics.chrf import CHRF
 
-def _iter_reference_scorer(context: ExtractionContext) -> Generator[int, None, Any]:
-    """sacreBLEU's CHRF with the (case-folded) references cached."""
-    from sacrebleu.metrics.chrf import CHRF
+        def factory() -> CHRF:
+            return CHRF(char_order=self.char_order, word_order=self.word_order, beta=self.beta)
 
-    references = [context.folded_texts(ref.texts) for ref in context.test_set.references]
-    return (yield from iter_scorer(CHRF, references))
+        references = [context.folded_texts(ref.texts) for ref in context.test_set.references]
+        return (yield from iter_scorer(factory, references))

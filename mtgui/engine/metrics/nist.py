@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from mtgui.engine.corpus import SystemOutput, TestSet
     from mtgui.engine.extraction import ExtractionContext
     from mtgui.engine.ngrams import ReferenceNgrams
+    from mtgui.engine.settings import MetricSettings
 
 ORDER = 5
 BETA = math.log(0.5) / math.log(1.5) ** 2
@@ -52,7 +53,7 @@ class Nist(Metric):
         self.num_references = num_references
 
     @classmethod
-    def for_test_set(cls, test_set: TestSet) -> Nist:
+    def for_test_set(cls, test_set: TestSet, settings: MetricSettings | None = None) -> Nist:
         """NIST for ``test_set``: its length penalty compares with the mean reference length."""
         return cls(test_set.num_references)
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from mtgui.engine.metrics.base import Metric
 from mtgui.engine.metrics.bleu import Bleu
 from mtgui.engine.metrics.chrf import Chrf
+from mtgui.engine.metrics.chrfpp import ChrfPlusPlus
 from mtgui.engine.metrics.human import Human
 from mtgui.engine.metrics.mbleu import MBleu
 from mtgui.engine.metrics.nist import Nist
@@ -24,8 +25,9 @@ from mtgui.engine.metrics.wer import Wer
 
 if TYPE_CHECKING:
     from mtgui.engine.corpus import TestSet
+    from mtgui.engine.settings import MetricSettings
 
-METRIC_CLASSES: tuple[type[Metric], ...] = (Bleu, Nist, MBleu, Chrf, Ter, Wer, Human)
+METRIC_CLASSES: tuple[type[Metric], ...] = (Bleu, Nist, MBleu, Chrf, ChrfPlusPlus, Ter, Wer, Human)
 """Every metric, in the order front ends list them."""
 
 
@@ -39,7 +41,7 @@ class MetricEntry:
     scale: str  # "0-1", "0-100", "unbounded", ...
     ratio_scale: bool  # a relative interval and an RSD mean something
     higher_is_better: bool
-    factory: Callable[[TestSet], Metric]  # the metric object for a test set
+    factory: Callable[[TestSet, MetricSettings | None], Metric]  # the metric for a test set
 
     @classmethod
     def of(cls, metric: type[Metric]) -> MetricEntry:

@@ -1,0 +1,41 @@
+"""chrF++ (Popović 2017): chrF with word unigrams and bigrams, as sacreBLEU computes it.
+
+sacreBLEU has no metric of this name: chrF++ is its ``-m chrf --chrf-word-order 2``. mtgui
+offers it as a metric of its own so that chrF and chrF++ can be shown side by side. Its word
+order is always 2 (that is what the name means); the character order and beta are chrF's
+settings (``--chrf-char-order``, ``--chrf-beta``), while ``--chrf-word-order`` changes chrF
+only. Everything else is :class:`~mtgui.engine.metrics.chrf.Chrf`'s.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Self
+
+from mtgui.engine import chrf_options
+from mtgui.engine.metrics.chrf import Chrf
+
+if TYPE_CHECKING:
+    from mtgui.engine.corpus import TestSet
+    from mtgui.engine.settings import MetricSettings
+
+
+class ChrfPlusPlus(Chrf):
+    """sacreBLEU's chrF with word order 2."""
+
+    name: ClassVar[str] = "chrf++"
+    label: ClassVar[str] = "chrF++"
+    description: ClassVar[str] = (
+        "chrF++: chrF with word unigrams and bigrams (word order 2), as sacreBLEU computes it."
+    )
+
+    def __init__(
+        self, char_order: int = chrf_options.CHAR_ORDER, beta: int = chrf_options.BETA
+    ) -> None:
+        super().__init__(char_order, chrf_options.PLUS_PLUS_WORD_ORDER, beta)
+
+    @classmethod
+    def for_test_set(cls, test_set: TestSet, settings: MetricSettings | None = None) -> Self:
+        """chrF++ with the settings' character order and beta."""
+        if settings is None:
+            return cls()
+        return cls(settings.chrf_char_order, settings.chrf_beta)
