@@ -15,10 +15,10 @@ from mtgui.cli.breakdown_options import breakdown_report_names, breakdown_reques
 from mtgui.cli.eval_options import bootstrap_settings, metric_settings
 from mtgui.cli.eval_outputs import EvalOutputs, PdfMaker
 from mtgui.cli.progress import drain
+from mtgui.cli.score_specs import metric_names
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.breakdown import iter_breakdowns
 from mtgui.engine.corpus import Corpus
-from mtgui.engine.metrics import parse_metric_names
 from mtgui.engine.scale import on_scale, scaled_statistics
 from mtgui.engine.statistics import iter_statistics
 
@@ -29,7 +29,7 @@ Loader = Callable[[argparse.Namespace], Corpus]
 def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None = None) -> int:
     """Check the options and outputs, load, score, bootstrap, print and write what was asked
     (a PDF through ``make_pdf``, which only the ``mtgui`` command hands in)."""
-    metrics = parse_metric_names(args.metrics)
+    metrics = metric_names(args)  # --metrics and the named --scores
     settings, resampling = metric_settings(args), bootstrap_settings(args)
     requests = breakdown_requests(args)
     names = breakdown_report_names(requests, resampling is not None)

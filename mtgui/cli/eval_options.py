@@ -40,7 +40,8 @@ formats (told from the content, not the file name):
   WMT XML            <dataset> with <src>, <ref translator=..>, <hyp system=..>; with --ref it
                      gives its references and source, with --hyp its systems
   plain text         one segment per line, matched to the segments by position
-  scores (--scores)  CSV or TSV; columns system, score, and docid+segid or line
+  scores (--scores)  CSV or TSV (columns system, score, and docid+segid or line), one
+                     number per line (FILE=SYSTEM:NAME), comet-score's output or --to_json
 encodings: UTF-8 with or without BOM, UTF-16 with BOM; --encoding latin-1 for Latin-1 files.
 
 metrics (scales as mteval and sacreBLEU print them):
@@ -51,7 +52,9 @@ metrics (scales as mteval and sacreBLEU print them):
   chrf++ chrF++, 0-100, as sacreBLEU -m chrf --chrf-word-order 2 (word order always 2)
   ter    TER, 0-100, as sacreBLEU (tercom tokenization, case-insensitive; lower is better)
   wer    word error rate against the closest reference, 0-1 (lower is better)
-  human  the mean of the per-segment scores given with --scores
+  human  the mean of the per-segment scores given with --scores FILE
+  NAME   the mean of the scores given with --scores FILE:COLUMN=NAME (and the other named
+         forms); added to the metrics by itself; --lower-better NAME for MetricX and the like
 
 examples:
   mtgui eval --ref ref.sgm --hyp systems/*.sgm
@@ -93,7 +96,18 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--src", "-s", metavar="FILE", type=Path, help="the source text (optional)")
     group.add_argument(
-        "--scores", **files, help="per-segment scores, e.g. human judgments (CSV/TSV)"
+        "--scores",
+        **{**files, "type": str, "metavar": "SPEC"},
+        help="per-segment scores, each a metric: FILE (a table, as 'human'), FILE:COLUMN, "
+        "FILE:COLUMN=NAME, FILE=NAME, or FILE=SYSTEM:NAME for one number per line of SYSTEM's "
+        "output; tables, comet-score's output and its --to_json file are read",
+    )
+    group.add_argument(
+        "--lower-better",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="the --scores named NAME are better when lower (MetricX); repeat for several",
     )
     group.add_argument(
         "--score-column",

@@ -18,12 +18,12 @@ from datetime import datetime
 from pathlib import Path
 
 from mtgui.cli.eval_options import bootstrap_settings
+from mtgui.cli.score_specs import metric_names, score_specs
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.breakdown import Breakdown
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.documents import require_documents
 from mtgui.engine.errors import InputError
-from mtgui.engine.metrics import parse_metric_names
 from mtgui.engine.printable import printable
 from mtgui.engine.statistics import Statistics
 from mtgui.io.outputs import OutputPlan
@@ -39,7 +39,8 @@ from mtgui.report.summary import summarize
 
 def input_paths(args: argparse.Namespace) -> list[Path]:
     """Every file or folder named as an input: no output may be written over a file read."""
-    return [*args.ref, *args.hyp, *args.scores, *([args.src] if args.src else [])]
+    scores = [spec.source.path for spec in score_specs(args)]
+    return [*args.ref, *args.hyp, *scores, *([args.src] if args.src else [])]
 
 
 def read_paths(corpus: Corpus) -> list[str]:
@@ -81,7 +82,7 @@ class EvalOutputs:
         plan = OutputPlan(args.overwrite, input_paths(args))
         if args.csv is not None:  # first: the other files may go into its folder
             bootstrap = bootstrap_settings(args) is not None
-            names = report_names(parse_metric_names(args.metrics), bootstrap, args.samples)
+            names = report_names(metric_names(args), bootstrap, args.samples)
             plan.add_folder(CSV_KEY, args.csv, [*names, *breakdown_names])
         if args.json is not None:
             plan.add_file("--json", args.json)

@@ -22,6 +22,7 @@ from mtgui import __version__
 from mtgui.cli.eval import run_eval
 from mtgui.cli.eval_options import EVAL_EPILOG, add_eval_arguments
 from mtgui.cli.eval_outputs import PdfMaker
+from mtgui.cli.score_specs import score_specs
 from mtgui.cli.signals import Terminated, signals_unwind
 from mtgui.cli.study import add_study_parser, run_study
 from mtgui.engine.corpus import Corpus, Role
@@ -29,7 +30,8 @@ from mtgui.engine.errors import InputError
 from mtgui.engine.printable import printable
 from mtgui.io.assemble import assemble
 from mtgui.io.folders import expand_paths
-from mtgui.io.loader import ROLE_FLAGS, load_file, load_scores
+from mtgui.io.loader import ROLE_FLAGS, load_file
+from mtgui.io.score_sources import load_score_source
 from mtgui.io.targets import os_reason
 from mtgui.io.temporaries import discard_pending
 
@@ -114,7 +116,7 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
                 )
             roles.add(role)
     files = [load_file(path, roles, args.encoding) for path, roles in wanted.items()]
-    scores = [load_scores(path, args.score_column, args.encoding) for path in args.scores]
+    scores = [load_score_source(s.source, args.encoding) for s in score_specs(args)]
     corpus = assemble(files, scores, args.name)
     if not corpus.systems:
         raise InputError("the files given with --hyp hold no system output.")

@@ -25,11 +25,11 @@ from mtgui.cli.eval_options import (
 )
 from mtgui.cli.eval_outputs import input_paths, print_notes, read_paths
 from mtgui.cli.progress import drain
+from mtgui.cli.score_specs import metric_names
 from mtgui.cli.study_options import STUDY_HELP, add_study_options, study_settings
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
 from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.metrics import parse_metric_names
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics import iter_statistics
 from mtgui.engine.studies.dispatch import Study, StudySettings, iter_study_for
@@ -79,9 +79,10 @@ def add_study_parser(commands: Any) -> None:
 
 def run_study(args: argparse.Namespace, load: Loader) -> int:
     """Check the options and outputs, load, run the study, print and write its tables."""
-    metrics = parse_metric_names(args.metrics)
-    if args.study == "human" and HUMAN not in metrics:
-        metrics = (*metrics, HUMAN)
+    metrics = metric_names(args, automatic=args.study != "refs")  # refs: scores do not change
+    human = getattr(args, "human", HUMAN)
+    if args.study == "human" and human not in metrics:
+        metrics = (*metrics, human)
     scoring = metric_settings(args)
     bootstrap = bootstrap_settings(args)
     if bootstrap is None:
@@ -89,26 +90,31 @@ def run_study(args: argparse.Namespace, load: Loader) -> int:
     settings = study_settings(args, bootstrap)
     outputs = StudyOutputs.from_args(args)
     corpus = load(args)
-    if args.study == "human" and not corpus.scores:
+    if args.study == "human" and human not in corpus.external_metrics() and human == HUMAN:
         raise InputError(
             "the human study needs per-segment human scores, and none are loaded.",
             hint="Load them with --scores FILE.",
         )
-    result = _run(corpus, metrics, scoring, settings)
+    result = _run(corpus, metrics, scoring, settings, human)
     outputs.write(corpus, metrics, scoring, result)
     return 0
 
 
 def _run(
-    corpus: Corpus, metrics: tuple[str, ...], scoring: MetricSettings, settings: StudySettings
+    corpus: Corpus,
+    metrics: tuple[str, ...],
+    scoring: MetricSettings,
+    settings: StudySettings,
+    human: str = HUMAN,
 ) -> Study:
     """Extract the statistics (not for the references study, which does it per reference
-    subset) and run the study that ``settings`` are for."""
+    subset) and run the study that ``settings`` are for (``human``: the metric that plays the
+    humans' part in the human study)."""
     statistics, context = None, None
     if not isinstance(settings, RefsSettings):
         context = ExtractionContext(corpus.test_set, scoring, corpus.scores)
         statistics = drain(iter_statistics(corpus, metrics, scoring, context), "scoring")
-    study = iter_study_for(settings, corpus, metrics, scoring, statistics, context)
+    study = iter_study_for(settings, corpus, metrics, scoring, statistics, context, human)
     return drain(study, "study")
 
 

@@ -90,6 +90,16 @@ def add_study_options(parser: argparse.ArgumentParser, study: str) -> None:
         group.add_argument("--stability-sizes", **_numbers(DEFAULT_STABILITY_SIZES, what))
         what = "runs with other seeds for Table 6 (0: no Table 6)"
         group.add_argument("--runs", **_count(DEFAULT_RUNS, what))
+    elif study == "human":
+        group.add_argument(
+            "--human",
+            metavar="NAME",
+            default="human",
+            type=str.lower,
+            help="the loaded scores that play the humans' part, named as in --scores "
+            "FILE:COLUMN=NAME (default: human, the scores of a plain --scores FILE); every "
+            "other metric, other loaded scores included, is compared with them",
+        )
 
 
 def study_settings(args: argparse.Namespace, bootstrap: BootstrapSettings) -> StudySettings:

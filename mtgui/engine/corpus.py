@@ -70,16 +70,20 @@ class SystemOutput:
 
 @dataclass(frozen=True)
 class SegmentScores:
-    """Per-segment numeric scores of one system (e.g. human judgments).
+    """Per-segment numeric scores of one system under one external metric (human judgments,
+    COMET, MetricX...).
 
     ``means[i]`` is the mean of the ``counts[i]`` judgments of segment ``i``; segments nobody
-    judged have count 0 and mean NaN.
+    judged have count 0 and mean NaN. ``metric`` names the metric the scores make (``human``
+    unless the user named it); ``higher_is_better`` is its direction (False for MetricX).
     """
 
     system: str
     means: npt.NDArray[np.float64]
     counts: npt.NDArray[np.int64]
     origin: Origin
+    metric: str = "human"
+    higher_is_better: bool = True
 
     def __post_init__(self) -> None:
         self.means.flags.writeable = False
@@ -204,7 +208,10 @@ class Corpus:
                 raise ValueError(f"scores for unknown system {scores.system}")
             if scores.means.shape != (size,):
                 raise ValueError(f"scores of {scores.system} have shape {scores.means.shape}")
-        _require_unique_names([s.system for s in self.scores], "score sets")
+        _require_unique_names([f"{s.metric}: {s.system}" for s in self.scores], "score sets")
+        directions = {s.metric: s.higher_is_better for s in self.scores}
+        if any(directions[s.metric] != s.higher_is_better for s in self.scores):
+            raise ValueError("the scores of one metric disagree on its direction")
 
     def origins(self) -> tuple[Origin, ...]:
         """Where every text and score came from: source, references, systems, scores (a file
@@ -226,9 +233,15 @@ class Corpus:
                 return system
         raise KeyError(name)
 
-    def scores_of(self, name: str) -> SegmentScores | None:
-        """The per-segment scores of system ``name``, if any were loaded."""
-        return next((s for s in self.scores if s.system == name), None)
+    def scores_of(self, name: str, metric: str = "human") -> SegmentScores | None:
+        """The per-segment scores of system ``name`` under ``metric``, if any were loaded."""
+        return next((s for s in self.scores if (s.system, s.metric) == (name, metric)), None)
+
+    def external_metrics(self) -> dict[str, bool]:
+        """The metrics made of loaded per-segment scores, in load order: name -> whether
+        higher is better. What :func:`mtgui.engine.metrics.metrics_for` takes as ``external``,
+        and what a front end lists beside the built-in metrics."""
+        return {s.metric: s.higher_is_better for s in self.scores}
 
     def with_system_renamed(self, old: str, new: str) -> Corpus:
         """A copy with system ``old`` called ``new`` (its scores follow it).

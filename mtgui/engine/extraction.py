@@ -38,7 +38,7 @@ class ExtractionContext:
     ) -> None:
         self.test_set = test_set
         self.settings = settings
-        self._scores = {s.system: s for s in scores}
+        self._scores = {(s.metric, s.system): s for s in scores}
         self._memo: dict[Hashable, Any] = {}
         self._systems: dict[tuple[str, str], Any] = {}
         self._parent: tuple[ExtractionContext, tuple[int, ...]] | None = None
@@ -132,9 +132,9 @@ class ExtractionContext:
         result: FloatArray = cached[1]
         return result
 
-    def scores_of(self, name: str) -> SegmentScores | None:
-        """The loaded per-segment scores of a system."""
-        return self._scores.get(name)
+    def scores_of(self, name: str, metric: str = "human") -> SegmentScores | None:
+        """The loaded per-segment scores of a system under an external metric."""
+        return self._scores.get((metric, name))
 
     def memo(self, key: Hashable, factory: Callable[[ExtractionContext], T]) -> T:
         """A value computed once per context (reference caches of single metrics)."""

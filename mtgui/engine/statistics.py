@@ -20,7 +20,7 @@ import numpy as np
 from mtgui.engine.corpus import Corpus, SystemOutput
 from mtgui.engine.errors import InputError
 from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.metrics import DEFAULT_METRICS, Metric, create_metrics
+from mtgui.engine.metrics import DEFAULT_METRICS, REGISTRY, Metric, metrics_for
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import MetricSettings
@@ -108,20 +108,31 @@ def iter_statistics(
     Pass a ``context`` from an earlier run on the same test set and settings to reuse its
     reference caches.
 
+    ``metric_names`` may name the corpus's external metrics (its loaded scores, see
+    :meth:`Corpus.external_metrics`) beside the registry's.
+
     Raises
     ------
     InputError
-        If ``human`` is asked for but no per-segment scores are loaded.
+        If ``human`` is asked for but no per-segment scores are loaded, or a name is neither a
+        metric nor loaded scores.
     """
     settings = settings or MetricSettings()
-    if "human" in metric_names and not corpus.scores:
+    external = corpus.external_metrics()
+    if "human" in metric_names and "human" not in external:
         raise InputError(
             "the human metric needs per-segment scores, and none are loaded.",
             hint="Load a scores file (--scores), or leave 'human' out of the metrics.",
         )
+    unknown = [name for name in metric_names if name not in external and name not in REGISTRY]
+    if unknown:
+        raise InputError(
+            f"no scores named '{unknown[0]}' are loaded, and it is not a metric mtgui computes.",
+            hint="Load them with --scores FILE:COLUMN=NAME, or leave the name out of the metrics.",
+        )
     if context is None or context.test_set is not corpus.test_set or context.settings != settings:
         context = ExtractionContext(corpus.test_set, settings, corpus.scores)
-    metrics = create_metrics(metric_names, corpus.test_set, settings)
+    metrics = metrics_for(corpus.test_set, metric_names, settings, external)
     systems = []
     total, size = len(corpus.systems), corpus.test_set.size
     for done, system in enumerate(corpus.systems):

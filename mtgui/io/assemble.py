@@ -6,16 +6,12 @@ references get their names, and per-segment scores are matched to systems and se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-
-import numpy as np
 
 from mtgui.engine.corpus import (
     Corpus,
-    Origin,
     Role,
-    SegmentScores,
     SystemOutput,
     TestSet,
     TextColumn,
@@ -23,8 +19,9 @@ from mtgui.engine.corpus import (
 from mtgui.engine.empty_texts import empty_text_notes
 from mtgui.engine.errors import InputError
 from mtgui.io.align import Skeleton, align_stream
+from mtgui.io.assemble_scores import segment_scores
 from mtgui.io.naming import apply_renames, names_from_files
-from mtgui.io.scores import ScoreRecord, ScoreTable
+from mtgui.io.scores import ScoreTable
 from mtgui.io.streams import LoadedFile, TextStream
 
 
@@ -64,10 +61,10 @@ def assemble(
     ordered = [*sources, *by_role[Role.REFERENCE], *by_role[Role.SYSTEM]]
     test_set = replace(test_set, doc_attributes=_doc_attributes(ordered))
     systems = _systems(skeleton, by_role[Role.SYSTEM], renames)
-    segment_scores, notes = _scores(scores, test_set, [s.name for s in systems])
+    scored, notes = segment_scores(scores, test_set, systems)
     reader_notes = dict.fromkeys(s.metadata["note"] for s in streams if "note" in s.metadata)
     notes = [*reader_notes, *notes, *empty_text_notes(test_set, systems)]
-    return Corpus(test_set, tuple(systems), tuple(segment_scores), tuple(notes))
+    return Corpus(test_set, tuple(systems), tuple(scored), tuple(notes))
 
 
 def _doc_attributes(streams: Sequence[TextStream]) -> dict[str, dict[str, str]]:
@@ -138,84 +135,3 @@ def _unique(names: list[str]) -> list[str]:
         seen[name] = seen.get(name, 0) + 1
         unique.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
     return unique
-
-
-def _scores(
-    tables: Sequence[ScoreTable], test_set: TestSet, systems: list[str]
-) -> tuple[list[SegmentScores], list[str]]:
-    """Per-system score arrays (judgments of one segment averaged) and notes for the user."""
-    sums = {name: np.zeros(test_set.size) for name in systems}
-    counts = {name: np.zeros(test_set.size, dtype=np.int64) for name in systems}
-    origins: dict[str, Origin] = {}
-    notes: list[str] = []
-    for table in tables:
-        unknown = [name for name in table.systems if name not in sums]
-        if systems and len(unknown) == len(table.systems):
-            raise InputError(
-                "none of the systems in this scores file is loaded (it has "
-                f"{_few(table.systems)}; loaded are {_few(systems)}).",
-                path=table.origin.path,
-                hint="The system column must use the systems' names as mtgui shows them.",
-            )
-        if unknown:
-            notes.append(
-                f"{table.origin.path}: scores for systems that are not loaded were left out: "
-                f"{_few(unknown)}."
-            )
-        if table.skipped:
-            notes.append(f"{table.origin.path}: {table.skipped} rows without a score were skipped.")
-        locate = _locator(table, test_set)
-        for record in table.records:
-            if record.system in sums:
-                position = locate(record)
-                sums[record.system][position] += record.value
-                counts[record.system][position] += 1
-                origins.setdefault(record.system, table.origin)
-    result = []
-    for name in systems:
-        if name in origins:
-            with np.errstate(invalid="ignore", divide="ignore"):
-                means = np.where(counts[name] > 0, sums[name] / counts[name], np.nan)
-            result.append(SegmentScores(name, means, counts[name], origins[name]))
-    return result, notes
-
-
-def _locator(table: ScoreTable, test_set: TestSet) -> Callable[[ScoreRecord], int]:
-    """A function giving the test-set position of a record, or raising a located error."""
-    first = table.records[0]
-    by_key = first.doc is not None and first.seg is not None and test_set.has_documents
-    if not by_key and first.index is None:
-        raise InputError(
-            "the scores give document and segment ids, but the test set has no documents "
-            "(it is plain text).",
-            path=table.origin.path,
-            hint="Add a line column (the segment's line number, from 1).",
-        )
-    keys = {key: i for i, key in enumerate(zip(test_set.doc_ids, test_set.seg_ids, strict=True))}
-
-    def locate(record: ScoreRecord) -> int:
-        if by_key:
-            position = keys.get((record.doc or "", record.seg or ""))
-            if position is None:
-                raise InputError(
-                    f"document '{record.doc}', segment '{record.seg}' is not in the test set.",
-                    path=table.origin.path,
-                    line=record.line,
-                )
-            return position
-        assert record.index is not None
-        if record.index > test_set.size:
-            raise InputError(
-                f"segment number {record.index} is beyond the test set's {test_set.size} segments.",
-                path=table.origin.path,
-                line=record.line,
-            )
-        return record.index - 1
-
-    return locate
-
-
-def _few(names: Sequence[str], limit: int = 6) -> str:
-    """A short listing of names."""
-    shown = ", ".join(names[:limit])
-    return shown + (", ..." if len(names) > limit else "")

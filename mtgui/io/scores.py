@@ -63,12 +63,22 @@ class ScoreRecord:
 
 @dataclass(frozen=True)
 class ScoreTable:
-    """All usable rows of a scores file, and how many were skipped for a missing value."""
+    """All usable rows of a scores file, and how many were skipped for a missing value.
+
+    ``metric`` names the metric the scores make and ``higher_is_better`` its direction (see
+    :mod:`mtgui.io.score_sources`). A file that scores every segment of one test set in order
+    (one number per line, COMET's output) gives its ``segment_count``, which must be the test
+    set's; COMET's names each system by the path of its output (``by_path``).
+    """
 
     origin: Origin
     score_column: str
     records: tuple[ScoreRecord, ...]
     skipped: int
+    metric: str = "human"
+    higher_is_better: bool = True
+    segment_count: int | None = None
+    by_path: bool = False
 
     @property
     def systems(self) -> tuple[str, ...]:
@@ -81,11 +91,12 @@ def normalize_column(name: str) -> str:
     return re.sub(r"[\s._\-]+", "", name.strip().lower())
 
 
-def looks_like_scores(text: str) -> bool:
-    """Whether the first line of ``text`` is a header mtgui can read as a scores table."""
+def looks_like_scores(text: str, score_column: str | None = None) -> bool:
+    """Whether the first line of ``text`` is a header mtgui can read as a scores table (with
+    the column ``score_column`` holding the scores, when given)."""
     lines = split_lines(text[:_SNIFF])
     try:
-        _columns(_split_header(lines[0] if lines else "", None, 1), None, None)
+        _columns(_split_header(lines[0] if lines else "", None, 1), score_column, None)
     except InputError:
         return False
     return True
@@ -258,15 +269,7 @@ def _record(
     raw = fields[columns["score"]]
     if raw.strip().lower() in MISSING:
         return None
-    value = _number(raw, "score", line, origin)
-    if not abs(value) <= MAX_MAGNITUDE:
-        raise InputError(
-            f"the score '{printable(raw.strip())}' is too large: mtgui reads scores from "
-            f"-{_MAX_WORDS} to {_MAX_WORDS}, so that their sums over the test set and its "
-            "resamples can neither overflow nor lose the precision of ordinary scores.",
-            path=origin.path,
-            line=line,
-        )
+    value = parse_score(raw, origin, line)
     index = None
     if "index" in columns:
         position = _number(fields[columns["index"]], "segment number", line, origin)
@@ -289,6 +292,21 @@ def _record(
         seg=fields[columns["seg"]].strip() if "seg" in columns else None,
         index=index,
     )
+
+
+def parse_score(raw: str, origin: Origin, line: int) -> float:
+    """A score read as this module reads them (ASCII notation, at most :data:`MAX_MAGNITUDE`),
+    or an :class:`InputError` naming the file and line: every reader of scores shares it."""
+    value = _number(raw, "score", line, origin)
+    if not abs(value) <= MAX_MAGNITUDE:
+        raise InputError(
+            f"the score '{printable(raw.strip())}' is too large: mtgui reads scores from "
+            f"-{_MAX_WORDS} to {_MAX_WORDS}, so that their sums over the test set and its "
+            "resamples can neither overflow nor lose the precision of ordinary scores.",
+            path=origin.path,
+            line=line,
+        )
+    return value
 
 
 def _number(text: str, what: str, line: int, origin: Origin) -> float:

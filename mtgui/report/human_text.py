@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mtgui.engine.metrics.human import Human
+from mtgui.engine.metrics.external import external_metric
 from mtgui.engine.printable import printable
 from mtgui.engine.studies.human.correlation_tests import CorrelationTest
 from mtgui.engine.studies.human.study import (
@@ -40,13 +40,13 @@ def human_text(study: HumanStudy) -> str:
     """The human scores' intervals and grid, the correlations with their intervals, the tests
     of pairs of metrics, the pairs of systems by agreement, and the disagreements by kind."""
     parts = [
-        f"Metrics against human scores (Zhang, Vogel & Waibel, Table 6): {len(study.systems)} "
-        f"systems with human scores, {bootstrap_line(study.settings)}.",
+        f"Metrics against {_humans(study)} (Zhang, Vogel & Waibel, Table 6): "
+        f"{len(study.systems)} systems with {_humans(study)}, {bootstrap_line(study.settings)}.",
         *note_lines(study.notes),
     ]
     if study.bootstrap is not None:
-        human = Human()
-        parts += ["\nHuman", interval_table(study.bootstrap, human)]
+        human = external_metric(study.human)()  # only its name is read
+        parts += [f"\n{LABELS[study.human]}", interval_table(study.bootstrap, human)]
         parts.append(grid_text(study.bootstrap, human))
     level = f"{study.settings.level:.0%}"
     parts.append(_INTERVALS.format(level=level, n=len(study.systems)))
@@ -68,6 +68,11 @@ def human_text(study: HumanStudy) -> str:
         parts += [_disagreement(d) for d in found] or ["  (none)"]
     parts.append(f"\nSignature: {study.signature}")
     return "\n".join(parts)
+
+
+def _humans(study: HumanStudy) -> str:
+    """What plays the humans' part: 'human scores', or the scores' name ('mqm scores')."""
+    return "human scores" if study.human == "human" else f"{printable(study.human)} scores"
 
 
 def _name(c: MetricCorrelation) -> str:

@@ -16,7 +16,7 @@ from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.significance import PAIR_FIELDS
 from mtgui.engine.studies.dispatch import Study
 from mtgui.engine.studies.human.correlation_tests import CorrelationTest
-from mtgui.engine.studies.human.study import HUMAN, Disagreement, HumanStudy, MetricCorrelation
+from mtgui.engine.studies.human.study import Disagreement, HumanStudy, MetricCorrelation
 from mtgui.engine.studies.refs.study import RefsRow, RefsSizeRow, RefsStudy
 from mtgui.engine.studies.resamples.study import ResampleRow, ResamplesStudy, StabilityRow
 from mtgui.engine.studies.size.study import SizeRow, SizeStudy
@@ -150,7 +150,7 @@ def _human_tables(study: HumanStudy) -> dict[str, Table]:
         tables += [
             (SCORE_COLUMNS, score_rows(study.bootstrap)),
             (PAIR_COLUMNS, pair_rows(study.bootstrap)),
-            grid_rows(study.bootstrap, HUMAN),
+            grid_rows(study.bootstrap, study.human),  # grid-human.csv, whatever its name
         ]
     return dict(zip(_TABLE_FILES["human"], tables, strict=False))
 

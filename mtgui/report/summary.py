@@ -22,8 +22,11 @@ def summarize(corpus: Corpus) -> str:
     lines += _aligned([(ref.name, ref.origin.file_name) for ref in test_set.references])
     lines.append(f"Systems ({len(corpus.systems)}):")
     lines += _aligned([(s.name, s.origin.file_name) for s in corpus.systems]) or ["  (none)"]
-    if corpus.scores:
-        lines.append(f"Per-segment scores ({len(corpus.scores)} systems):")
+    for metric, higher in corpus.external_metrics().items():
+        scores = [s for s in corpus.scores if s.metric == metric]
+        named = "" if metric == "human" and higher else f" '{metric}'"
+        direction = "" if higher else ", lower is better"
+        lines.append(f"Per-segment scores{named} ({len(scores)} systems{direction}):")
         lines += _aligned(
             [
                 (
@@ -31,7 +34,7 @@ def summarize(corpus: Corpus) -> str:
                     f"{s.num_scored} of {test_set.size} segments scored, "
                     f"{int(s.counts.sum())} judgments ({s.origin.file_name})",
                 )
-                for s in corpus.scores
+                for s in scores
             ]
         )
     lines += [f"Note: {note}" for note in corpus_notes(corpus)]

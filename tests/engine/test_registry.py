@@ -36,7 +36,8 @@ def _metric_classes_in_the_package() -> set[type[Metric]]:
     while pending:
         cls = pending.pop()
         pending += cls.__subclasses__()
-        if cls.__module__.startswith(metrics_package.__name__) and "name" in vars(cls):
+        made = "<locals>" in cls.__qualname__  # external_metric's, for loaded scores
+        if cls.__module__.startswith(metrics_package.__name__) and "name" in vars(cls) and not made:
             found.add(cls)
     return found
 

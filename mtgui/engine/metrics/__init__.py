@@ -5,11 +5,12 @@ The list of metrics and what front ends need to know of each is :mod:`.registry`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from mtgui.engine.corpus import TestSet
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.base import Metric
+from mtgui.engine.metrics.external import ExternalScores, external_metric
 from mtgui.engine.metrics.registry import (
     DEFAULT_METRICS,
     LABELS,
@@ -24,21 +25,28 @@ __all__ = [
     "LABELS",
     "METRIC_NAMES",
     "REGISTRY",
+    "ExternalScores",
     "Metric",
     "MetricEntry",
     "create_metrics",
+    "external_metric",
+    "metrics_for",
     "parse_metric_names",
 ]
 
 
-def parse_metric_names(text: str) -> tuple[str, ...]:
-    """``"bleu, NIST"`` -> ``("bleu", "nist")``; an unknown name is an :class:`InputError`."""
+def parse_metric_names(text: str, external: Collection[str] = ()) -> tuple[str, ...]:
+    """``"bleu, NIST"`` -> ``("bleu", "nist")``; an unknown name is an :class:`InputError`.
+
+    ``external`` names the metrics of loaded scores (``comet``), which may be chosen too.
+    """
     names = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))
-    unknown = [name for name in names if name not in REGISTRY]
+    unknown = [name for name in names if name not in REGISTRY and name not in external]
     if unknown or not names:
+        known = [*METRIC_NAMES, *(name for name in external if name not in REGISTRY)]
         raise InputError(
             f"unknown metric {', '.join(repr(n) for n in unknown) or '(none given)'}.",
-            hint="Choose from: " + ", ".join(METRIC_NAMES) + ".",
+            hint="Choose from: " + ", ".join(known) + ".",
         )
     return names
 
@@ -49,3 +57,22 @@ def create_metrics(
     """Metric objects for ``names``, in that order, with the options ``settings`` give them
     (chrF's; the defaults without)."""
     return tuple(REGISTRY[name].factory(test_set, settings) for name in names)
+
+
+def metrics_for(
+    test_set: TestSet,
+    names: Sequence[str],
+    settings: MetricSettings | None = None,
+    external: Mapping[str, bool] | None = None,
+) -> tuple[Metric, ...]:
+    """:func:`create_metrics`, where a name may also be one of the ``external`` metrics (name ->
+    higher is better, as :meth:`Corpus.external_metrics` gives them): the metrics of loaded
+    scores, which are not in the registry. An external metric wins over the registry's of the
+    same name (``human`` loaded as lower-is-better)."""
+    external = external or {}
+    return tuple(
+        external_metric(name, external[name])()
+        if name in external
+        else REGISTRY[name].factory(test_set, settings)
+        for name in names
+    )

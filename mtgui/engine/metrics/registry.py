@@ -68,5 +68,14 @@ METRIC_NAMES: tuple[str, ...] = tuple(REGISTRY)
 DEFAULT_METRICS: tuple[str, ...] = ("bleu", "nist", "mbleu")
 """The metrics of a fresh window and of ``mtgui eval`` without ``--metrics``."""
 
-LABELS: dict[str, str] = {name: entry.label for name, entry in REGISTRY.items()}
-"""How people write each metric: ``bleu`` -> ``BLEU`` (a dict, for ``LABELS.get(name, name)``)."""
+
+class _Labels(dict[str, str]):
+    """A dict whose missing keys are their own label: loaded scores' metrics (``comet``)."""
+
+    def __missing__(self, key: str) -> str:
+        return key
+
+
+LABELS: dict[str, str] = _Labels({name: entry.label for name, entry in REGISTRY.items()})
+"""How people write each metric: ``bleu`` -> ``BLEU``; a metric of loaded scores is written as
+it is named (``LABELS["comet"]`` is ``comet``, as is ``LABELS.get(name, name)``)."""

@@ -53,13 +53,15 @@ def iter_study_for(
     metric_settings: MetricSettings,
     statistics: Statistics | None,
     context: ExtractionContext | None = None,
+    human: str = HUMAN,
 ) -> StudyRun:
     """The study that ``settings`` are for, on ``corpus``.
 
     The references study scores ``metrics`` with ``metric_settings`` itself, once per subset
     of the references; every other study starts from ``statistics``, those of the whole corpus
     (None is for the references study only). ``context``, the extraction's, lends its tokens to
-    the size study's subset NIST and to the references study.
+    the size study's subset NIST and to the references study. ``human`` names the metric that
+    plays the humans' part in the human study.
     """
     documents = corpus.test_set.document_index_if_any()
     if isinstance(settings, RefsSettings):
@@ -73,7 +75,7 @@ def iter_study_for(
         return iter_size_study(statistics, settings, documents, nist)
     if isinstance(settings, ResamplesSettings):
         return iter_resamples_study(statistics, settings, documents)
-    return iter_human_study(statistics, settings, documents)
+    return iter_human_study(statistics, settings, documents, human)
 
 
 def iter_study(
@@ -83,10 +85,12 @@ def iter_study(
     metric_settings: MetricSettings,
     bootstrap: BootstrapSettings,
     repeats: int,
+    human: str = HUMAN,
 ) -> StudyRun:
     """The desktop application's study ``name`` (see :data:`STUDY_NAMES`) on a finished
     analysis; ``repeats`` is the size study's K, or the number of subsets per size of the
-    references study's Table 4.
+    references study's Table 4; ``human``, the metric that plays the humans' part in the human
+    study (any metric of loaded scores).
 
     Raises
     ------
@@ -99,14 +103,15 @@ def iter_study(
             "the references study needs at least two references.",
             hint="Load another reference translation of the same test set.",
         )
-    if name == "human" and HUMAN not in metrics:
+    if name == "human" and human not in metrics:
         raise InputError(
             "the agreement study needs per-segment human scores and the Human metric.",
             hint="Drop a scores table on the window and tick Human among the metrics.",
         )
     settings = named_settings(name, bootstrap, repeats)
-    automatic = [m for m in metrics if m != HUMAN]  # what the references study scores
-    return iter_study_for(settings, corpus, automatic, metric_settings, statistics)
+    external = corpus.external_metrics()  # loaded scores do not depend on the references
+    automatic = [m for m in metrics if m != HUMAN and m not in external]
+    return iter_study_for(settings, corpus, automatic, metric_settings, statistics, human=human)
 
 
 def named_settings(name: str, bootstrap: BootstrapSettings, repeats: int) -> StudySettings:

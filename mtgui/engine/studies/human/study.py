@@ -33,6 +33,9 @@ systems that have human scores:
   F); ``metric_only``, the metric finds a significant difference the humans do not; and
   ``human_only``, the humans find one the metric does not. Each pair is named so that x is the
   system the metric (for ``human_only``, the humans) finds better.
+
+Any metric (loaded MQM or COMET scores) can play the humans' part (``human=``), lower-is-better
+ones too: the tests of pairs of metrics then orient the correlations accordingly.
 """
 
 from __future__ import annotations
@@ -141,6 +144,7 @@ class HumanStudy:
     correlation_tests: tuple[CorrelationTest, ...]  # every unordered pair of automatic metrics
     disagreements: tuple[Disagreement, ...]
     notes: tuple[str, ...] = ()
+    human: str = HUMAN  # the metric that plays the humans' part
 
     def correlation(self, metric: str) -> MetricCorrelation:
         """The correlation of one metric with the human scores."""
@@ -161,20 +165,24 @@ def iter_human_study(
     statistics: Statistics,
     settings: BootstrapSettings | None = None,
     document_index: IntArray | None = None,
+    human: str = HUMAN,
 ) -> Generator[StudyProgress[HumanStudy], None, HumanStudy]:
     """Bootstrap the systems that have human scores, then correlate and compare.
 
-    ``statistics`` must hold the ``human`` metric and at least one other. Snapshots count
+    ``statistics`` must hold the metric ``human`` (the one that plays the humans' part: by
+    default ``human``) and at least one other. Snapshots count
     resamples, twice: the bootstrap's (its phases), then ``correlating`` (the resamples of
     systems); the tables come with the result.
     """
     requested = settings or BootstrapSettings()
     settings = requested.resolved(document_index)[0]  # the bootstrap's notes say why
-    judged, left_out = _split_systems(statistics)
+    judged, left_out = _split_systems(statistics, human)
     subset = replace(statistics, systems=tuple(s for s in statistics.systems if s.system in judged))
     study = f"human|{settings.signature()}|systems:{SYSTEMS_STREAM}"
+    if human != HUMAN:
+        study += f"|human:{human}"
     signature = study_signature(statistics.signature(), study)
-    empty = HumanStudy(settings, signature, judged, left_out, None, (), (), ())
+    empty = HumanStudy(settings, signature, judged, left_out, None, (), (), (), human=human)
     with closing(iter_bootstrap(subset, requested, document_index)) as analysis:
         while True:
             try:
@@ -183,14 +191,16 @@ def iter_human_study(
                 result: BootstrapResult = finished.value
                 break
             yield StudyProgress(step.done, step.total, step.phase, empty)
-    metrics = [m for m in subset.metrics if m.name != HUMAN]
-    human = _scores(result, judged, HUMAN)
+    metrics = [m for m in subset.metrics if m.name != human]
+    truth = _scores(result, judged, human)
     scores = [_scores(result, judged, m.name) for m in metrics]
-    draws = draw_systems(settings.seed, SYSTEMS_STREAM, len(judged), human[1].shape[1])
-    resampling = iter_resampled([s[1] for s in scores], human[1], draws)
+    draws = draw_systems(settings.seed, SYSTEMS_STREAM, len(judged), truth[1].shape[1])
+    resampling = iter_resampled([s[1] for s in scores], truth[1], draws)
     progress = StudyProgress(0, len(draws), "correlating", empty)
     resampled = yield from relay(resampling, progress, counted=True)
-    return _compare(empty, result, dict(zip(metrics, scores, strict=True)), human[0], resampled)
+    humans_higher = statistics.metric(human).higher_is_better
+    compared = dict(zip(metrics, scores, strict=True))
+    return _compare(empty, result, compared, truth[0], resampled, humans_higher)
 
 
 def _compare(
@@ -199,19 +209,21 @@ def _compare(
     scores: dict[Metric, tuple[FloatArray, FloatArray]],
     human: FloatArray,
     resampled: list[Resampled],
+    humans_higher: bool = True,
 ) -> HumanStudy:
     """The study's tables from the bootstrap of the judged systems (``scores``: each metric's on
     the whole test set and per resample; ``human``: the human scores on the whole test set):
-    each metric's correlations, each pair of metrics' tests, and the disagreements."""
+    each metric's correlations, each pair of metrics' tests, and the disagreements;
+    ``humans_higher``: whether higher is better for the humans' metric."""
     judged, level = study.systems, result.settings.level
     correlations, disagreements, agreements = [], [], []
     notes = [*result.notes, *_system_notes(judged, study.left_out)]
     for (metric, (full, _)), found in zip(scores.items(), resampled, strict=True):
-        pairs = disagreements_of(result, metric.name, judged)
+        pairs = disagreements_of(result, metric.name, judged, study.human)
         disagreements += pairs
         correlation = _correlation(metric, (full, human), found, level, pairs)
         correlations.append(correlation)
-        sign = 1.0 if metric.higher_is_better else -1.0
+        sign = 1.0 if metric.higher_is_better == humans_higher else -1.0
         agreements.append(Agreement(metric.name, sign, full, correlation.pearson, found.pearson))
         notes += _metric_notes(metric, correlation, len(found.pearson))
     tests = [correlation_test(a, b, level) for a, b in combinations(agreements, 2)]
@@ -240,20 +252,22 @@ def _system_notes(judged: tuple[str, ...], left_out: tuple[str, ...]) -> list[st
     return notes
 
 
-def _split_systems(statistics: Statistics) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _split_systems(
+    statistics: Statistics, human: str = HUMAN
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The systems with human scores and those without; an error when the study cannot run."""
     names = [m.name for m in statistics.metrics]
-    if HUMAN not in names:
+    if human not in names:
         raise InputError(
-            "the human study needs the human metric.",
-            hint="Load per-segment human scores (--scores) and add 'human' to the metrics.",
+            f"the human study needs the {human} metric.",
+            hint=f"Load per-segment {human} scores (--scores) and add '{human}' to the metrics.",
         )
     if len(names) < 2:
         raise InputError(
             "the human study needs an automatic metric to compare with the human scores.",
             hint="Add one to the metrics, e.g. bleu.",
         )
-    judged = tuple(s for s in statistics.system_names if not math.isnan(statistics.score(s, HUMAN)))
+    judged = tuple(s for s in statistics.system_names if not math.isnan(statistics.score(s, human)))
     if len(judged) < 2:
         raise InputError(
             f"the human study needs two or more systems with human scores, not {len(judged)}.",
@@ -263,12 +277,13 @@ def _split_systems(statistics: Statistics) -> tuple[tuple[str, ...], tuple[str, 
 
 
 def disagreements_of(
-    result: BootstrapResult, metric: str, systems: tuple[str, ...]
+    result: BootstrapResult, metric: str, systems: tuple[str, ...], human: str = HUMAN
 ) -> list[Disagreement]:
-    """Every pair of ``systems`` on which ``metric`` and the humans disagree."""
+    """Every pair of ``systems`` on which ``metric`` and the humans (the metric ``human``)
+    disagree."""
     found = []
     for x, y in combinations(systems, 2):
-        ours, theirs = result.pair(metric, x, y), result.pair(HUMAN, x, y)
+        ours, theirs = result.pair(metric, x, y), result.pair(human, x, y)
         kind = _kind(ours.verdict, theirs.verdict)
         if kind is None:
             continue

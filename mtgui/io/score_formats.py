@@ -1,0 +1,231 @@
+"""Readers for the segment scores that metric tools write, told apart by their content.
+
+Besides a table (:mod:`mtgui.io.scores`), mtgui reads what the tools users run print or save:
+
+- one number per line, line *i* scoring segment *i* of one system's output (MetricX, a script's
+  ``print``); an empty line or ``NA`` is a segment without a score. The file does not say which
+  system it scores, so the user does (``--scores FILE=SYSTEM:NAME``).
+- ``comet-score``'s printed output (Unbabel/COMET, ``comet/cli/score.py``): since COMET 1.1, a
+  line ``HYP\\tSegment I\\tscore: 0.8123`` per system and segment (``I`` from 0; the systems
+  interleaved, segment by segment), then ``HYP\\tscore: 0.8100`` per system, where ``HYP`` is
+  the path of the system's output as given to COMET; with ``--mc_dropout``,
+  ``\\tvariance: V`` follows the score. COMET 1.0 scored one system and printed
+  ``Segment I\\tscore: S`` and ``System score: S``. Scores are printed to 4 decimals (1.0: 3),
+  so means are exact to about 5e-5. Lines before the first segment (logs, when standard error
+  was saved too) are skipped; ``Predictions saved in: ...`` and ``CacheInfo(...)`` lines too.
+- ``comet-score --to_json FILE``: ``{"HYP": [{"src": ..., "mt": ..., "ref": ..., "COMET":
+  0.8123}, ...], ...}``, one list per system in segment order (COMET 1.0: the list alone),
+  with the full precision of the scores.
+
+Each reader returns a :class:`~mtgui.io.scores.ScoreTable` whose records give the segment by
+its 1-based position, and whose ``segment_count`` the assembly checks against the test set.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+
+from mtgui.engine.corpus import Origin
+from mtgui.engine.errors import InputError
+from mtgui.engine.printable import printable
+from mtgui.io.plaintext import split_lines
+from mtgui.io.scores import (
+    MAX_MAGNITUDE,
+    MISSING,
+    ScoreRecord,
+    ScoreTable,
+    looks_like_scores,
+    parse_score,
+)
+
+COMET_OUTPUT = "COMET output"
+COMET_JSON = "COMET JSON"
+LINE_SCORES = "scores, one per line"
+SCORES_TABLE = "scores table"  # as mtgui.io.streams.SCORES_TABLE
+COMET_KEY = "COMET"  # the score's key in comet-score's JSON
+
+_SEGMENT = re.compile(
+    r"(?:(?P<path>[^\t]*)\t)?Segment (?P<index>[0-9]+)[\t ]score: (?P<score>\S+)"
+    r"(?:\tvariance: \S+)?"
+)
+_SYSTEM = re.compile(r"(?:[^\t]*\tscore: |System score: )\S+")
+_IGNORED = ("Predictions saved in: ", "CacheInfo(")
+_NUMBER_LINE = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_SNIFF = 1 << 16
+
+
+def score_format(text: str, column: str | None = None) -> str | None:
+    """The format of a scores file's text (:data:`SCORES_TABLE`, :data:`COMET_OUTPUT`,
+    :data:`COMET_JSON` or :data:`LINE_SCORES`), or None when it is none of them. A table
+    whose scores are in a ``column`` of another name than score, z, raw... is one when that
+    column is given.
+
+    Only the start of the text is looked at. A one-number-per-line file needs the user to say
+    which system it scores (the window asks; ``--scores FILE=SYSTEM:NAME``).
+    """
+    head = text[:_SNIFF].lstrip("\ufeff \t\r\n")
+    if head.startswith(("{", "[")):
+        return COMET_JSON
+    lines = split_lines(head)
+    if any(_SEGMENT.fullmatch(line.rstrip("\r")) for line in lines[:-1] or lines):
+        return COMET_OUTPUT
+    if looks_like_scores(text) or (column is not None and looks_like_scores(text, column)):
+        return SCORES_TABLE
+    first = lines[0].strip() if lines else ""
+    if _NUMBER_LINE.fullmatch(first) or first.lower() in MISSING - {""}:
+        return LINE_SCORES
+    return None
+
+
+def read_line_scores(text: str, origin: Origin, system: str) -> ScoreTable:
+    """One score per line of ``system``'s output: line *i* is segment *i*.
+
+    Raises
+    ------
+    InputError
+        If the file is empty, a line is not a number, or no line has a score.
+    """
+    lines = split_lines(text.lstrip("\ufeff"))
+    if not lines:
+        raise InputError("the scores file is empty.", path=origin.path)
+    records, skipped = [], 0
+    for number, line in enumerate(lines, start=1):
+        field = line.strip()
+        if field.lower() in MISSING:
+            skipped += 1
+            continue
+        value = parse_score(field, origin, number)
+        records.append(ScoreRecord(system, value, number, None, None, number))
+    if not records:
+        raise InputError("no line of the scores file has a score.", path=origin.path)
+    return ScoreTable(origin, "", tuple(records), skipped, segment_count=len(lines))
+
+
+@dataclass
+class _System:
+    """One system's segments in COMET's output, as they come."""
+
+    first_line: int
+    records: list[ScoreRecord]
+
+
+def read_comet_output(text: str, origin: Origin) -> ScoreTable:
+    """``comet-score``'s printed output (see the module's docstring).
+
+    Raises
+    ------
+    InputError
+        If it has no segment line, a segment comes out of order, a line after the first segment
+        is none of COMET's, or the systems have different numbers of segments.
+    """
+    systems: dict[str, _System] = {}
+    started = False
+    for number, raw in enumerate(split_lines(text.lstrip("\ufeff")), start=1):
+        line = raw.rstrip("\r")
+        found = _SEGMENT.fullmatch(line)
+        if found is None:
+            if started and line.strip() and not _comet_other(line):
+                raise InputError(
+                    f"this line is not one of comet-score's ('{printable(line[:80])}'): a "
+                    "segment line reads 'HYP<tab>Segment 0<tab>score: 0.8123'.",
+                    path=origin.path,
+                    line=number,
+                )
+            continue
+        started = True
+        path = found["path"] or ""
+        system = systems.setdefault(path, _System(number, []))
+        index = int(found["index"])
+        if index != len(system.records):
+            raise InputError(
+                f"expected segment {len(system.records)} of {_hyp(path)} here, found segment "
+                f"{index}: comet-score prints every segment once, in order.",
+                path=origin.path,
+                line=number,
+            )
+        value = parse_score(found["score"], origin, number)
+        system.records.append(ScoreRecord(path, value, number, None, None, index + 1))
+    if not systems:
+        raise InputError(
+            "this comet-score output has no segment scores (was it run with --only_system?).",
+            path=origin.path,
+        )
+    return _comet_table(origin, {p: s.records for p, s in systems.items()}, 0)
+
+
+def read_comet_json(text: str, origin: Origin) -> ScoreTable:
+    """``comet-score --to_json``'s file (see the module's docstring).
+
+    Raises
+    ------
+    InputError
+        If it is not JSON of that shape, or an entry has no number under ``"COMET"``.
+    """
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except json.JSONDecodeError as error:
+        raise InputError(
+            f"this is not valid JSON ({error.msg}, column {error.colno}).",
+            path=origin.path,
+            line=error.lineno,
+        ) from None
+    if isinstance(data, list):
+        data = {"": data}  # COMET 1.0: one system, not named
+    lists = isinstance(data, dict) and all(isinstance(v, list) for v in data.values())
+    if not lists or not data:
+        raise InputError(
+            "this JSON is not comet-score's: it should map each system's output file to the "
+            'list of its segments, each with a "COMET" score.',
+            path=origin.path,
+        )
+    systems = {path: _json_records(path, items, origin) for path, items in data.items()}
+    return _comet_table(origin, systems, 0)
+
+
+def _json_records(path: str, items: list[object], origin: Origin) -> list[ScoreRecord]:
+    """One system's entries in the JSON, as records."""
+    records = []
+    for index, item in enumerate(items):
+        value = item.get(COMET_KEY) if isinstance(item, dict) else None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise InputError(
+                f'segment {index} of {_hyp(path)} has no number under "{COMET_KEY}" (found '
+                f"{printable(json.dumps(value))[:40]}).",
+                path=origin.path,
+            )
+        if not (math.isfinite(value) and abs(value) <= MAX_MAGNITUDE):
+            raise InputError(
+                f"the score of segment {index} of {_hyp(path)} is {value}, not a finite number "
+                "of at most 10^12.",
+                path=origin.path,
+            )
+        records.append(ScoreRecord(path, float(value), 0, None, None, index + 1))
+    return records
+
+
+def _comet_table(origin: Origin, systems: dict[str, list[ScoreRecord]], skipped: int) -> ScoreTable:
+    """The table of COMET's systems, which must all have scored the same number of segments."""
+    counts = {path: len(records) for path, records in systems.items()}
+    first, count = next(iter(counts.items()))
+    other = next((path for path, n in counts.items() if n != count), None)
+    if other is not None:
+        raise InputError(
+            f"{_hyp(first)} has {count} segment scores but {_hyp(other)} has {counts[other]}: "
+            "COMET scores every system on the same segments.",
+            path=origin.path,
+        )
+    records = tuple(r for group in systems.values() for r in group)
+    return ScoreTable(origin, COMET_KEY, records, skipped, segment_count=count, by_path=True)
+
+
+def _comet_other(line: str) -> bool:
+    """Whether a line is one COMET prints besides segment scores."""
+    return bool(_SYSTEM.fullmatch(line)) or line.startswith(_IGNORED)
+
+
+def _hyp(path: str) -> str:
+    """How to name one of COMET's systems in a message."""
+    return f"'{printable(path)}'" if path else "the system"

@@ -1,0 +1,154 @@
+"""Loading one file of external segment scores as the metric the user names.
+
+Every external score is a metric of its own (:mod:`mtgui.engine.metrics.external`): the user
+says which file, which column of a table, what to call the metric, whether lower is better, and
+for a file that scores one system's output without naming it, which system. A
+:class:`ScoreSource` holds these answers; :func:`load_score_source` reads the file in whichever
+format its content shows (:func:`~mtgui.io.score_formats.score_format`) and returns a
+:class:`~mtgui.io.scores.ScoreTable` that carries the metric's name and direction to the
+assembly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from mtgui.engine.corpus import Origin
+from mtgui.engine.errors import InputError
+from mtgui.engine.printable import printable
+from mtgui.io.decode import AUTO, DecodedText, read_text
+from mtgui.io.loader import detect_format
+from mtgui.io.score_formats import (
+    COMET_JSON,
+    COMET_OUTPUT,
+    LINE_SCORES,
+    SCORES_TABLE,
+    read_comet_json,
+    read_comet_output,
+    read_line_scores,
+    score_format,
+)
+from mtgui.io.scores import ScoreTable, read_scores
+from mtgui.io.streams import SGML, WMT_XML
+
+HUMAN = "human"
+"""The name of scores loaded without one (the registry's Human metric)."""
+
+
+@dataclass(frozen=True)
+class ScoreSource:
+    """One file of segment scores and what the user says of it.
+
+    ``column`` picks a table's score column (None: the first of score, z, raw, ...); ``system``
+    names the system whose output a one-number-per-line file (or COMET's output of one system)
+    scores; ``metric`` and ``higher_is_better`` are the metric the scores make.
+    """
+
+    path: Path
+    column: str | None = None
+    metric: str = HUMAN
+    system: str | None = None
+    higher_is_better: bool = True
+
+
+def load_score_source(source: ScoreSource, encoding: str = AUTO) -> ScoreTable:
+    """Read the file of ``source`` as the metric it names.
+
+    Raises
+    ------
+    InputError
+        If the file cannot be read, is in none of the formats, or does not fit what the user
+        said of it (a column of a file without columns, no system for numbers alone).
+    """
+    return scores_from_source(read_text(source.path, encoding), source)
+
+
+def scores_from_source(decoded: DecodedText, source: ScoreSource) -> ScoreTable:
+    """:func:`load_score_source` on a text already decoded (the desktop reads each file once)."""
+    text, path = decoded.text, source.path
+    kind = detect_format(text)
+    if kind in (SGML, WMT_XML):
+        raise InputError(
+            f"this is a {kind} file of translations, not a table of scores.", path=path
+        )
+    found = score_format(text, source.column)
+    if found is None and source.system is None:
+        found = SCORES_TABLE  # the table reader says what its header lacks, as before
+    if found is None:
+        first = printable(text.lstrip("\ufeff").split("\n", 1)[0].strip()[:80])
+        raise InputError(
+            "mtgui cannot tell what this scores file holds: it reads a table with a header "
+            "(system, segment and score columns), one number per line, and comet-score's "
+            f"output or JSON; its first line is '{first}'.",
+            path=path,
+            line=1,
+        )
+    origin = Origin(str(path), found, decoded.encoding)
+    table = _read(text, origin, found, source)
+    return replace(table, metric=source.metric, higher_is_better=source.higher_is_better)
+
+
+def _read(text: str, origin: Origin, found: str, source: ScoreSource) -> ScoreTable:
+    """The file read in its format, checked against what the user said of it."""
+    if found == SCORES_TABLE:
+        if source.system is not None:
+            raise InputError(
+                "this is a table, whose system column says which system each score is of, "
+                f"so it takes no system name ('{printable(source.system)}').",
+                path=origin.path,
+                hint="Give it as FILE, FILE:COLUMN or FILE:COLUMN=NAME.",
+            )
+        return read_scores(text, origin, source.column)
+    if source.column is not None:
+        raise InputError(
+            f"this file ({found}) has no columns to choose from, so it takes no column name "
+            f"('{printable(source.column)}').",
+            path=origin.path,
+            hint="Give it as FILE=NAME, or FILE=SYSTEM:NAME for one system's scores.",
+        )
+    if found == LINE_SCORES:
+        if source.system is None:
+            raise InputError(
+                "this file holds one number per line, and does not say which system's output "
+                "they score.",
+                path=origin.path,
+                hint="Say which: --scores FILE=SYSTEM:NAME on the command line.",
+            )
+        return read_line_scores(text, origin, source.system)
+    table = _read_comet(text, origin, found)
+    return _assign_system(table, source.system) if source.system is not None else table
+
+
+def _read_comet(text: str, origin: Origin, found: str) -> ScoreTable:
+    """COMET's JSON or printed output."""
+    return read_comet_json(text, origin) if found == COMET_JSON else read_comet_output(text, origin)
+
+
+def _assign_system(table: ScoreTable, system: str) -> ScoreTable:
+    """COMET's scores of one system, given to the system the user names."""
+    paths = table.systems
+    if len(paths) > 1:
+        raise InputError(
+            f"this COMET output scores {len(paths)} systems, so one system name "
+            f"('{printable(system)}') cannot be given to all of them.",
+            path=table.origin.path,
+            hint="Leave out =SYSTEM: each system is found by the path of its output.",
+        )
+    records = tuple(replace(r, system=system) for r in table.records)
+    return replace(table, records=records, by_path=False)
+
+
+def needs_system(text: str) -> bool:
+    """Whether a scores file's text cannot say which system it scores: one number per line,
+    or COMET 1.0's output of one unnamed system. The window then asks the user."""
+    found = score_format(text)
+    if found == LINE_SCORES:
+        return True
+    if found not in (COMET_OUTPUT, COMET_JSON):
+        return False
+    try:
+        table = _read_comet(text, Origin("", found, ""), found)
+    except InputError:
+        return False  # reading it will say what is wrong
+    return table.systems == ("",)
