@@ -137,3 +137,32 @@ def test_percent_bleu_is_sacrebleus_number(dataset):
     for name, gold in sets[refset].items():
         assert stats.score(name, "bleu") == pytest.approx(gold["BLEU"]["score"], abs=1e-9)
         assert f"{stats.score(name, 'bleu'):.2f}" == f"{gold['BLEU']['score']:.2f}"
+
+
+def test_the_references_study_of_a_scaled_result_is_on_its_scale(result):
+    """The references study scores every subset again: on the scale of the result shown."""
+    from mtgui.engine.studies.dispatch import iter_study
+
+    def rows(analysis):
+        study = run_to_end(
+            iter_study(
+                "refs",
+                analysis.corpus,
+                analysis.statistics,
+                MetricSettings(),
+                BootstrapSettings(resamples=100, seed=3),
+                0,
+            )
+        )
+        return {(r.references, r.system, r.metric): r for r in study.rows}, study
+
+    unit, unit_study = rows(result)
+    percent, percent_study = rows(on_scale(result, 100))
+    assert unit.keys() == percent.keys() and unit
+    for key, row in unit.items():
+        factor = 100.0 if key[2] in ("bleu", "mbleu") else 1.0
+        assert percent[key].score == pytest.approx(row.score * factor, rel=1e-12)
+        assert percent[key].ci_high == pytest.approx(row.ci_high * factor, rel=1e-12)
+        assert percent[key].rel_ci_low == pytest.approx(row.rel_ci_low, rel=1e-9)
+    assert "bleu-scale:100" in percent_study.signature
+    assert "bleu-scale" not in unit_study.signature

@@ -15,6 +15,7 @@ from dataclasses import replace
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
 from mtgui.engine.extraction import ExtractionContext
+from mtgui.engine.scale import SCALED_METRICS
 from mtgui.engine.settings import BootstrapSettings, MetricSettings
 from mtgui.engine.statistics import Statistics
 from mtgui.engine.studies.common import StudyProgress
@@ -108,19 +109,26 @@ def iter_study(
             "the agreement study needs per-segment human scores and the Human metric.",
             hint="Drop a scores table on the window and tick Human among the metrics.",
         )
-    settings = named_settings(name, bootstrap, repeats)
+    percent = any(m.name in SCALED_METRICS and m.scale == "0-100" for m in statistics.metrics)
+    settings = named_settings(name, bootstrap, repeats, bleu_scale=100 if percent else 1)
     external = corpus.external_metrics()  # loaded scores do not depend on the references
     automatic = [m for m in metrics if m != HUMAN and m not in external]
     return iter_study_for(settings, corpus, automatic, metric_settings, statistics, human=human)
 
 
-def named_settings(name: str, bootstrap: BootstrapSettings, repeats: int) -> StudySettings:
+def named_settings(
+    name: str, bootstrap: BootstrapSettings, repeats: int, bleu_scale: int = 1
+) -> StudySettings:
     """The settings of the window's study ``name``: the user's bootstrap settings, with the
-    size and references studies' own B per subset; ``repeats`` as in :func:`iter_study`."""
+    size and references studies' own B per subset; ``repeats`` as in :func:`iter_study`. The
+    references study scores every subset again, on the BLEU scale of the analysis shown (the
+    other studies start from its statistics, which are on it already)."""
     if name == "size":
         return SizeSettings(replace(bootstrap, resamples=SIZE_RESAMPLES), repeats=repeats)
     if name == "refs":
-        return RefsSettings(replace(bootstrap, resamples=REFS_RESAMPLES), repeats=repeats)
+        return RefsSettings(
+            replace(bootstrap, resamples=REFS_RESAMPLES), repeats=repeats, bleu_scale=bleu_scale
+        )
     if name == "resamples":
         return ResamplesSettings(bootstrap)
     if name == "human":

@@ -19,6 +19,7 @@ from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.metrics.nist import Nist
 from mtgui.engine.resampling import iter_resample_scores, stack_units, unit_index
+from mtgui.engine.scale import scaled_statistics
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics import Statistics, iter_statistics
 from mtgui.engine.studies.common import (
@@ -85,6 +86,8 @@ def iter_refs_study(
             nist = yield from relay(matching, progress)
         extraction = iter_statistics(subset, metric_names, metric_settings, child)
         statistics = yield from relay(extraction, progress, counted=True)
+        if settings.bleu_scale == 100:  # read as the analysis shown reads them
+            statistics = scaled_statistics(statistics)
         progress = replace(progress, done=progress.done + len(corpus.systems))
         yield from run.bootstrap(statistics, chosen, progress)
         if settings.repeats:

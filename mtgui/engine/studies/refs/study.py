@@ -51,8 +51,11 @@ class RefsSettings:
     max_subsets: int = DEFAULT_MAX_SUBSETS
     fractions: tuple[float, ...] = TABLE4_FRACTIONS
     repeats: int = TABLE4_REPEATS
+    bleu_scale: int = 1  # BLEU and M-BLEU on 0-1 or on sacreBLEU's 0-100 (engine.scale)
 
     def __post_init__(self) -> None:
+        if self.bleu_scale not in (1, 100):
+            raise InputError(f"the BLEU scale must be 1 or 100, not {self.bleu_scale}.")
         if self.max_subsets < 1:
             raise InputError(f"at least one reference subset is needed, not {self.max_subsets}.")
         if self.repeats < 0:
@@ -68,9 +71,10 @@ class RefsSettings:
     def signature(self) -> str:
         """The study part of a result's signature."""
         fractions = ",".join(f"{f:g}" for f in self.fractions)
+        scale = "|bleu-scale:100" if self.bleu_scale == 100 else ""
         return (
             f"refs|subsets:{self.max_subsets}|fractions:{fractions}|repeats:{self.repeats}|"
-            f"{self.bootstrap.signature()}"
+            f"{self.bootstrap.signature()}{scale}"
         )
 
 
