@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator
 from dataclasses import replace
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
@@ -29,6 +30,21 @@ from mtgui.engine.grouping import (
     group_by_attribute,
     group_by_length,
 )
+from mtgui.io.labels import read_label_file
+
+LABELS_PREFIX = "labels:"
+"""How a key names a label file the user chose: ``labels:/path/to/domains.tsv``."""
+
+
+def label_key(path: Path) -> str:
+    """The key of a label file (see :mod:`mtgui.io.labels` for the file's form)."""
+    return f"{LABELS_PREFIX}{path}"
+
+
+def key_name(key: str) -> str:
+    """What a breakdown by ``key`` is called: a label file's name without its extension (as
+    ``mtgui eval --by FILE`` calls it), else the key itself."""
+    return Path(key.removeprefix(LABELS_PREFIX)).stem if key.startswith(LABELS_PREFIX) else key
 
 
 def breakdown_keys(result: AnalysisResult) -> tuple[str, ...]:
@@ -39,10 +55,13 @@ def breakdown_keys(result: AnalysisResult) -> tuple[str, ...]:
 def iter_result_breakdown(
     result: AnalysisResult, by: str, edges: tuple[int, ...] = DEFAULT_LENGTH_EDGES
 ) -> Generator[BreakdownProgress, None, Breakdown]:
-    """The breakdown of ``result`` by ``by`` (an attribute, or ``length``), resampled with the
-    result's settings and the unit it asked for."""
+    """The breakdown of ``result`` by ``by`` (an attribute, ``length``, or a label file's
+    :func:`label_key`, read here on the worker), resampled with the result's settings and the
+    unit it asked for."""
     test_set, statistics = result.corpus.test_set, result.statistics
-    if by == LENGTH:
+    if by.startswith(LABELS_PREFIX):
+        grouping = read_label_file(Path(by.removeprefix(LABELS_PREFIX))).grouping(test_set)
+    elif by == LENGTH:
         grouping = group_by_length(test_set, statistics.settings, edges)
     else:
         grouping = group_by_attribute(test_set, by)
@@ -83,7 +102,7 @@ class BreakdownController(QObject):
         """Break ``result`` down by ``by`` (cancelling the breakdown under way)."""
         self._started_from, self._started = result, time.monotonic()
         self.runs.start(lambda: iter_result_breakdown(result, by))
-        self.status_changed.emit(f"Breaking the results down by {by}...")
+        self.status_changed.emit(f"Breaking the results down by {key_name(by)}...")
 
     def cancel(self) -> None:
         """Stop the breakdown under way."""

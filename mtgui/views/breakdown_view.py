@@ -12,18 +12,17 @@ is of an earlier result.
 
 from __future__ import annotations
 
-import html
-import math
 import os
+from collections.abc import Callable
+from pathlib import Path
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QItemSelection, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -33,20 +32,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.app.breakdown import BreakdownController, breakdown_keys
+from mtgui.app.breakdown import BreakdownController, breakdown_keys, key_name, label_key
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.breakdown import Breakdown
 from mtgui.engine.grouping import LENGTH
 from mtgui.engine.metrics import LABELS
 from mtgui.report.significance import cluster_caption, verdict_basis
 from mtgui.views.breakdown_model import BreakdownTableModel
-from mtgui.views.palette import series_style
+from mtgui.views.breakdown_plot import draw_breakdown
 from mtgui.views.plot_theme import PlotTheme, follow_palette
 from mtgui.views.score_table_model import SORT_ROLE
 from mtgui.views.significance_grid_model import SignificanceGridModel
 from mtgui.views.table_view import DataTableView
 
-_ROW_SPAN = 0.7  # of a group's row, shared by its systems' marks
 _KEY_LABELS = {LENGTH: "length (reference tokens)"}
 
 
@@ -60,6 +58,8 @@ class BreakdownView(QWidget):
         self.breakdown: Breakdown | None = None  # the breakdown shown
         self.metric_name = ""
         self._items: list[pg.GraphicsObject] = []
+        self._label_keys: list[str] = []  # label files chosen, offered with every result
+        self.choose_label_file: Callable[[], Path | None] = self._ask_label_file
         self._build()
         self._connect()
 
@@ -76,6 +76,12 @@ class BreakdownView(QWidget):
         self.cancel_button.setVisible(False)
         self.update_button = QPushButton("Update")
         self.update_button.setToolTip("Break the results shown down again.")
+        self.labels_button = QPushButton("Labels from a file...")
+        self.labels_button.setToolTip(
+            "Group the segments by labels of your own: a TSV file with a header 'line<TAB>NAME' "
+            "(a segment's number, from 1) or 'docid<TAB>NAME' (a document's id), then one label "
+            "per row."
+        )
         self.message = QLabel("A breakdown appears here once an analysis has run.")
         self.message.setWordWrap(True)
         self.message.setToolTip(
@@ -115,6 +121,7 @@ class BreakdownView(QWidget):
         top.addWidget(QLabel("Group by:"))
         top.addWidget(self.key)
         top.addWidget(self.update_button)
+        top.addWidget(self.labels_button)
         top.addWidget(self.progress, stretch=1)
         top.addWidget(self.cancel_button)
         top.addStretch(0)
@@ -147,6 +154,7 @@ class BreakdownView(QWidget):
     def _connect(self) -> None:
         self.key.activated.connect(self._on_key_activated)
         self.update_button.clicked.connect(self.start)
+        self.labels_button.clicked.connect(self.add_label_file)
         self.cancel_button.clicked.connect(self.controller.cancel)
         self.controller.progress_changed.connect(self._on_controller_progress_changed)
         self.controller.status_changed.connect(self.status.setText)
@@ -164,8 +172,8 @@ class BreakdownView(QWidget):
         current = self.key.currentData() or (keys[0] if keys else None)
         self.key.blockSignals(True)
         self.key.clear()
-        for key in keys:
-            self.key.addItem(_KEY_LABELS.get(key, key), key)
+        for key in (*keys, *self._label_keys):
+            self.key.addItem(_KEY_LABELS.get(key, key_name(key)), key)
         self.key.setCurrentIndex(max(self.key.findData(current), 0))
         self.key.blockSignals(False)
         self._say_state()
@@ -202,7 +210,7 @@ class BreakdownView(QWidget):
         return (
             self.breakdown is not None
             and self.controller.source is self.result
-            and self.breakdown.by == self.key.currentData()
+            and self.breakdown.by == key_name(str(self.key.currentData()))
         )
 
     def _say_state(self) -> None:
@@ -220,6 +228,25 @@ class BreakdownView(QWidget):
         else:
             text = f"By {self.breakdown.what}; each group scored as a test set of its own."
         self.message.setText(text)
+
+    def add_label_file(self) -> None:
+        """Ask for a label file, offer it as a key and break the results down by it (the file
+        is read on the worker: a problem in it is said like any other)."""
+        path = self.choose_label_file()
+        if path is None:
+            return
+        key = label_key(path)
+        if key not in self._label_keys:
+            self._label_keys.append(key)
+            self.key.addItem(f"labels: {path.name}", key)
+        self.key.setCurrentIndex(self.key.findData(key))
+        self._on_key_activated()
+
+    def _ask_label_file(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Group by the labels in a file", "", "Label files (*.tsv *.txt);;All files (*)"
+        )
+        return Path(name) if name else None
 
     def _on_key_activated(self) -> None:
         self._say_state()
@@ -262,61 +289,20 @@ class BreakdownView(QWidget):
         self._draw()
 
     def _draw(self) -> None:
-        """The dot-and-whisker plot: per group a row, per system a dot (its score) and a
-        whisker (its interval), side by side within the row."""
+        """The dot-and-whisker plot of the breakdown shown (:mod:`breakdown_plot`)."""
         for item in self._items:
             self.plot.removeItem(item)
-        self._items = []
-        self.legend.clear()
-        entries = []
-        breakdown = self.breakdown
-        if breakdown is None:
-            return
-        count = len(breakdown.systems)
-        step = _ROW_SPAN / max(count, 1)
-        for number, system in enumerate(breakdown.systems):
-            color = QColor(*self._theme.series(number))
-            offset = (number - (count - 1) / 2) * step
-            y, x, low, high = [], [], [], []
-            for row, group in enumerate(breakdown.groups):
-                score = group.score(system, self.metric_name)
-                if math.isnan(score):
-                    continue
-                y.append(row + offset)
-                x.append(score)
-                interval = (
-                    group.bootstrap.interval(system, self.metric_name) if group.bootstrap else None
-                )
-                low.append(score - interval.ci_low if interval else 0.0)
-                high.append(interval.ci_high - score if interval else 0.0)
-            pen = QPen(color, 2)
-            pen.setStyle(series_style(number))
-            pen.setCosmetic(True)
-            whiskers = pg.ErrorBarItem(
-                x=np.array(x),
-                y=np.array(y),
-                left=np.array(low),
-                right=np.array(high),
-                beam=step * 0.6,
-                pen=pen,
+        self._items, legend = [], ""
+        if self.breakdown is not None:
+            self._items, legend = draw_breakdown(
+                self.plot, self.breakdown, self.metric_name, self._theme
             )
-            dots = pg.ScatterPlotItem(
-                x=x, y=y, size=8, brush=pg.mkBrush(color), pen=pg.mkPen(color)
+            widest = max(
+                (self.fontMetrics().horizontalAdvance(g.label) for g in self.breakdown.groups),
+                default=0,
             )
-            for item in (whiskers, dots):
-                self.plot.addItem(item)
-                self._items.append(item)
-            entries.append(_legend_entry(system, color, number))
-        self.legend.setText("&nbsp;&nbsp; ".join(entries))
-        axis = self.plot.getAxis("left")
-        axis.setTicks([[(row, g.label) for row, g in enumerate(breakdown.groups)]])
-        widest = max(
-            (self.fontMetrics().horizontalAdvance(g.label) for g in breakdown.groups), default=0
-        )
-        axis.setWidth(widest + 16)  # the group names in full, whatever was drawn before
-        self.plot.setLabel("bottom", LABELS.get(self.metric_name, self.metric_name))
-        self.plot.setYRange(-0.5, len(breakdown.groups) - 0.5, padding=0.02)
-        self.plot.enableAutoRange(axis="x")
+            self.plot.getAxis("left").setWidth(widest + 16)  # the group names in full
+        self.legend.setText(legend)
 
     # -- the grid of the group selected -----------------------------------------------------
 
@@ -359,14 +345,3 @@ class BreakdownView(QWidget):
                 f"significantly worse, ~ not distinguishable; {basis}. "
                 + cluster_caption(result, self.metric_name)
             )
-
-
-def _legend_entry(system: str, color: QColor, number: int) -> str:
-    """A system's mark in the legend: its colour, and its line style past seven systems."""
-    style = {
-        Qt.PenStyle.DashLine: " (dashed)",
-        Qt.PenStyle.DotLine: " (dotted)",
-        Qt.PenStyle.DashDotLine: " (dash-dot)",
-    }.get(series_style(number), "")
-    name = html.escape(system)
-    return f'<span style="color: {color.name()}">&#9679;&#8212;</span>&nbsp;{name}{style}'
