@@ -113,7 +113,8 @@ _METRICS = """
 of two, three and four words, and finds what share of each also appears in a reference. It
 multiplies the four shares together (a geometric mean) and lowers the result for outputs that
 are shorter than the references (the <i>brevity penalty</i>). It goes from 0 to 1 here (many
-papers multiply it by 100), higher is better. It is the same number as NIST's mteval-v13a script and
+papers multiply it by 100: <b>View &gt; BLEU and M-BLEU on a 0-100 scale</b> shows it so),
+higher is better. It is the same number as NIST's mteval-v13a script and
 sacreBLEU (Post 2018) give.</p>
 <p><b>NIST</b> (Doddington 2002) also counts matching runs of up to five words, but a match
 counts for more when the words are rare in the references: getting "Reykjavik" right tells more
@@ -123,12 +124,17 @@ is better.</p>
 in place of their product, so that one weak share (often that of the four-word runs) does not
 pull the whole score down. From 0 to 1, higher is better.</p>
 <p><b>chrF</b> (Popović 2015) compares letters instead of words, so it gives partial credit
-for a word with the right stem and the wrong ending. From 0 to 100, higher is better.</p>
+for a word with the right stem and the wrong ending. From 0 to 100, higher is better.
+<b>chrF++</b> adds runs of one and two whole words to chrF's letters, as sacreBLEU's
+<code>--chrf-word-order 2</code>.</p>
 <p><b>TER</b> (Snover et al. 2006) counts the edits (insert, delete, replace, move a block) that
 turn the output into a reference, per reference word: lower is better. <b>WER</b> is the same
 idea without moves: the word edits to the closest reference, divided by its length; lower is
 better.</p>
-<p><b>Human</b> is the average of the per-segment scores you loaded, such as people's judgments.</p>
+<p><b>Human</b> is the average of the per-segment scores you loaded, such as people's judgments.
+Scores from other tools (COMET, BLEURT, MetricX...) loaded from a table, one number per line,
+or COMET's own output, are metrics of their own under the names you give them, each with its
+direction (for MetricX lower is better).</p>
 <p>For TER and WER, where a lower number is better, every verdict in mtgui already says which
 <i>system</i> is better, not which number is bigger.</p>
 """
@@ -230,6 +236,11 @@ behind the score, and for NIST how much each run length adds to it (Zhang, Vogel
 <li><b>Segments</b>: two systems side by side, segment by segment, with their sentence scores
 and the difference, the segments where one gains most first. Select a segment to read the
 source, both outputs and the references, with the words that match a reference shaded.</li>
+<li><b>Documents</b>: two systems document by document, each document scored on its own, the
+documents where the first gains most first. Double-click one to read its segments.</li>
+<li><b>Breakdown</b>: the systems within groups of segments: by what the files say of their
+documents (original language, genre, domain), by the length of the reference, or by labels in
+a file of yours. Each group has its own scores, intervals and grid.</li>
 <li><b>Studies</b>: is your test set big enough, do more references help, are
 {DEFAULT_RESAMPLES:,} resamples enough, and do the metrics agree with human scores (Zhang
 &amp; Vogel 2004, section 4).</li>

@@ -133,3 +133,16 @@ def test_the_about_box_opens_and_closes(qtbot):
     with qtbot.waitSignal(box.finished):
         box.button(QMessageBox.StandardButton.Close).click()
     assert not box.isVisible()
+
+
+def test_the_guide_describes_every_tab_and_metric(qtbot):
+    from mtgui.engine.metrics import REGISTRY
+    from mtgui.views.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    tabs = window.results.tabs
+    for index in range(tabs.count()):
+        assert f"<b>{tabs.tabText(index)}" in GUIDE_HTML, tabs.tabText(index)
+    for entry in REGISTRY.values():
+        assert f"<b>{html.escape(entry.label)}</b>" in GUIDE_HTML, entry.label
