@@ -1,59 +1,111 @@
-"""Word-level Levenshtein distances for many sentence pairs at once (for WER).
+"""Word edit distances, compiled (see :mod:`~mtgui.engine.compiled`): WER's and TER's kernel.
 
-The classic dynamic programme, one hypothesis position at a time but vectorised over all pairs
-and all reference positions: a row's insertion chain is a running minimum,
-``row[j] = j + min_{k<=j}(tmp[k] - k)``, so no Python loop runs over reference positions. Pairs
-are processed in batches of similar hypothesis length to limit padding.
+One row of the dynamic programme, :func:`fill_row`, serves both: WER fills every cell of every
+row (the plain Levenshtein distance), TER only a band around the diagonal, as sacreBLEU's
+``BeamEditDistance`` does, and keeps each cell's operation to trace the alignment back. A row
+follows sacreBLEU exactly: cells outside the band are "infinite", and on equal costs the
+operation preferred is a match or substitution, then a deletion (of a hypothesis word), then
+an insertion (of a reference word), which decides TER's alignment and so its shifts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 import numpy.typing as npt
 
+from mtgui.engine.compiled import kernel
+
 IntArray = npt.NDArray[np.int64]
-_BATCH = 4096
+INF = 10**16  # sacreBLEU's _INT_INFINITY: a cell outside the band
+NOP, SUB, INS, DEL, UNDEF = 0, 1, 2, 3, 4  # a cell's operation (sacreBLEU's ' ', s, i, d, x)
 
 
-def edit_distances(hypotheses: Sequence[IntArray], references: Sequence[IntArray]) -> IntArray:
-    """The edit distance (insertions, deletions, substitutions) of each pair of id sequences."""
-    result = np.zeros(len(hypotheses), dtype=np.int64)
-    order = np.argsort([len(h) for h in hypotheses], kind="stable")
-    for start in range(0, len(order), _BATCH):
-        batch = order[start : start + _BATCH]
-        result[batch] = _batch_distances(
-            [hypotheses[i] for i in batch], [references[i] for i in batch]
-        )
+@kernel
+def fill_row(
+    prev: IntArray,
+    row: IntArray,
+    ops: npt.NDArray[np.int8],
+    track: bool,
+    word: int,
+    ref: IntArray,
+    lo: int,
+    hi: int,
+) -> None:
+    """Row ``i`` of the edit-distance matrix from row ``i - 1`` (``prev``), for the hypothesis
+    word ``word``, in the columns ``lo:hi`` (the rest infinite); with ``track`` each cell's
+    operation goes to ``ops``. Costs are all 1, as in sacreBLEU's TER."""
+    m = ref.shape[0]
+    for j in range(lo):
+        row[j] = INF
+    for j in range(hi, m + 1):
+        row[j] = INF
+    for j in range(lo, hi):
+        if j == 0:
+            best = prev[0] + 1
+            op = DEL
+        else:
+            # sacreBLEU starts from infinity and takes an operation only if strictly cheaper.
+            best = INF
+            op = UNDEF
+            same = word == ref[j - 1]
+            cost = prev[j - 1] + (0 if same else 1)
+            if cost < best:
+                best = cost
+                op = NOP if same else SUB
+            cost = prev[j] + 1
+            if cost < best:
+                best = cost
+                op = DEL
+            cost = row[j - 1] + 1
+            if cost < best:
+                best = cost
+                op = INS
+        row[j] = best
+        if track:
+            ops[j] = op
+
+
+@kernel
+def _levenshtein(hyp: IntArray, ref: IntArray) -> int:
+    """The plain edit distance of two id sequences (every cell of every row)."""
+    m = ref.shape[0]
+    prev = np.arange(m + 1, dtype=np.int64)
+    row = np.empty(m + 1, dtype=np.int64)
+    no_ops = np.empty(0, dtype=np.int8)
+    for i in range(hyp.shape[0]):
+        fill_row(prev, row, no_ops, False, hyp[i], ref, 0, m + 1)
+        prev, row = row, prev
+    return int(prev[m])
+
+
+@kernel
+def _all_distances(
+    hyp_ids: IntArray, hyp_starts: IntArray, ref_ids: IntArray, ref_starts: IntArray
+) -> IntArray:
+    """The edit distance of every segment (``*_starts``: where each segment's ids begin, and
+    one past the end)."""
+    size = hyp_starts.shape[0] - 1
+    result = np.empty(size, dtype=np.int64)
+    for s in range(size):
+        hyp = hyp_ids[hyp_starts[s] : hyp_starts[s + 1]]
+        ref = ref_ids[ref_starts[s] : ref_starts[s + 1]]
+        result[s] = _levenshtein(hyp, ref)
     return result
 
 
-def _batch_distances(hypotheses: list[IntArray], references: list[IntArray]) -> IntArray:
-    """Distances for one batch, padded to its longest sequences."""
-    hyp_len = np.array([len(h) for h in hypotheses], dtype=np.int64)
-    ref_len = np.array([len(r) for r in references], dtype=np.int64)
-    width = int(ref_len.max(initial=0))
-    refs = _pad(references, width, -2)  # the paddings -2 and -3 never equal each other or an id
-    hyps = _pad(hypotheses, int(hyp_len.max(initial=0)), -3)
-    columns = np.arange(width + 1, dtype=np.int64)
-    row = np.broadcast_to(columns, (len(references), width + 1)).copy()
-    result = np.where(hyp_len == 0, ref_len, 0)
-    rows_index = np.arange(len(references))
-    for i in range(1, int(hyp_len.max(initial=0)) + 1):
-        cost = (refs != hyps[:, i - 1 : i]).astype(np.int64)
-        tmp = np.empty_like(row)
-        tmp[:, 0] = i
-        tmp[:, 1:] = np.minimum(row[:, 1:] + 1, row[:, :-1] + cost)
-        row = columns + np.minimum.accumulate(tmp - columns, axis=1)
-        done = hyp_len == i
-        result[done] = row[rows_index[done], ref_len[done]]
-    return result
+def edit_distances(
+    hyp_ids: IntArray, hyp_lengths: IntArray, ref_ids: IntArray, ref_lengths: IntArray
+) -> IntArray:
+    """The edit distance (insertions, deletions, substitutions) of each segment's hypothesis
+    and reference, both given as flat token ids cut into segments of the given lengths."""
+    return _all_distances(
+        np.ascontiguousarray(hyp_ids, dtype=np.int64),
+        starts(hyp_lengths),
+        np.ascontiguousarray(ref_ids, dtype=np.int64),
+        starts(ref_lengths),
+    )
 
 
-def _pad(sequences: list[IntArray], width: int, fill: int) -> IntArray:
-    """The sequences as rows of one array, padded with ``fill``."""
-    padded = np.full((len(sequences), width), fill, dtype=np.int64)
-    for i, sequence in enumerate(sequences):
-        padded[i, : len(sequence)] = sequence
-    return padded
+def starts(lengths: IntArray) -> IntArray:
+    """Where each segment begins in the flat ids, and one past the end."""
+    return np.concatenate(([0], np.cumsum(lengths, dtype=np.int64))).astype(np.int64)

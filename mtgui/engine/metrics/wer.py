@@ -2,7 +2,9 @@
 
 Words are the tokens of mtgui's tokenizer and case setting. Per segment the reference with the
 fewest edits is taken (ties: the shorter one); the corpus WER is the sum of edits over the sum
-of those references' lengths, as a fraction. Lower is better.
+of those references' lengths, as a fraction. Lower is better. The edits are the plain
+Levenshtein distance over words, from the compiled kernel TER's beam search also uses
+(:mod:`~mtgui.engine.editdistance`).
 """
 
 from __future__ import annotations
@@ -11,14 +13,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
-from mtgui.engine.editdistance import edit_distances
 from mtgui.engine.metrics.base import FloatArray, Metric
 from mtgui.engine.metrics.ter import error_rate
 
 if TYPE_CHECKING:
     from mtgui.engine.corpus import SystemOutput
     from mtgui.engine.extraction import ExtractionContext
-    from mtgui.engine.ngrams import TokenIds
 
 
 class Wer(Metric):
@@ -35,10 +35,14 @@ class Wer(Metric):
 
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """[edits, reference length] of the closest reference, for every segment."""
-        hypothesis = _split(context.hypothesis_ids(system))
-        references = context.reference_ids
+        from mtgui.engine.editdistance import edit_distances  # compiled: imported when used
+
+        hyp = context.hypothesis_ids(system)
         edits = np.column_stack(
-            [edit_distances(hypothesis, _split(ref)) for ref in references]
+            [
+                edit_distances(hyp.ids, hyp.lengths, ref.ids, ref.lengths)
+                for ref in context.reference_ids
+            ]
         )  # (N, R)
         lengths = context.reference_ngrams.lengths
         key = edits * (int(lengths.max(initial=0)) + 1) + lengths
@@ -49,8 +53,3 @@ class Wer(Metric):
     def score(self, sums: FloatArray) -> FloatArray:
         """Edits over reference length."""
         return error_rate(sums)
-
-
-def _split(tokens: TokenIds) -> list[np.ndarray]:
-    """Per-segment id arrays."""
-    return np.split(tokens.ids, np.cumsum(tokens.lengths)[:-1])

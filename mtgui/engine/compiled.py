@@ -1,0 +1,48 @@
+"""Compiled kernels: numba where it is installed, the very same Python code where it is not.
+
+TER's shift search and WER's edit distances are loops over words that no numpy formulation
+expresses without losing sacreBLEU's exact tie-breaking; numba compiles them to machine code
+(about 60x faster than sacreBLEU's Python on TER). The kernels are written as plain Python over
+numpy arrays, so without numba (a Python version it has no wheel for yet, or
+``NUMBA_DISABLE_JIT=1``) they still run, and give the same numbers, only slower.
+
+Importing numba takes about half a second, so only the kernel modules import this one, and
+they are imported when TER or WER first runs, never at startup. The import is by name
+(importlib), so PyInstaller does not see it: the built app carries no numba and runs the
+kernels uncompiled, at about sacreBLEU's own speed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _numba() -> Any:
+    """The numba module, or None where it is missing or switched off (``NUMBA_DISABLE_JIT``)."""
+    if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module("numba")
+    except ImportError:  # pragma: no cover - numba is a dependency; this is the fallback
+        return None
+
+
+_NUMBA = _numba()
+COMPILED: bool = _NUMBA is not None
+"""Whether the kernels run compiled."""
+
+
+def kernel(function: F) -> F:
+    """``function`` compiled without the GIL (the window's thread draws meanwhile) and cached
+    on disk (compiling takes seconds, loading the cache a tenth), or as it is without numba."""
+    if _NUMBA is None:
+        return function
+    try:
+        return cast(F, _NUMBA.njit(cache=True, nogil=True)(function))
+    except RuntimeError:  # no writable cache for this file (a frozen app): compile every run
+        return cast(F, _NUMBA.njit(nogil=True)(function))
