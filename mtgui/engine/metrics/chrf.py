@@ -1,12 +1,15 @@
 """chrF (Popović 2015) as sacreBLEU defines it: by default chrF2, character 1- to 6-grams.
 
-The statistics are sacreBLEU's own (its ``CHRF`` extracts them: per segment, the statistics of
-the reference with the best sentence-level chrF), so they are exactly sacreBLEU's. The corpus
-score is sacreBLEU's formula, vectorised: per order precision and recall (with its 1e-16 for an
-empty side), averaged over the orders where both hypothesis and reference have n-grams, then
-``F_beta``. Scale 0-100. mtgui's case setting applies (sacreBLEU's chrF is case-sensitive by
-default, like mtgui); the tokenizer setting does not: chrF works on characters, and its word
-n-grams (a word order above 0) are split as sacreBLEU splits them.
+The statistics are sacreBLEU's (per segment, the statistics of the reference with the best
+sentence-level chrF), computed natively by :mod:`~mtgui.engine.chrf_extract`: characters and
+words become integers and the n-grams of a chunk of segments are counted with one sort,
+instead of one Python ``Counter`` entry per n-gram (sacreBLEU's way, ten times slower and
+gigabytes on a large test set). The corpus score is sacreBLEU's formula, vectorised: per order
+precision and recall (with its 1e-16 for an empty side), averaged over the orders where both
+hypothesis and reference have n-grams, then ``F_beta``. Scale 0-100. mtgui's case setting
+applies (sacreBLEU's chrF is case-sensitive by default, like mtgui); the tokenizer setting does
+not: chrF works on characters, and its word n-grams (a word order above 0) are split as
+sacreBLEU splits them.
 
 The character order, word order and beta are sacreBLEU's ``--chrf-char-order``,
 ``--chrf-word-order`` and ``--chrf-beta`` (:mod:`~mtgui.engine.chrf_options`), taken from the
@@ -21,9 +24,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import numpy as np
 
 from mtgui.engine import chrf_options
+from mtgui.engine.chrf_extract import (
+    ChrfReferences,
+    iter_reference_words,
+    iter_references,
+    iter_rows,
+    with_words_of,
+)
 from mtgui.engine.chrf_options import check_chrf_option
+from mtgui.engine.chrf_symbols import Symbols
 from mtgui.engine.metrics.base import FloatArray, Metric
-from mtgui.engine.metrics.sacrebleu_chunks import iter_scorer, iter_segment_statistics
 from mtgui.engine.running import run_to_end
 
 if TYPE_CHECKING:
@@ -76,12 +86,18 @@ class Chrf(Metric):
         self, context: ExtractionContext, system: SystemOutput
     ) -> Generator[int, None, FloatArray]:
         """sacreBLEU's per-segment chrF statistics, chunk by chunk (see
-        :mod:`~mtgui.engine.metrics.sacrebleu_chunks`)."""
-        # beta is in the key too: with several references it picks each segment's reference
-        key = ("chrf", self.char_order, self.word_order, self.beta)
-        scorer = yield from context.iter_memo(key, self._iter_reference_scorer)
+        :mod:`~mtgui.engine.chrf_extract`); yields the segments done after each chunk."""
+        # the references' symbols are cached once for chrF and chrF++ of every system
+        references = yield from context.iter_memo(("chrf-symbols",), self._iter_references)
+        if self.word_order:
+            words = yield from context.iter_memo(("chrf-words",), self._iter_reference_words)
+            references = with_words_of(references, words)
         hypotheses = context.folded_texts(system.hypotheses)
-        return (yield from iter_segment_statistics(scorer, hypotheses, len(self.columns)))
+        return (
+            yield from iter_rows(
+                references, hypotheses, self.char_order, self.word_order, self.beta
+            )
+        )
 
     def score(self, sums: FloatArray) -> FloatArray:
         """sacreBLEU's ``_compute_f_score`` over summed rows."""
@@ -107,12 +123,14 @@ class Chrf(Metric):
         """sacreBLEU's chrF settings."""
         return f"{self.name}[nc={self.char_order},nw={self.word_order},beta={self.beta},space=no]"
 
-    def _iter_reference_scorer(self, context: ExtractionContext) -> Generator[int, None, Any]:
-        """sacreBLEU's CHRF with these options and the (case-folded) references cached."""
-        from sacrebleu.metrics.chrf import CHRF
-
-        def factory() -> CHRF:
-            return CHRF(char_order=self.char_order, word_order=self.word_order, beta=self.beta)
-
+    def _iter_references(self, context: ExtractionContext) -> Generator[int, None, ChrfReferences]:
+        """The (case-folded) references' characters as symbols."""
         references = [context.folded_texts(ref.texts) for ref in context.test_set.references]
-        return (yield from iter_scorer(factory, references))
+        return (yield from iter_references(references, with_words=False))
+
+    def _iter_reference_words(
+        self, context: ExtractionContext
+    ) -> Generator[int, None, tuple[tuple[Symbols, ...], dict[str, int]]]:
+        """The (case-folded) references' words as symbols, and their vocabulary."""
+        references = [context.folded_texts(ref.texts) for ref in context.test_set.references]
+        return (yield from iter_reference_words(references))

@@ -1,0 +1,236 @@
+"""sacreBLEU's per-segment chrF statistics, computed natively in chunks of segments.
+
+The rows are exactly sacreBLEU's ``CHRF._extract_corpus_statistics``: per order (character
+orders, then word orders) ``[hypothesis n-grams, reference n-grams, clipped matches]``, the
+hypothesis count being 0 where the reference has no n-gram of that order
+(``_get_match_statistics``), and with several references the statistics of the reference whose
+sentence-level F-score is highest, the first one on a tie (``_compute_segment_statistics``).
+That F-score is computed with sacreBLEU's very operations in the same order, so that the choice
+is the same to the last bit.
+
+The references are turned into symbols once per test set (:func:`iter_references`); a system is
+then done chunk by chunk (:func:`iter_rows`), each chunk sized to a fixed number of symbols
+(a few hundredths of a second), yielding after each so that a cancel is prompt and memory
+stays a few arrays of one chunk's size besides the rows.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Generator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, replace
+from itertools import pairwise
+
+import numpy as np
+import numpy.typing as npt
+
+from mtgui.engine.chrf_counts import clipped_matches
+from mtgui.engine.chrf_symbols import Alphabet, IntArray, Symbols, WordIds, characters
+
+FloatArray = npt.NDArray[np.float64]
+CHUNK_SYMBOLS = 1 << 16  # symbols of the hypothesis and all references per chunk (~10 ms)
+THREADS = 2  # chunks counted at once (this machine's cores; more threads would not help)
+REFERENCE_CHUNK = 4096  # references turned into symbols per step
+_EPS = 1e-16  # sacreBLEU's eps in _compute_f_score
+
+
+@dataclass(frozen=True)
+class ChrfReferences:
+    """The references of a test set as symbols: characters, and words if asked for."""
+
+    characters: tuple[Symbols, ...]  # ids of the alphabet
+    alphabet: Alphabet
+    words: tuple[Symbols, ...] | None  # ids of the vocabulary; None: no word orders
+    vocabulary: dict[str, int]  # word ids (empty without words)
+    whitespace: bool = False
+
+
+def iter_references(
+    texts: Sequence[Sequence[str]], with_words: bool, whitespace: bool = False
+) -> Generator[int, None, ChrfReferences]:
+    """Every reference (``texts[r][i]``: reference r of segment i) as symbols, a step of
+    :data:`REFERENCE_CHUNK` segments at a time; yields 0 after each step."""
+    size = len(texts[0]) if texts else 0
+    chars: list[list[Symbols]] = [[] for _ in texts]
+    for start in range(0, size, REFERENCE_CHUNK):
+        for r, reference in enumerate(texts):
+            chars[r].append(characters(reference[start : start + REFERENCE_CHUNK], whitespace))
+        yield 0
+    alphabet = Alphabet.of([part for parts in chars for part in parts])
+    ids = []
+    for parts in chars:
+        ids.append(_joined([alphabet.ids(part) for part in parts]))
+        yield 0
+    references = ChrfReferences(tuple(ids), alphabet, None, {}, whitespace)
+    if not with_words:
+        return references
+    return with_words_of(references, (yield from iter_reference_words(texts)))
+
+
+def iter_reference_words(
+    texts: Sequence[Sequence[str]],
+) -> Generator[int, None, tuple[tuple[Symbols, ...], dict[str, int]]]:
+    """Every reference's word tokens as ids, and the vocabulary of those ids, a step of
+    :data:`REFERENCE_CHUNK` segments at a time; yields 0 after each step."""
+    vocabulary: dict[str, int] = {}
+    word_ids = WordIds(vocabulary, grow=True)
+    tokens: list[list[Symbols]] = [[] for _ in texts]
+    for start in range(0, len(texts[0]) if texts else 0, REFERENCE_CHUNK):
+        for r, reference in enumerate(texts):
+            tokens[r].append(word_ids.encode(reference[start : start + REFERENCE_CHUNK]))
+        yield 0
+    return tuple(_joined(parts) for parts in tokens), vocabulary
+
+
+def with_words_of(
+    references: ChrfReferences, words: tuple[tuple[Symbols, ...], dict[str, int]]
+) -> ChrfReferences:
+    """``references`` with the words of :func:`iter_reference_words` (so that chrF and
+    chrF++ share the characters of one test set)."""
+    return replace(references, words=words[0], vocabulary=words[1])
+
+
+def iter_rows(
+    references: ChrfReferences,
+    hypotheses: Sequence[str],
+    char_order: int,
+    word_order: int,
+    beta: int,
+    eps_smoothing: bool = False,
+) -> Generator[int, None, FloatArray]:
+    """sacreBLEU's chrF statistics of every hypothesis, shape (N, 3 * (char_order +
+    word_order)); yields the segments done after each chunk.
+
+    The texts of a chunk become symbols on this thread (Python string work, which holds the
+    GIL); their counting, mostly numpy calls that release it, runs on :data:`THREADS` threads,
+    a chunk each, so that a second core helps. Closing the generator cancels the chunks not
+    started and waits for those under way (a few hundredths of a second at most).
+    """
+    if word_order and references.words is None:
+        raise ValueError("these references were prepared without words")
+    rows = np.zeros((len(hypotheses), 3 * (char_order + word_order)))
+    word_ids = WordIds(references.vocabulary, grow=False)
+    pending: deque[tuple[int, Future[FloatArray]]] = deque()
+    pool = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="chrf")
+    try:
+        for start, stop in _chunks(references, hypotheses):
+            chunk = list(hypotheses[start:stop])
+            kinds = [
+                _Kind(
+                    [references.alphabet.ids(characters(chunk, references.whitespace))]
+                    + [ref.part(start, stop) for ref in references.characters],
+                    char_order,
+                    references.alphabet.size,
+                )
+            ]
+            if word_order:
+                assert references.words is not None
+                kinds.append(
+                    _Kind(
+                        [word_ids.encode(chunk)]
+                        + [ref.part(start, stop) for ref in references.words],
+                        word_order,
+                        len(references.vocabulary) + 1,
+                    )
+                )
+            pending.append((start, pool.submit(_best_rows, kinds, beta, eps_smoothing)))
+            while len(pending) > THREADS or (pending and pending[0][1].done()):
+                yield _collect(rows, *pending.popleft())
+        while pending:
+            yield _collect(rows, *pending.popleft())
+    finally:
+        for _, future in pending:
+            future.cancel()
+        pool.shutdown(wait=True)
+    return rows
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """One kind of n-grams of a chunk: the hypothesis's and references' symbols, the orders
+    and the number of distinct symbols."""
+
+    sources: list[Symbols]
+    orders: int
+    alphabet: int
+
+
+def _best_rows(kinds: list[_Kind], beta: int, eps_smoothing: bool) -> FloatArray:
+    """A chunk's rows: the statistics of each segment's best reference (the first best one on
+    a tie, as sacreBLEU's strict ``>``)."""
+    stats = np.concatenate(
+        [_order_statistics(k.sources, k.orders, k.alphabet) for k in kinds], axis=2
+    )
+    flat = stats.reshape(stats.shape[0], stats.shape[1], -1).astype(np.float64)
+    best = np.argmax(f_scores(flat, beta, eps_smoothing), axis=0)
+    return flat[best, np.arange(flat.shape[1])]
+
+
+def _collect(rows: FloatArray, start: int, future: Future[FloatArray]) -> int:
+    """Put a finished chunk's rows in place; return the segments done."""
+    chunk = future.result()
+    rows[start : start + len(chunk)] = chunk
+    return start + len(chunk)
+
+
+def f_scores(stats: FloatArray, beta: int, eps_smoothing: bool = False) -> FloatArray:
+    """sacreBLEU's ``CHRF._compute_f_score`` of each row of ``stats`` (..., 3 * orders), with
+    its operations in its order (a reference is chosen by comparing these floats)."""
+    factor = beta**2
+    shape = stats.shape[:-1]
+    score, avg_prec, avg_rec = np.zeros(shape), np.zeros(shape), np.zeros(shape)
+    effective = np.zeros(shape, dtype=np.int64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for i in range(stats.shape[-1] // 3):
+            n_hyp, n_ref, n_match = stats[..., 3 * i], stats[..., 3 * i + 1], stats[..., 3 * i + 2]
+            prec = np.where(n_hyp > 0, n_match / n_hyp, _EPS)
+            rec = np.where(n_ref > 0, n_match / n_ref, _EPS)
+            denom = factor * prec + rec
+            score += np.where(denom > 0, (1 + factor) * prec * rec / denom, _EPS)
+            both = (n_hyp > 0) & (n_ref > 0)
+            avg_prec = np.where(both, avg_prec + prec, avg_prec)
+            avg_rec = np.where(both, avg_rec + rec, avg_rec)
+            effective += both
+        if eps_smoothing:
+            return 100 * score / (stats.shape[-1] // 3)
+        avg_prec = np.where(effective > 0, avg_prec / effective, 0.0)
+        avg_rec = np.where(effective > 0, avg_rec / effective, 0.0)
+        f_score = (1 + factor) * avg_prec * avg_rec
+        f_score = f_score / (factor * avg_prec + avg_rec)
+        return np.where(avg_prec + avg_rec != 0, 100 * f_score, 0.0)
+
+
+def _order_statistics(sources: list[Symbols], max_order: int, alphabet: int) -> IntArray:
+    """[hypothesis n-grams, reference n-grams, matches] per reference, segment and order:
+    shape (R, N, max_order, 3); the symbols are below ``alphabet``."""
+    matches = clipped_matches(sources, max_order, alphabet)
+    orders = np.arange(1, max_order + 1)
+    hyp = np.maximum(sources[0].lengths[:, None] - orders + 1, 0)
+    ref = np.maximum(np.stack([s.lengths for s in sources[1:]])[:, :, None] - orders + 1, 0)
+    # sacreBLEU counts no hypothesis n-gram where the reference has none of that order
+    hyp_counted = np.where(ref > 0, hyp[None], 0)
+    return np.stack([hyp_counted, ref, matches], axis=-1)
+
+
+def _chunks(references: ChrfReferences, hypotheses: Sequence[str]) -> list[tuple[int, int]]:
+    """Consecutive (start, stop) of about :data:`CHUNK_SYMBOLS` symbols each, at least one
+    segment (the hypothesis is counted by its length with spaces: an upper bound)."""
+    costs = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses)) + 1
+    for reference in references.characters:
+        costs += reference.lengths
+    ends = np.cumsum(costs)
+    bounds = [0]
+    while bounds[-1] < len(hypotheses):
+        before = ends[bounds[-1] - 1] if bounds[-1] else 0
+        stop = int(np.searchsorted(ends, before + CHUNK_SYMBOLS, side="right"))
+        bounds.append(max(stop, bounds[-1] + 1))
+    return list(pairwise(bounds))
+
+
+def _joined(parts: list[Symbols]) -> Symbols:
+    """Consecutive parts as one."""
+    if not parts:
+        return Symbols(np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64))
+    values = np.concatenate([p.values for p in parts])
+    return Symbols.from_lengths(values, np.concatenate([p.lengths for p in parts]))
