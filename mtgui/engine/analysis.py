@@ -4,7 +4,9 @@ The desktop application runs this on its worker thread, ``mtgui eval`` in its ma
 progress snapshots come from both phases (``StatisticsProgress`` first, then
 ``BootstrapProgress``, which names its phase), and the result holds the corpus, the statistics
 and the bootstrap result together. Closing the generator is the cancel: it stops the resample
-draws too.
+draws too. The window passes its :class:`~mtgui.engine.statistics_cache.StatisticsCache`, so
+that a run after a change of B, seed, level, unit or correction extracts nothing and only
+resamples; the command line runs once and needs none.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from mtgui.engine.corpus import Corpus
 from mtgui.engine.resampling import BootstrapProgress, ResampleDraws
 from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
 from mtgui.engine.statistics import Statistics, StatisticsProgress, iter_statistics
+from mtgui.engine.statistics_cache import StatisticsCache
 
 
 @dataclass(frozen=True)
@@ -33,11 +36,13 @@ def iter_analysis(
     metric_names: Sequence[str],
     metric_settings: MetricSettings,
     bootstrap_settings: BootstrapSettings,
+    cache: StatisticsCache | None = None,
 ) -> Generator[StatisticsProgress | BootstrapProgress, None, AnalysisResult]:
-    """Extract statistics, then bootstrap them; yields the progress of both."""
+    """Extract statistics (only those ``cache`` lacks, if one is given), then bootstrap them;
+    yields the progress of both."""
     draws = start_draws(corpus, bootstrap_settings)
     try:
-        statistics = yield from iter_statistics(corpus, metric_names, metric_settings)
+        statistics = yield from iter_statistics(corpus, metric_names, metric_settings, cache=cache)
         documents = corpus.test_set.document_index_if_any()
         result = yield from iter_bootstrap(statistics, bootstrap_settings, documents, draws=draws)
     finally:

@@ -24,6 +24,7 @@ from mtgui.engine.metrics import DEFAULT_METRICS, REGISTRY, Metric, metrics_for
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import MetricSettings
+from mtgui.engine.statistics_cache import RowsKey, StatisticsCache, corpus_keys
 
 
 @dataclass(frozen=True)
@@ -102,11 +103,14 @@ def iter_statistics(
     metric_names: Sequence[str] = DEFAULT_METRICS,
     settings: MetricSettings | None = None,
     context: ExtractionContext | None = None,
+    cache: StatisticsCache | None = None,
 ) -> Generator[StatisticsProgress, None, Statistics]:
     """Extract statistics system by system, yielding progress after each.
 
     Pass a ``context`` from an earlier run on the same test set and settings to reuse its
-    reference caches.
+    reference caches. Pass a ``cache`` (the window keeps one) to take from it the rows it
+    holds and extract only the others, which it then keeps: the rows are the same arrays, so
+    the statistics are exactly those of an extraction from scratch.
 
     ``metric_names`` may name the corpus's external metrics (its loaded scores, see
     :meth:`Corpus.external_metrics`) beside the registry's.
@@ -133,17 +137,56 @@ def iter_statistics(
     if context is None or context.test_set is not corpus.test_set or context.settings != settings:
         context = ExtractionContext(corpus.test_set, settings, corpus.scores)
     metrics = metrics_for(corpus.test_set, metric_names, settings, external)
+    keys = _begin(cache, corpus, metrics, settings)
     systems = []
     total, size = len(corpus.systems), corpus.test_set.size
     for done, system in enumerate(corpus.systems):
-        rows = {}
+        rows = _kept_rows(cache, keys[done], context, system)
         for metric in metrics:
+            if metric.name in rows:
+                continue
             progress = StatisticsProgress(done, total, system.name, metric.name, 0, size)
             rows[metric.name] = yield from _iter_rows(context, metric, system, progress)
+            key = keys[done][metric.name]
+            if cache is not None and key is not None:
+                cache.put(key, rows[metric.name])
+        rows = {metric.name: rows[metric.name] for metric in metrics}  # in the metrics' order
         systems.append(SystemStatistics(system.name, MappingProxyType(rows)))
         context.forget(system)
         yield StatisticsProgress(done + 1, total, system.name)
     return Statistics(settings, metrics, tuple(systems))
+
+
+def _begin(
+    cache: StatisticsCache | None,
+    corpus: Corpus,
+    metrics: Sequence[Metric],
+    settings: MetricSettings,
+) -> list[dict[str, RowsKey | None]]:
+    """The cache keys of every system's rows (none without a cache), which the cache then
+    keeps for this run whatever its budget."""
+    if cache is None:
+        return [dict.fromkeys(m.name for m in metrics) for _ in corpus.systems]
+    keys = corpus_keys(corpus, metrics, settings)
+    cache.begin([key for by_metric in keys for key in by_metric.values() if key is not None])
+    return keys
+
+
+def _kept_rows(
+    cache: StatisticsCache | None,
+    keys: Mapping[str, RowsKey | None],
+    context: ExtractionContext,
+    system: SystemOutput,
+) -> dict[str, FloatArray]:
+    """The rows of ``system`` the cache holds, by metric name; the context takes them too, so
+    that a metric sharing another's rows (M-BLEU, BLEU's) does not extract them again."""
+    kept = {}
+    for name, key in keys.items():
+        rows = cache.get(key) if cache is not None and key is not None else None
+        if rows is not None:
+            kept[name] = rows
+            context.remember(name, system, rows)
+    return kept
 
 
 def _iter_rows(
