@@ -1,0 +1,37 @@
+"""The bootstrap's product in float32 blocks equals the float64 product bit for bit."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mtgui.engine.exact_product import SplitRows
+from mtgui.engine.resampling import draw_counts, on_exact_grid
+
+
+def test_the_split_product_equals_the_float64_product() -> None:
+    rng = np.random.default_rng(3)
+    units = 20_000
+    rows = np.column_stack(
+        [
+            rng.integers(0, 60, units),  # lengths, matches: float32
+            rng.integers(0, 3000, units),  # too large for blocks of 4096 units: float64
+            rng.uniform(0, 12, units),  # information sums: fractions, float64
+            np.zeros(units),
+        ]
+    ).astype(np.float64)
+    rows = on_exact_grid(rows)
+    split = SplitRows.of(rows)
+    assert list(split.whole_columns) == [0, 3]
+    counts = draw_counts(rng, 50, units)
+    assert np.array_equal(split.product(counts), counts.astype(np.float64) @ rows)
+
+
+def test_a_block_that_draws_too_often_is_multiplied_in_float64() -> None:
+    units = 8192
+    rows = np.full((units, 1), 1000.0)  # blocks of 8192 units: up to 8,388 draws are safe
+    split = SplitRows.of(rows)
+    counts = np.zeros((2, units), dtype=np.float32)
+    counts[0, 0] = units  # every draw on one unit: float32 would still be exact here
+    counts[1, :] = 3.0  # 24,576 draws: 24,576,000 > 2^24, float32 would round
+    expected = counts.astype(np.float64) @ rows
+    assert np.array_equal(split.product(counts), expected)
