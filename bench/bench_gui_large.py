@@ -25,6 +25,7 @@ from bench_statistics import SHARED, pools
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 
 from mtgui.engine.corpus import Role
+from mtgui.engine.token_pool import allow_workers
 from mtgui.views.launch import create_application
 from mtgui.views.main_window import MainWindow
 
@@ -90,6 +91,7 @@ def main() -> None:
     """Load, run, use the views; print the longest stall of each phase."""
     if not SHARED.is_dir():
         raise SystemExit(f"the shared WMT data is needed and absent: {SHARED}")
+    allow_workers()  # as the mtgui command does: this script guards its work under __main__
     app = create_application()
     with tempfile.TemporaryDirectory() as name:
         print(f"writing {SEGMENTS:,} segments x {SYSTEMS} systems ...")

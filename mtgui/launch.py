@@ -11,10 +11,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mtgui.cli.main import main as command_line
+from mtgui.engine.token_pool import allow_workers
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``mtgui`` command; returns the exit code."""
+    """Entry point of the ``mtgui`` command; returns the exit code. Its main script (the
+    ``mtgui`` command or ``python -m mtgui``) is safe to start again in worker processes, so
+    large test sets are tokenized on them."""
+    allow_workers()
     return command_line(argv, open_window=open_window, make_pdf=make_pdf)
 
 

@@ -4,12 +4,15 @@ Tokenizing the references, building their n-gram index and NIST's information we
 once per test set and settings; tokenizing and matching a system's output happens once per
 system and serves BLEU, M-BLEU, NIST and WER alike. A context restricted to some of the
 references (:meth:`ExtractionContext.with_references`, for the references study) shares the
-tokens and token ids and rebuilds only what depends on which references are used.
+tokens and token ids and rebuilds only what depends on which references are used. On a large
+test set the tokenizing runs on worker processes (:mod:`~mtgui.engine.token_pool`), a few
+systems ahead of the matching (:meth:`ExtractionContext.prefetch`), with the very same ids.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable, Sequence
+from concurrent.futures import Future
 from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -18,6 +21,13 @@ from mtgui.engine.corpus import SegmentScores, SystemOutput, TestSet
 from mtgui.engine.ngrams import OrderMatches, ReferenceNgrams, TokenIds, build_vocabulary, match
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import MetricSettings
+from mtgui.engine.token_pool import (
+    LocalIds,
+    merged_vocabulary,
+    result_or_none,
+    submit,
+    worth_a_pool,
+)
 from mtgui.engine.tokenize import fold_case, tokenize_flat
 
 if TYPE_CHECKING:
@@ -25,6 +35,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 MAX_ORDER = 5  # NIST needs 5-grams; BLEU uses the first 4
+_AHEAD = 3  # systems tokenized ahead on the workers: enough to keep both busy, little memory
 
 
 class ExtractionContext:
@@ -42,6 +53,9 @@ class ExtractionContext:
         self._memo: dict[Hashable, Any] = {}
         self._systems: dict[tuple[str, str], Any] = {}
         self._parent: tuple[ExtractionContext, tuple[int, ...]] | None = None
+        self._reference_jobs: list[Future[LocalIds]] = []
+        self._jobs: dict[str, tuple[Sequence[str], Future[LocalIds]]] = {}
+        self._queue: list[SystemOutput] = []  # systems still to hand to the workers, in order
 
     def with_references(self, chosen: Sequence[int]) -> ExtractionContext:
         """This context with only the references ``chosen`` (their positions), sharing its tokens.
@@ -74,6 +88,9 @@ class ExtractionContext:
         """Token ids: every token the references use (all references, in a restricted context)."""
         if self._parent is not None:
             return self._parent[0].vocabulary
+        local = self._local_references()
+        if local is not None:
+            return merged_vocabulary(local)
         return build_vocabulary(self.reference_tokens)
 
     @cached_property
@@ -82,12 +99,54 @@ class ExtractionContext:
         if self._parent is not None:
             parent, chosen = self._parent
             return [parent.reference_ids[i] for i in chosen]
+        local = self._local_references()
+        if local is not None:
+            return [TokenIds.from_ids(r.vocabulary_ids(self.vocabulary), r.lengths) for r in local]
         return [TokenIds.encode(tokens, self.vocabulary) for tokens in self.reference_tokens]
 
     @cached_property
     def reference_ngrams(self) -> ReferenceNgrams:
         """The references' n-grams up to order 5."""
         return ReferenceNgrams(self.reference_ids, len(self.vocabulary), MAX_ORDER)
+
+    def prefetch(self, systems: Sequence[SystemOutput]) -> None:
+        """Start tokenizing the references and the first of ``systems`` (to be extracted in this
+        order) on worker processes, if the test set is large enough to gain from it; each
+        system taken starts the next. Without this call everything is tokenized here."""
+        test_set = self.test_set
+        texts = test_set.num_references + len(systems)
+        if self._parent is not None or not worth_a_pool(test_set.size, texts):
+            return
+        if "reference_ids" not in self.__dict__ and not self._reference_jobs:
+            settings = self.settings
+            self._reference_jobs = [
+                submit(ref.texts, settings.tokenize, settings.case) for ref in test_set.references
+            ]
+        self._queue = list(systems)
+        self._submit_ahead()
+
+    def _local_references(self) -> list[LocalIds] | None:
+        """The workers' tokens of every reference, or None (not asked for, or a worker failed)."""
+        local = [result_or_none(job) for job in self._reference_jobs]
+        if not local or any(r is None for r in local):
+            self._reference_jobs = []  # from now on tokenized here
+            return None
+        return [r for r in local if r is not None]
+
+    def _submit_ahead(self) -> None:
+        """Keep up to ``_AHEAD`` systems on the workers."""
+        while self._queue and len(self._jobs) < _AHEAD:
+            system = self._queue.pop(0)
+            job = submit(system.hypotheses, self.settings.tokenize, self.settings.case)
+            self._jobs[system.name] = (system.hypotheses, job)
+
+    def _take_job(self, system: SystemOutput) -> LocalIds | None:
+        """The workers' tokens of ``system``, if they were asked for them (else None)."""
+        texts, job = self._jobs.pop(system.name, (None, None))
+        self._submit_ahead()
+        if job is None or texts is not system.hypotheses:
+            return None
+        return result_or_none(job)
 
     def tokenize(self, texts: Sequence[str]) -> list[str]:
         """Tokens under the current tokenizer and case settings, flat (see ``tokenize_flat``)."""
@@ -104,11 +163,14 @@ class ExtractionContext:
         """
         if self._parent is not None:
             return self._parent[0].hypothesis_ids(system)
-        return self._per_system(
-            "ids",
-            system,
-            lambda: TokenIds.encode(self.tokenize(system.hypotheses), self.vocabulary),
-        )
+        return self._per_system("ids", system, lambda: self._encode(system))
+
+    def _encode(self, system: SystemOutput) -> TokenIds:
+        """Tokenize a system's output (or take what the workers did) and look its tokens up."""
+        local = self._take_job(system)
+        if local is None:
+            return TokenIds.encode(self.tokenize(system.hypotheses), self.vocabulary)
+        return TokenIds.from_ids(local.vocabulary_ids(self.vocabulary), local.lengths)
 
     def matches(self, system: SystemOutput) -> list[OrderMatches]:
         """Clipped n-gram matches of a system, orders 1 to 5."""
@@ -131,12 +193,6 @@ class ExtractionContext:
             self._systems[key] = cached
         result: FloatArray = cached[1]
         return result
-
-    def remember(self, metric: str, system: SystemOutput, rows: FloatArray) -> None:
-        """Take ``rows`` as the rows of the metric called ``metric`` for ``system`` (rows an
-        earlier run extracted: :mod:`~mtgui.engine.statistics_cache`), so that a metric that
-        shares them (M-BLEU, BLEU's) finds them here instead of extracting them again."""
-        self._systems[(f"rows:{metric}", system.name)] = (system.hypotheses, rows)
 
     def scores_of(self, name: str, metric: str = "human") -> SegmentScores | None:
         """The loaded per-segment scores of a system under an external metric."""

@@ -137,6 +137,7 @@ def iter_statistics(
     if context is None or context.test_set is not corpus.test_set or context.settings != settings:
         context = ExtractionContext(corpus.test_set, settings, corpus.scores)
     metrics = metrics_for(corpus.test_set, metric_names, settings, external)
+    context.prefetch(corpus.systems)  # large test sets: tokenize on the other core meanwhile
     keys = _begin(cache, corpus, metrics, settings)
     systems = []
     total, size = len(corpus.systems), corpus.test_set.size

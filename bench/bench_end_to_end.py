@@ -1,0 +1,81 @@
+"""Benchmark: the standing benchmark end to end, ``mtgui eval`` next to sacreBLEU in one run.
+
+10 systems, 3,000 segments, 4 references (the set of ``bench_statistics.py``; ``--refs 2`` for
+two), BLEU + NIST + M-BLEU, B = 10,000, every pair, from the files to the JSON report; against
+``sacrebleu REFS -i SYSTEMS -m bleu --paired-bs --paired-bs-n 10000`` on the same files (BLEU
+only, the first system against the other nine). Both run as fresh processes, alternating, and
+the median of three runs of each is compared; the goal is a ratio of at least 30x. Machines are
+noisy: read the ratio, not the seconds.
+
+    python bench/bench_end_to_end.py [--refs 2|4] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import bench_statistics
+from bench_statistics import SHARED, write_set
+
+B = 10_000
+
+
+def mtgui_command(refs: list[Path], systems: list[Path], folder: Path) -> list[str]:
+    """``mtgui eval`` as a user runs it, writing the JSON report."""
+    return [
+        *(sys.executable, "-m", "mtgui", "eval", "--ref", *map(str, refs)),
+        *("--hyp", *map(str, systems), "--metrics", "bleu,nist,mbleu"),
+        *("--bootstrap", str(B), "--json", str(folder / "report.json"), "--overwrite"),
+    ]
+
+
+def sacrebleu_command(refs: list[Path], systems: list[Path]) -> list[str]:
+    """sacreBLEU's paired bootstrap on the same files."""
+    return [
+        *(sys.executable, "-m", "sacrebleu", *map(str, refs), "-i", *map(str, systems)),
+        *("-m", "bleu", "--paired-bs", "--paired-bs-n", str(B)),
+    ]
+
+
+def seconds(command: list[str]) -> float:
+    """Wall time of one run of ``command`` in a fresh process."""
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    """Build the set, run both tools alternately, print the medians and the ratio."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--refs", type=int, choices=(2, 4), default=4)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    if not SHARED.is_dir():
+        raise SystemExit(f"the shared WMT data is needed and absent: {SHARED}")
+    bench_statistics.REFERENCES = args.refs  # write_set reads it
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        refs, systems = write_set(folder)
+        ours, theirs = [], []
+        for _ in range(args.runs):  # alternating, so that both see the same machine
+            ours.append(seconds(mtgui_command(refs, systems, folder)))
+            theirs.append(seconds(sacrebleu_command(refs, systems)))
+        mine, sacre = statistics.median(ours), statistics.median(theirs)
+        print(f"set: 3,000 segments, {args.refs} references, {len(systems)} systems, B = {B:,}")
+        print(f"mtgui eval, BLEU + NIST + M-BLEU, all pairs: {mine:.2f} s (runs {_list(ours)})")
+        print(f"sacreBLEU --paired-bs, BLEU, 9 pairs:        {sacre:.2f} s (runs {_list(theirs)})")
+        print(f"ratio: {sacre / mine:.1f}x (goal >= 30x)")
+
+
+def _list(values: list[float]) -> str:
+    return ", ".join(f"{v:.2f}" for v in values)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""Tokenizing large test sets on worker processes, with exactly the ids of tokenizing here.
+
+Why: tokenizing (13a's regular expressions, splitting, numbering tokens through a dictionary) is
+Python work that holds the interpreter lock; on 100,000 segments it is half of the extraction,
+and in the window it competes with the GUI thread for the lock. On worker processes it runs on
+the machine's other core while this process matches n-grams (numpy, which mostly releases the
+lock) and the window stays responsive.
+
+A worker tokenizes a text and numbers its distinct tokens in order of first appearance; only
+those distinct tokens and an int32 array of local numbers come back, never millions of token
+strings. The references' vocabulary is their distinct tokens merged in order (the same order of
+first appearance as :func:`~mtgui.engine.ngrams.build_vocabulary`), and a system's local
+numbers are mapped onto it with one lookup per distinct token, so the ids are identical.
+
+Small test sets are tokenized here: starting the workers (a fresh interpreter importing numpy)
+would cost more than it saves. The workers are started once, by ``spawn`` (forking a process
+that runs Qt threads is unsafe), and kept for later runs. ``spawn`` runs the main script again
+in each worker, which is harmless only for a script that guards its work with ``if __name__ ==
+"__main__"``; so workers are used only once :func:`allow_workers` was called (by ``mtgui`` and
+the window's launcher, and by the benchmarks), never for a script that merely imports the
+engine. A worker that fails (a broken pool) costs time, not results: the text is then
+tokenized here.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import threading
+from collections.abc import Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from itertools import repeat
+
+import numpy as np
+import numpy.typing as npt
+
+from mtgui.engine.settings import Case
+from mtgui.engine.tokenize import SEGMENT_BREAK, tokenize_flat
+
+POOL_MIN_TOKENS = 200_000
+"""Segments x texts (references and systems) from which the workers pay off."""
+_WORKERS = max(1, min(2, os.cpu_count() or 1))
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+_allowed = False
+
+
+def allow_workers() -> None:
+    """Let large test sets be tokenized on worker processes (see the module docstring): call it
+    from a main script that does its work under ``if __name__ == "__main__"``."""
+    global _allowed
+    _allowed = True
+
+
+@dataclass(frozen=True)
+class LocalIds:
+    """One text's tokens, numbered among its own distinct tokens."""
+
+    tokens: list[str]  # the distinct tokens, in order of first appearance
+    ids: npt.NDArray[np.int32]  # every token's number in ``tokens``, segment after segment
+    lengths: npt.NDArray[np.int64]  # tokens per segment
+
+    def vocabulary_ids(self, vocabulary: dict[str, int]) -> npt.NDArray[np.int64]:
+        """Every token's id in ``vocabulary`` (-1 for tokens it lacks)."""
+        table = np.fromiter(
+            map(vocabulary.get, self.tokens, repeat(-1)), np.int64, len(self.tokens)
+        )
+        return table[self.ids]
+
+
+def encode_locally(texts: Sequence[str], tokenizer: str, case: Case) -> LocalIds:
+    """Tokenize ``texts`` and number their distinct tokens (runs on a worker)."""
+    flat = tokenize_flat(texts, tokenizer, case)
+    numbering = dict.fromkeys([SEGMENT_BREAK])  # the break first: number 0
+    numbering.update(dict.fromkeys(flat))
+    lookup = dict(zip(numbering, range(len(numbering)), strict=True))
+    ids = np.fromiter(map(lookup.__getitem__, flat), np.int32, len(flat))
+    breaks = np.flatnonzero(ids == 0)
+    lengths = np.diff(np.concatenate(([-1], breaks, [len(ids)]))) - 1
+    return LocalIds(list(numbering)[1:], np.delete(ids, breaks) - 1, lengths.astype(np.int64))
+
+
+def merged_vocabulary(references: Sequence[LocalIds]) -> dict[str, int]:
+    """Ids for the references' tokens in order of first appearance, reference after reference."""
+    tokens: dict[str, None] = {}
+    for reference in references:
+        tokens.update(dict.fromkeys(reference.tokens))
+    return dict(zip(tokens, range(len(tokens)), strict=True))
+
+
+def worth_a_pool(segments: int, texts: int) -> bool:
+    """Whether tokenizing ``texts`` texts of ``segments`` segments gains from the workers."""
+    frozen = getattr(sys, "frozen", False)  # a bundled app would need freeze_support()
+    return _allowed and not frozen and segments * texts >= POOL_MIN_TOKENS
+
+
+def result_or_none(job: Future[LocalIds]) -> LocalIds | None:
+    """The worker's result, or None if the worker failed (then the caller tokenizes here)."""
+    try:
+        return job.result()
+    except Exception:  # a broken pool or worker: tokenize here instead
+        return None
+
+
+def submit(texts: Sequence[str], tokenizer: str, case: Case) -> Future[LocalIds]:
+    """Tokenize ``texts`` on a worker (the workers start on first use)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            context = multiprocessing.get_context("spawn")
+            _pool = ProcessPoolExecutor(max_workers=_WORKERS, mp_context=context)
+        pool = _pool
+    return pool.submit(encode_locally, list(texts), tokenizer, case)
