@@ -194,6 +194,12 @@ class ExtractionContext:
         result: FloatArray = cached[1]
         return result
 
+    def remember(self, metric: str, system: SystemOutput, rows: FloatArray) -> None:
+        """Take ``rows`` as the rows of the metric called ``metric`` for ``system`` (rows an
+        earlier run extracted: :mod:`~mtgui.engine.statistics_cache`), so that a metric that
+        shares them (M-BLEU, BLEU's) finds them here instead of extracting them again."""
+        self._systems[(f"rows:{metric}", system.name)] = (system.hypotheses, rows)
+
     def scores_of(self, name: str, metric: str = "human") -> SegmentScores | None:
         """The loaded per-segment scores of a system under an external metric."""
         return self._scores.get((metric, name))
