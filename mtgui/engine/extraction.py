@@ -115,7 +115,7 @@ class ExtractionContext:
         system taken starts the next. Without this call everything is tokenized here."""
         test_set = self.test_set
         texts = test_set.num_references + len(systems)
-        if self._parent is not None or not worth_a_pool(test_set.size, texts):
+        if not systems or self._parent is not None or not worth_a_pool(test_set.size, texts):
             return
         if "reference_ids" not in self.__dict__ and not self._reference_jobs:
             settings = self.settings

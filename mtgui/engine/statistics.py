@@ -137,8 +137,9 @@ def iter_statistics(
     if context is None or context.test_set is not corpus.test_set or context.settings != settings:
         context = ExtractionContext(corpus.test_set, settings, corpus.scores)
     metrics = metrics_for(corpus.test_set, metric_names, settings, external)
-    context.prefetch(corpus.systems)  # large test sets: tokenize on the other core meanwhile
     keys = _begin(cache, corpus, metrics, settings)
+    # Large test sets: tokenize on the other core meanwhile, only what is still to extract.
+    context.prefetch(_to_extract(cache, corpus.systems, keys))
     systems = []
     total, size = len(corpus.systems), corpus.test_set.size
     for done, system in enumerate(corpus.systems):
@@ -171,6 +172,20 @@ def _begin(
     keys = corpus_keys(corpus, metrics, settings)
     cache.begin([key for by_metric in keys for key in by_metric.values() if key is not None])
     return keys
+
+
+def _to_extract(
+    cache: StatisticsCache | None,
+    systems: Sequence[SystemOutput],
+    keys: Sequence[Mapping[str, RowsKey | None]],
+) -> list[SystemOutput]:
+    """The systems with rows still to extract: a rerun whose rows are all kept (a new seed)
+    must not tokenize anything ahead on the other core."""
+    return [
+        system
+        for system, by_metric in zip(systems, keys, strict=True)
+        if cache is None or any(key is None or not cache.holds(key) for key in by_metric.values())
+    ]
 
 
 def _kept_rows(

@@ -142,6 +142,11 @@ class StatisticsCache:
             self._pinned = frozenset(keys)
             self._evict()
 
+    def holds(self, key: RowsKey) -> bool:
+        """Whether rows are kept for ``key`` (counted neither as a hit nor as a miss)."""
+        with self._lock:
+            return key in self._rows
+
     def get(self, key: RowsKey) -> FloatArray | None:
         """The rows kept for ``key`` (read-only), or None."""
         with self._lock:

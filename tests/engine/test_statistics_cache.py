@@ -260,3 +260,23 @@ def test_threads_sharing_the_cache_get_the_same_rows(demo):
                 np.testing.assert_array_equal(
                     statistics.rows(name, metric), fresh.rows(name, metric)
                 )
+
+
+def test_only_systems_with_rows_to_extract_are_tokenized_ahead(demo, monkeypatch):
+    from mtgui.engine.extraction import ExtractionContext
+
+    asked: list[list[str]] = []
+    original = ExtractionContext.prefetch
+
+    def recorded(self, systems):
+        asked.append([system.name for system in systems])
+        return original(self, systems)
+
+    monkeypatch.setattr(ExtractionContext, "prefetch", recorded)
+    cache = StatisticsCache()
+    analyse(demo, cache=cache)
+    assert asked[-1] == list(demo.system_names)  # nothing kept yet: every system
+    analyse(demo, cache=cache, bootstrap=replace(BOOTSTRAP, seed=BOOTSTRAP.seed + 1))
+    assert asked[-1] == []  # a new seed: every row is kept, nothing to tokenize
+    analyse(demo, metrics=("bleu", "nist", "mbleu", "wer"), cache=cache)
+    assert asked[-1] == list(demo.system_names)  # WER is still to extract for every system
