@@ -26,8 +26,9 @@ from mtgui.app.runs import RunController
 from mtgui.app.staleness import RunInputs, describe_stale
 from mtgui.app.window_interface import SettingsSource
 from mtgui.engine.analysis import AnalysisResult, iter_analysis
+from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
-from mtgui.engine.metrics import LABELS
+from mtgui.engine.metrics import LABELS, REGISTRY
 from mtgui.engine.resampling import BootstrapProgress
 from mtgui.engine.scale import check_scale, on_scale, scaled_scores
 from mtgui.engine.statistics import StatisticsProgress
@@ -72,6 +73,7 @@ class AnalysisController(QObject):
         self._run_inputs: RunInputs | None = None  # what the run under way is made from
         self._next_run = ""  # what the analysis does next: a key of staleness.NEXT_RUN
         self._stale_text = ""
+        self._left_out: list[str] = []  # notes on metrics ticked whose scores are not loaded
         self._started = 0.0
         self._time_left = TimeLeft()
         self._rerun = QTimer(self, singleShot=True, interval=RERUN_DELAY_MS)
@@ -162,8 +164,7 @@ class AnalysisController(QObject):
             metrics = settings.metrics
             if not metrics:
                 raise InputError("no metric is chosen.", hint="Tick at least one metric.")
-            if "human" in metrics and not corpus.scores:
-                metrics = tuple(m for m in metrics if m != "human")
+            metrics, self._left_out = _loaded_metrics(metrics, corpus)
             metric_settings = settings.metric_settings()
             resampling = settings.bootstrap_settings()
         except InputError as error:
@@ -259,7 +260,7 @@ class AnalysisController(QObject):
             self._next_run = ""
         self.result_changed.emit(self.result)
         seconds = time.monotonic() - self._started
-        notes = " ".join(result.corpus.notes + result.bootstrap.notes)
+        notes = " ".join((*self._left_out, *result.corpus.notes, *result.bootstrap.notes))
         self.notes_changed.emit(f"Note: {notes}" if notes else "")
         settings = result.bootstrap.settings
         self.status_changed.emit(
@@ -275,3 +276,29 @@ class AnalysisController(QObject):
             self._next_run = "failed"
         self.status_changed.emit("The analysis stopped: see the message above the views.")
         self.show_staleness()
+
+
+def _loaded_metrics(metrics: tuple[str, ...], corpus: Corpus) -> tuple[tuple[str, ...], list[str]]:
+    """The metrics ticked that can run, and notes on those left out: a metric of loaded scores
+    (human, comet...) without scores, its file not read (yet), or gone missing from a session.
+    Human ticked without scores is left out in silence, as it always was.
+
+    Raises
+    ------
+    InputError
+        If no metric is left.
+    """
+    loaded = corpus.external_metrics()
+    kept = tuple(m for m in metrics if m in loaded or (m in REGISTRY and m != "human"))
+    missing = [m for m in metrics if m not in kept and m != "human"]
+    notes = [
+        f"{name} is ticked, but no scores of that name are loaded (see the files panel): "
+        "it is left out."
+        for name in missing
+    ]
+    if not kept and missing:
+        raise InputError(
+            f"no scores called {missing[0]} are loaded (see the files panel).",
+            hint="Tick another metric, or load its scores file again.",
+        )
+    return kept, notes

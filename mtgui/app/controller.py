@@ -177,10 +177,12 @@ class AppController(QObject):
             self._queue_loads(requests)
 
     def replace_file(self, old: Path, new: Path) -> None:
-        """Read ``new`` as the next version of the loaded file ``old``, in its place and role."""
+        """Read ``new`` as the next version of the loaded file ``old``, in its place and role
+        (a scores file: with the metrics the user made of the old one)."""
         entry = next((e for e in self.workspace.entries if e.path == old), None)
         role = None if entry is None else entry.plain_role or entry.role
-        self._queue_loads([LoadRequest(new, role, replaces=old)])
+        sources = () if entry is None else entry.sources
+        self._queue_loads([LoadRequest(new, role, replaces=old, sources=sources)])
 
     def new_project(self) -> None:
         """Start afresh: no files, no result, no session file (the window resets the

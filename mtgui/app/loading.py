@@ -7,7 +7,9 @@ in their places together, every :data:`APPLY_DELAY_MS` (less often with thousand
 and then the workspace says it changed. Plain text read without a role waits for the user to
 confirm what its name suggests (:attr:`~mtgui.app.window_interface.Questions.choose_roles`):
 asked once for all the plain-text files of a drop, when every file given has been read, not
-once per file (a 10-system drop of plain text asked 11 questions before).
+once per file (a 10-system drop of plain text asked 11 questions before). A scores file other
+than a plain table of human scores waits, too, for the user to say what to load from it
+(:attr:`~mtgui.app.window_interface.Questions.choose_scores`), and is read again so.
 
 What the user changes (remove, rename, hide, a plain-text file's role) goes into
 :attr:`LoadedFiles.history` (:mod:`mtgui.app.undo`), and what loading does is done to the
@@ -29,6 +31,7 @@ from mtgui.app.window_interface import Questions
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.io.entries import Entry, LoadRequest, placeholder
+from mtgui.io.score_choices import ScoredSystem, external_metrics, scores_question
 from mtgui.io.window_words import window_message
 from mtgui.io.workspace import SystemKey, Workspace
 
@@ -220,11 +223,13 @@ class LoadedFiles(QObject):
 
     def _decide(self, arrived: list[tuple[LoadRequest, Entry]]) -> list[Decision]:
         """What becomes of each file read: its entry, with the role the user gives it, or
-        None (a plain-text file whose role the user would not give is left out).
+        None (a plain-text file whose role the user would not give is left out, as is a scores
+        file the user would not say what to load from).
 
         The user is asked only about files still listed (or replacing one). A file removed
         while it was read is kept too, for the undo history's workspaces that still list it,
-        unless its role would have to be asked (undoing the removal reads it again).
+        unless something would have to be asked (undoing the removal reads it again). Scores
+        files are asked about last, so that the systems read with them are offered.
         """
         listed = {e.path for e in self.workspace.entries}
         arrived = self._hold_or_release(arrived)
@@ -233,38 +238,48 @@ class LoadedFiles(QObject):
             [e for (_, e), k in zip(arrived, kept, strict=True) if k and e.asks_role]
         )
         decided: list[Decision] = []
+        offered: list[tuple[LoadRequest, Entry]] = []
         for (request, entry), still_listed in zip(arrived, kept, strict=True):
             if not still_listed:
-                if not entry.asks_role:
+                if not entry.asks:
                     decided.append((request, entry))
-                continue
-            if entry.asks_role:
+            elif entry.asks_role:
                 role = roles.get(entry.path)
                 decided.append((request, None if role is None else entry.with_role(role)))
-                continue
-            if entry.score_columns and request.score_column is None:
-                self._ask_score_column(entry)
-            decided.append((request, entry))
+            elif entry.offer is not None:
+                offered.append((request, entry))
+            else:
+                decided.append((request, entry))
+        for request, entry in offered:
+            decided += self._ask_scores(request, entry, decided)
         return decided
 
-    def _ask_score_column(self, entry: Entry) -> None:
-        """A table with several score columns (``z`` and ``raw``): the user says which; the
-        file is read again with it (the one read first, the first offered, is kept meanwhile,
-        and when the user says none)."""
-        columns = list(entry.score_columns)
-        chosen = self._questions.choose_score_column(entry.path, columns)
-        if chosen is not None and chosen != columns[0]:
-            request = LoadRequest(entry.path, Role.SCORES, entry.path, score_column=chosen)
-            self.loader.add([request])
+    def _ask_scores(
+        self, request: LoadRequest, entry: Entry, decided: list[Decision]
+    ) -> list[Decision]:
+        """Ask what to load from a scores file, and read it again so (its place stays listed
+        as being read meanwhile); left out if the user cancels."""
+        assert entry.offer is not None
+        workspace = with_read(decided, self.workspace)
+        others = [e for e in workspace.entries if e.path != entry.path]
+        loaded = {name: m.higher_is_better for name, m in external_metrics(others).items()}
+        systems = [ScoredSystem(*system) for system in workspace.scored_systems()]
+        sources = self._questions.choose_scores(scores_question(entry.offer, systems, loaded))
+        if sources is None:
+            return [(request, None)]
+        again = LoadRequest(entry.path, Role.SCORES, request.replaces, sources=tuple(sources))
+        self.loader.add([again])
+        return []
 
     def _hold_or_release(
         self, arrived: list[tuple[LoadRequest, Entry]]
     ) -> list[tuple[LoadRequest, Entry]]:
-        """While files are still being read, keep back those whose role must be asked (so
-        that it is asked once for all); when none is left to read, give them all back."""
+        """While files are still being read, keep back those that must be asked about (so
+        that roles are asked once for all, and a scores file is offered the systems read
+        with it); when none is left to read, give them all back."""
         if self.loader.busy:
-            self._held += [(r, e) for r, e in arrived if e.asks_role]
-            return [(r, e) for r, e in arrived if not e.asks_role]
+            self._held += [(r, e) for r, e in arrived if e.asks]
+            return [(r, e) for r, e in arrived if not e.asks]
         released, self._held = [*self._held, *arrived], []
         return released
 

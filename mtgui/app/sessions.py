@@ -63,9 +63,10 @@ def iter_open_session(path: Path) -> Generator[str, None, OpenedSession]:
     thread: a session may list thousands of files, on a slow drive)."""
     session = read_session(path, missing_ok=True)
     yield "read"
-    roles, columns = session.roles, session.score_columns
+    roles, columns, sources = session.roles, session.score_columns, session.score_sources
     requests = [
-        LoadRequest(p, roles.get(p), score_column=columns.get(p)) for p in session.paths
+        LoadRequest(p, roles.get(p), score_column=columns.get(p), sources=sources.get(p, ()))
+        for p in session.paths
     ]
     workspace = session.workspace().with_entries(placeholder(r.path, r.role) for r in requests)
     return path, session, workspace, requests

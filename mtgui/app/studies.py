@@ -19,9 +19,12 @@ from mtgui.app.analysis import AnalysisController
 from mtgui.app.runs import RunController
 from mtgui.app.staleness import RunInputs, describe_stale
 from mtgui.app.window_interface import SettingsSource
+from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import LABELS
+from mtgui.engine.statistics import Statistics
 from mtgui.engine.studies.dispatch import iter_study
+from mtgui.engine.studies.human.study import HUMAN
 from mtgui.io.window_words import window_message
 
 BEHIND = (
@@ -59,8 +62,10 @@ class StudyController(QObject):
         self.runs.running_changed.connect(self._on_runs_running_changed)
         analysis.stale_changed.connect(self._on_analysis_stale_changed)
 
-    def start(self, name: str, repeats: int) -> None:
-        """Run study ``name`` on the last finished analysis (``repeats``: see ``iter_study``)."""
+    def start(self, name: str, repeats: int, human: str = "") -> None:
+        """Run study ``name`` on the last finished analysis (``repeats``: see ``iter_study``);
+        ``human`` names the metric of loaded scores that plays the humans' part in the
+        agreement study ("": human if loaded, else the first loaded, :func:`human_metric`)."""
         result = self._analysis.result
         if result is None:
             self.problem_changed.emit("Load a reference and a system first: a study needs scores.")
@@ -72,8 +77,9 @@ class StudyController(QObject):
             settings = self._settings.settings()
             metric_settings = settings.metric_settings()
             bootstrap = settings.bootstrap_settings()
+            human = human or human_metric(result.corpus, result.statistics)
             study = iter_study(
-                name, result.corpus, result.statistics, metric_settings, bootstrap, repeats
+                name, result.corpus, result.statistics, metric_settings, bootstrap, repeats, human
             )
         except InputError as error:
             self.problem_changed.emit(window_message(error))
@@ -107,3 +113,12 @@ class StudyController(QObject):
             now = self._analysis.inputs()
             note = describe_stale(self._shown, now, "study", LABELS, "This study is")
         self.stale_changed.emit(note)
+
+
+def human_metric(corpus: Corpus, statistics: Statistics) -> str:
+    """The metric that plays the humans' part by default: ``human`` if its scores were
+    analysed, else the first metric of loaded scores that was (``human`` when none was: the
+    study then says what it needs)."""
+    analysed = [m.name for m in statistics.metrics]
+    loaded = [name for name in corpus.external_metrics() if name in analysed]
+    return HUMAN if HUMAN in loaded or not loaded else loaded[0]

@@ -13,15 +13,18 @@ from typing import Protocol
 
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.corpus import Role
+from mtgui.io.score_choices import ScoresQuestion
+from mtgui.io.score_sources import ScoreSource
 
 RolesChooser = Callable[[list[tuple[Path, Role]]], dict[Path, Role] | None]
 """Which role each plain-text file of a drop has, asked once for all of them (each file's guess
 from its name is the default); a file left out of the answer is not loaded; None: cancel all."""
 
 
-ColumnChooser = Callable[[Path, list[str]], str | None]
-"""Which of a scores table's score columns to use (the first, the one read, is the default);
-None: keep the one read."""
+ScoresChooser = Callable[[ScoresQuestion], list[ScoreSource] | None]
+"""What to load from a scores file, asked once per file (:class:`ScoresQuestion`: its columns,
+each metric's name and direction, the system a file of numbers alone scores; its ``defaults()``
+are the answer of a user who changes nothing); None: leave the file out."""
 
 
 class SettingsSource(Protocol):
@@ -41,4 +44,4 @@ class Questions(Protocol):
     confirm_overwrite: Callable[[list[Path]], bool]  # may these files be replaced?
     choose_session_file: Callable[[], Path | None]  # where to save the session; None: cancel
     confirm_discard: Callable[[], bool]  # may a session take the place of the files loaded?
-    choose_score_column: ColumnChooser
+    choose_scores: ScoresChooser

@@ -22,6 +22,7 @@ from typing import Any, TypedDict
 
 from mtgui.engine import chrf_options
 from mtgui.engine.errors import InputError
+from mtgui.engine.metrics.external import NAME_PATTERN
 from mtgui.engine.metrics.registry import DEFAULT_METRICS, METRIC_NAMES
 from mtgui.engine.settings import (
     AR_TRIALS,
@@ -200,9 +201,16 @@ def _checked(key: str, value: object, path: Path | None = None) -> Any:
 
 
 def _metrics(value: object) -> tuple[str, ...]:
-    if not isinstance(value, list | tuple) or any(name not in METRIC_NAMES for name in value):
+    """Built-in metrics, or names that loaded scores may have (``comet``): the settings do not
+    know what is loaded; a session checks its names against its scores files."""
+    if not isinstance(value, list | tuple) or not all(_metric_name(name) for name in value):
         raise ValueError(value)
     return tuple(dict.fromkeys(value))
+
+
+def _metric_name(name: object) -> bool:
+    """Whether ``name`` is a built-in metric's or one loaded scores may have."""
+    return isinstance(name, str) and (name in METRIC_NAMES or bool(NAME_PATTERN.fullmatch(name)))
 
 
 def _level(value: object) -> float:
@@ -240,7 +248,10 @@ def _member_of(kind: type[StrEnum]) -> tuple[str, Callable[[object], StrEnum]]:
 
 _RULES: dict[str, tuple[str, Callable[[Any], Any]]] = {
     # the setting: (what it should be, in words; its rule), in the order they are checked
-    "metrics": ("a list of metric names from " + ", ".join(METRIC_NAMES), _metrics),
+    "metrics": (
+        "a list of metric names from " + ", ".join(METRIC_NAMES) + ", or names of loaded scores",
+        _metrics,
+    ),
     "resamples": (f"a whole number from {MIN_RESAMPLES:,} to {MAX_RESAMPLES:,}", check_resamples),
     "level": (
         f"a number from {MIN_LEVEL} to {MAX_LEVEL} "

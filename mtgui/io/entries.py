@@ -18,14 +18,22 @@ from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.io.decode import read_text
 from mtgui.io.loader import detect_format, load_decoded, scores_from_decoded
-from mtgui.io.scores import ScoreTable, score_columns
+from mtgui.io.score_choices import ScoreOffer, score_offer, window_score_format
+from mtgui.io.score_sources import ScoreSource, scores_from_source
+from mtgui.io.scores import ScoreTable
 from mtgui.io.streams import PLAIN_TEXT, SCORES_TABLE, LoadedFile
 from mtgui.io.window_words import window_message
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One file the user gave, and what became of it."""
+    """One file the user gave, and what became of it.
+
+    A scores file gives one metric (``scores``) or several (``more_scores``: a table's other
+    columns); ``sources`` are what the user said of it (columns, names, directions, system),
+    kept even when it could not be read so that a session's missing file still names its
+    metrics. ``offer`` is set, and nothing read, while the user has yet to say what to load.
+    """
 
     path: Path
     role: Role | None  # what the user said (plain text), or None for self-describing files
@@ -33,8 +41,20 @@ class Entry:
     scores: ScoreTable | None = None
     problem: str | None = None
     asks_role: bool = False  # plain text read as its name suggests, not yet confirmed
-    score_columns: tuple[str, ...] = ()  # a scores table's choices, when it has several
     reading: bool = False  # a place held for a file that is being read
+    more_scores: tuple[ScoreTable, ...] = ()
+    sources: tuple[ScoreSource, ...] = ()
+    offer: ScoreOffer | None = None  # a scores file to ask about before it is read
+
+    @property
+    def score_tables(self) -> tuple[ScoreTable, ...]:
+        """Every metric's scores the file gave, in the order of its columns."""
+        return () if self.scores is None else (self.scores, *self.more_scores)
+
+    @property
+    def asks(self) -> bool:
+        """Whether the user must say something before the file can be listed."""
+        return self.asks_role or self.offer is not None
 
     @property
     def ok(self) -> bool:
@@ -78,27 +98,46 @@ def guess_role(path: Path) -> Role:
     return Role.SYSTEM
 
 
-def read_entry(path: Path, role: Role | None, score_column: str | None = None) -> Entry:
+def read_entry(
+    path: Path,
+    role: Role | None,
+    score_column: str | None = None,
+    sources: tuple[ScoreSource, ...] = (),
+) -> Entry:
     """Read one file into an entry; a problem becomes the entry's message, never an exception.
 
     The file is decoded once. Plain text read without a role does not say what it is: it
-    comes back as what its name suggests, with ``asks_role`` set, for the user to confirm.
+    comes back as what its name suggests, with ``asks_role`` set, for the user to confirm. A
+    scores file is read as ``sources`` say (or as human scores of ``score_column``, as
+    sessions of earlier versions say); without them, a plain table of human scores is read at
+    once and any other comes back with its ``offer``, for the user to say what to load.
     """
+    if score_column is not None and not sources:
+        sources = (ScoreSource(path, score_column),)
+    sources = tuple(replace(s, path=path) for s in sources)  # a new version of a file
     try:
         decoded = read_text(path)
+        if sources:
+            tables = tuple(scores_from_source(decoded, source) for source in sources)
+            return Entry(
+                path, Role.SCORES, scores=tables[0], more_scores=tables[1:], sources=sources
+            )
         kind = detect_format(decoded.text)
-        if role is Role.SCORES or (role is None and kind == SCORES_TABLE):
-            table = scores_from_decoded(decoded, path, score_column)
-            columns = score_columns(decoded.text) if score_column is None else []
-            columns.sort(key=lambda name: name != table.score_column)  # the one read, first
-            choices = tuple(columns) if len(columns) > 1 else ()
-            return Entry(path, Role.SCORES, scores=table, score_columns=choices)
+        found = None
+        if role in (None, Role.SCORES) and kind in (PLAIN_TEXT, SCORES_TABLE):
+            found = window_score_format(decoded.text, path)
+        if role is Role.SCORES or found is not None:
+            offer = score_offer(decoded.text, path, found or SCORES_TABLE)
+            if offer.asks:
+                return Entry(path, Role.SCORES, offer=offer)
+            return Entry(path, Role.SCORES, scores=scores_from_decoded(decoded, path))
         if role is None and kind == PLAIN_TEXT:
             loaded = load_decoded(decoded, path, {guess_role(path)})
             return Entry(path, None, loaded=loaded, asks_role=True)
         return Entry(path, role, loaded=load_decoded(decoded, path, {role} if role else None))
     except InputError as error:
-        return Entry(path, role, problem=window_message(error))
+        role = Role.SCORES if sources else role
+        return Entry(path, role, problem=window_message(error), sources=sources)
 
 
 @dataclass(frozen=True)
@@ -108,7 +147,8 @@ class LoadRequest:
     path: Path
     role: Role | None = None
     replaces: Path | None = None
-    score_column: str | None = None  # a scores table's column the user chose
+    score_column: str | None = None  # a scores table's human column (sessions of mtgui 0.1)
+    sources: tuple[ScoreSource, ...] = ()  # what to load from a scores file, as the user said
 
 
 def iter_read(
@@ -123,7 +163,7 @@ def iter_read(
     for done, request in enumerate(requests, start=1):
         if stop is not None and stop.is_set():
             break
-        entry = read_entry(request.path, request.role, request.score_column)
+        entry = read_entry(request.path, request.role, request.score_column, request.sources)
         entries.append(entry)
         yield done, len(requests), entry
     return entries

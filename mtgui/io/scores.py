@@ -112,6 +112,38 @@ def score_columns(text: str) -> list[str]:
     return [name for name in header if normalize_column(name) in SCORE_COLUMNS]
 
 
+def value_columns(text: str, rows: int = 20) -> list[str]:
+    """The header's columns that may hold scores of a metric, in order: every named column but
+    the system and segment columns whose fields in the first ``rows`` rows are all numbers or
+    missing (WMT's ``in_dataset`` holds "yes": not a score). [] when the header names no system
+    column or no segment column, so that a table of another kind is not offered as scores."""
+    lines = split_lines(text[:_SNIFF])
+    try:
+        header = _split_header(lines[0] if lines else "", None, 1)
+    except InputError:
+        return []
+    names = [normalize_column(name) for name in header]
+    keys = {*SYSTEM_COLUMNS, *DOC_COLUMNS, *SEG_COLUMNS, *INDEX_COLUMNS}
+    has_segment = any(n in (*SEG_COLUMNS, *INDEX_COLUMNS) for n in names)
+    if not any(n in SYSTEM_COLUMNS for n in names) or not has_segment:
+        return []
+    candidates = [i for i, n in enumerate(names) if n and n not in keys]
+    body = lines[1:] if len(text) <= _SNIFF else lines[1:-1]  # the last may be cut short
+    for line in [line for line in body if line.strip()][:rows]:
+        try:
+            fields = _split_row(line, lines[0], Origin("", "scores table", ""), 2)
+        except InputError:
+            return []
+        candidates = [i for i in candidates if i < len(fields) and _is_value(fields[i])]
+    return [header[i] for i in candidates]
+
+
+def _is_value(field: str) -> bool:
+    """Whether a table's field is a number or a missing value (a score column's fields)."""
+    text = field.strip()
+    return text.lower() in MISSING or bool(_NUMBER.fullmatch(text))
+
+
 def read_scores(text: str, origin: Origin, score_column: str | None = None) -> ScoreTable:
     """Read a scores table.
 

@@ -2,8 +2,10 @@
 
 A session lets an evaluator close the window and come back to the same analysis, or hand a
 project folder to a colleague. It holds the files (and the role the user gave each plain-text
-file, and the score column chosen in a scores table: ``"score_column": "raw"``), the systems'
-renames and hidden systems, the analysis settings and the metric shown::
+file, the score column chosen in a table of human scores: ``"score_column": "raw"``, and for
+other scores what the user said of each metric the file gives: ``"scores": [{"column": "comet",
+"metric": "comet", "higher_is_better": true, "system": null}]``), the systems' renames and
+hidden systems, the analysis settings and the metric shown::
 
     {"mtgui_session": 1, "mtgui_version": "0.1.0",
      "files": [{"path": "/abs/ref.txt", "relative": "ref.txt", "role": "reference"}],
@@ -43,7 +45,10 @@ from mtgui.engine.analysis_settings import describe_value
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import METRIC_NAMES
+from mtgui.io.entries import Entry
 from mtgui.io.inputs import read_input_bytes, read_input_head
+from mtgui.io.score_choices import name_problem
+from mtgui.io.score_sources import HUMAN, ScoreSource
 from mtgui.io.session_paths import locate, relative_path, why_missing
 from mtgui.io.workspace import Workspace
 from mtgui.io.writers import check_writable, json_text, write_text_atomic
@@ -82,11 +87,13 @@ def check_settings(data: object, *, path: Path | None = None, strict: bool = Tru
 @dataclass(frozen=True)
 class SessionFile:
     """One file of a session, the role the user gave it (None: the file says its own) and, for
-    a scores table, the score column read (None: the default one)."""
+    a table of human scores, the score column read (None: the default one); for other scores
+    files, the metrics the user made of it (``scores``), so that reopening asks nothing."""
 
     path: Path
     role: Role | None = None
     score_column: str | None = None
+    scores: tuple[ScoreSource, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -118,6 +125,11 @@ class Session:
         """The score column chosen for each scores table that has one."""
         return {f.path: f.score_column for f in self.files if f.score_column is not None}
 
+    @cached_property
+    def score_sources(self) -> dict[Path, tuple[ScoreSource, ...]]:
+        """What to load from each scores file the user said something of."""
+        return {f.path: f.scores for f in self.files if f.scores}
+
     def workspace(self) -> Workspace:
         """An empty workspace with the session's renames and hidden systems, to load into."""
         return Workspace.from_names(self.renames, self.hidden)
@@ -127,13 +139,20 @@ def session_from_workspace(
     workspace: Workspace, settings: SettingsDict, metric: str | None = None
 ) -> Session:
     """The session of what is loaded now (files that could not be read are kept too)."""
-    files = tuple(
-        SessionFile(
-            e.path, e.plain_role or e.role, e.scores.score_column if e.scores is not None else None
-        )
-        for e in workspace.entries
-    )
+    files = tuple(_session_file(e) for e in workspace.entries)
     return Session(files, workspace.renames, workspace.hidden, settings, metric)
+
+
+def _session_file(entry: Entry) -> SessionFile:
+    """A file as its session keeps it: human scores of one column as sessions always kept
+    them (``score_column``), other scores with what the user said of them."""
+    role = entry.plain_role or entry.role
+    sources = entry.sources
+    if len(sources) == 1 and sources[0] == ScoreSource(entry.path, sources[0].column):
+        return SessionFile(entry.path, role, sources[0].column)  # human scores, one column
+    if sources:
+        return SessionFile(entry.path, role, None, sources)
+    return SessionFile(entry.path, role, entry.scores.score_column if entry.scores else None)
 
 
 def session_to_dict(session: Session, folder: Path) -> dict[str, Any]:
@@ -148,6 +167,8 @@ def session_to_dict(session: Session, folder: Path) -> dict[str, Any]:
         entry["role"] = None if item.role is None else item.role.value
         if item.score_column is not None:
             entry["score_column"] = item.score_column
+        if item.scores:
+            entry["scores"] = [_source_dict(source) for source in item.scores]
         files.append(entry)
     return {
         "mtgui_session": SESSION_VERSION,
@@ -157,6 +178,16 @@ def session_to_dict(session: Session, folder: Path) -> dict[str, Any]:
         "hidden": sorted(session.hidden),
         "settings": dict(session.settings),
         "metric": session.metric,
+    }
+
+
+def _source_dict(source: ScoreSource) -> dict[str, Any]:
+    """One metric of a scores file, as its session keeps it."""
+    return {
+        "column": source.column,
+        "metric": source.metric,
+        "higher_is_better": source.higher_is_better,
+        "system": source.system,
     }
 
 
@@ -241,12 +272,21 @@ def session_from_dict(data: object, path: Path, *, missing_ok: bool = False) -> 
     hidden = _listed(data, "hidden", path)
     if not all(isinstance(name, str) for name in hidden):
         raise InputError('"hidden" should be a list of system names (text).', path=path)
+    named = [s.metric for f in files for s in f.scores]
+    known = [*METRIC_NAMES, *(name for name in dict.fromkeys(named) if name != HUMAN)]
     metric = _field(data, "metric", str, path, None)
-    if metric is not None and metric not in METRIC_NAMES:
+    if metric is not None and metric not in known:
         raise InputError(
-            f'"metric" should be one of {", ".join(METRIC_NAMES)}, not "{metric}".', path=path
+            f'"metric" should be one of {", ".join(known)}, not "{metric}".', path=path
         )
     settings = check_settings(data.get("settings", {}), path=path)
+    unknown = [name for name in settings["metrics"] if name not in known]
+    if unknown:
+        raise InputError(
+            f'the setting "metrics" should be a list of metric names from {", ".join(known)} '
+            f'(the session\'s scores files name no other), not "{unknown[0]}".',
+            path=path,
+        )
     return Session(tuple(files), renames, frozenset(hidden), settings, metric)
 
 
@@ -326,8 +366,38 @@ def _files(items: list[Any], path: Path) -> list[SessionFile]:
         if column is not None and (not isinstance(column, str) or not column.strip()):
             raise InputError(f'{where}: "score_column" should be a column name (text).', path=path)
         found = locate(item["path"], relative, path.parent)
-        files.append(SessionFile(found, None if role is None else Role(role), column))
+        scores = tuple(
+            _source(found, value, where, path) for value in _scores_of(item, where, path)
+        )
+        files.append(SessionFile(found, None if role is None else Role(role), column, scores))
     return files
+
+
+def _scores_of(item: Mapping[str, Any], where: str, path: Path) -> list[Any]:
+    """A file's "scores": the metrics the user made of it (a list, maybe empty)."""
+    scores = item.get("scores") or []
+    if not isinstance(scores, list) or len(scores) > MAX_SESSION_FILES:
+        raise InputError(f'{where}: "scores" should be a list of metrics.', path=path)
+    return scores
+
+
+def _source(found: Path, value: object, where: str, path: Path) -> ScoreSource:
+    """One metric of a scores file, as the session keeps it, checked."""
+    if not isinstance(value, dict) or not isinstance(value.get("metric"), str):
+        raise InputError(
+            f'{where}: each of "scores" should be an object with a "metric".', path=path
+        )
+    problem = name_problem(value["metric"])
+    if problem is not None:
+        raise InputError(f"{where}: {problem}", path=path)
+    column, system = value.get("column"), value.get("system")
+    higher = value.get("higher_is_better", True)
+    for key, text in (("column", column), ("system", system)):
+        if text is not None and (not isinstance(text, str) or not text.strip()):
+            raise InputError(f'{where}: "{key}" of "scores" should be text or null.', path=path)
+    if not isinstance(higher, bool):
+        raise InputError(f'{where}: "higher_is_better" should be true or false.', path=path)
+    return ScoreSource(found, column, value["metric"], system, higher)
 
 
 def is_session_file(path: Path) -> bool:

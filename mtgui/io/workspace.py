@@ -137,6 +137,15 @@ class Workspace:
         renamed = self.renamed_systems
         return {key: renamed.get(key, name) for key, name in zip(keys, names, strict=True)}
 
+    def scored_systems(self) -> list[tuple[str, str, Path]]:
+        """Each system as a scores file names it: (the name shown, the name a scores file
+        gives it, its file). A scores file names systems as their files do and its scores
+        follow renames (:meth:`corpus`); where two files give one name, by the name shown."""
+        keys, base = self._base_names()
+        shown = [self.renamed_systems.get(key, name) for key, name in zip(keys, base, strict=True)]
+        used = base if len(set(base)) == len(base) else shown
+        return list(zip(shown, used, [key[0] for key in keys], strict=True))
+
     @property
     def renames(self) -> tuple[tuple[str, str], ...]:
         """The renames by name, as sessions store them: (the name in the file, the new name).
@@ -290,7 +299,7 @@ class Workspace:
             If there is no reference or no system yet, or the files do not fit together.
         """
         files = [e.loaded for e in self.entries if e.loaded is not None]
-        tables = [e.scores for e in self.entries if e.scores is not None]
+        tables = [table for e in self.entries for table in e.score_tables]
         keys, base = self._base_names()
         final = [self.renamed_systems.get(key, name) for key, name in zip(keys, base, strict=True)]
         if len(set(base)) == len(base):

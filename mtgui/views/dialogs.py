@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -150,20 +149,6 @@ def ask_to_open_session(parent: QWidget) -> bool:
         "themselves are not changed). Go on?",
     )
     return answer == QMessageBox.StandardButton.Yes
-
-
-def ask_score_column(parent: QWidget, path: Path, columns: list[str]) -> str | None:
-    """Which of a scores table's columns holds the scores to use (the first is the default);
-    None if the user keeps it."""
-    column, ok = QInputDialog.getItem(
-        parent,
-        "Which scores?",
-        f"{path.name} has {len(columns)} columns of scores. Which one should mtgui use?",
-        columns,
-        0,
-        False,
-    )
-    return column if ok else None
 
 
 def ask_to_start_afresh(parent: QWidget) -> bool:

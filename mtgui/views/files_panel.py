@@ -164,8 +164,10 @@ class FilesPanel(QTreeWidget):
             problem.setToolTip(0, entry.problem)
             item.addChild(problem)
         elif entry.scores is not None:
-            item.setText(1, f"scores of {len(entry.scores.systems)} systems")
-            item.setText(4, f"scores table, {entry.scores.origin.encoding}")
+            metrics = ", ".join(dict.fromkeys(t.metric for t in entry.score_tables))
+            systems = len(entry.scores.systems)
+            item.setText(1, f"{metrics}: scores of {systems} system" + "s"[: systems != 1])
+            item.setText(4, f"{entry.scores.origin.format}, {entry.scores.origin.encoding}")
         elif entry.loaded is not None:
             self._add_streams(item, entry.path, entry.loaded, workspace, names)
         return item

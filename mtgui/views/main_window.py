@@ -34,7 +34,7 @@ from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
 from mtgui.app.runs import QUIT_WAIT_SECONDS
 from mtgui.app.staleness import settings_kept
-from mtgui.app.window_interface import ColumnChooser, RolesChooser
+from mtgui.app.window_interface import RolesChooser, ScoresChooser
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.corpus import Role
@@ -47,19 +47,20 @@ from mtgui.views.dialogs import (
     ask_files_to_open,
     ask_folder,
     ask_report_file,
-    ask_score_column,
     ask_session_file,
     ask_to_open_session,
     ask_to_replace,
     ask_to_start_afresh,
 )
 from mtgui.views.edit_menu import connect_edit_menu
+from mtgui.views.external_metric_boxes import ticked_on_load
 from mtgui.views.files_panel import FilesPanel
 from mtgui.views.help import HelpDialog, show_about
 from mtgui.views.menus import build_menus, fill_recent_menu
 from mtgui.views.pdf_export import pdf_bytes
 from mtgui.views.results_pane import ResultsPane
 from mtgui.views.roles_dialog import ask_roles
+from mtgui.views.scores_dialog import ask_scores
 from mtgui.views.scrolling import scrolling
 from mtgui.views.settings_panel import SettingsPanel
 from mtgui.views.welcome import WelcomePage
@@ -105,10 +106,10 @@ class MainWindow(QMainWindow):
         self.choose_session_file: Callable[[], Path | None] = self._ask_session_file
         self.confirm_discard: Callable[[], bool] = partial(ask_to_open_session, self)
         self.confirm_new: Callable[[], bool] = partial(ask_to_start_afresh, self)
-        self.choose_score_column: ColumnChooser = partial(ask_score_column, self)
+        self.choose_scores: ScoresChooser = partial(ask_scores, self)
         self.choose_report_file: Callable[[str], Path | None] = self._ask_report_file
         self.help_dialog: HelpDialog | None = None
-        self._scores_seen: set[Path] = set()  # scores tables loaded (a new one ticks Human)
+        self._scores_seen: set[Path] = set()  # scores files loaded (a new one ticks its metrics)
         self._build()
         self.controller = AppController(self.settings_panel, self, preferences, self, synchronous)
         self._connect()
@@ -258,12 +259,11 @@ class MainWindow(QMainWindow):
         self.add_files([path for path, _ in inputs], dict(inputs))
 
     def _on_workspace_changed(self, workspace: Workspace) -> None:
-        """The welcome page or the results; a scores table just loaded ticks its metric."""
+        """The welcome page or the results; the loaded scores' metrics in the settings panel,
+        those of a scores file just loaded (not a session's) ticked."""
         self.right.setCurrentWidget(self.results if workspace.entries else self.welcome)
-        scores = {entry.path for entry in workspace.entries if entry.scores is not None}
-        if scores - self._scores_seen:
-            self.settings_panel.metric_boxes["human"].setChecked(True)
-        self._scores_seen = scores
+        self._scores_seen, tick, metrics = ticked_on_load(workspace.entries, self._scores_seen)
+        self.settings_panel.show_external(metrics, tick)
 
     def set_bleu_percent(self, percent: bool) -> None:
         """Read BLEU and M-BLEU on 0-100 (``percent``) or 0-1, at once and from now on."""
@@ -294,6 +294,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(True)
 
     def _on_session_opened(self, session: Session) -> None:
+        self._scores_seen = set(session.paths)  # its metrics are ticked as it saved them
         self.results.want_metric(session.metric)
         self.settings_panel.set_state(session.settings)
 

@@ -231,6 +231,8 @@ class ResultsPane(QWidget):
         if current in metrics:
             self._wanted_metric = None
         refill(self.metric_choice, [(LABELS.get(name, name), name) for name in metrics], current)
+        external = [name for name in result.corpus.external_metrics() if name in metrics]
+        self.studies.set_external_metrics(external)  # any may play the humans' part
         self.breakdown.set_result(result, self.current_metric())
         self._show_metric()
 

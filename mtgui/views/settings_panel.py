@@ -4,12 +4,13 @@ Every control has a one-sentence tooltip; every change emits ``settings_changed`
 window can run the analysis again. ``settings()`` and ``set_settings()`` give and take the
 controls as the one settings object (:class:`AnalysisSettings`); ``state()`` and ``set_state()``
 as the plain dict that sessions and the remembered preferences store. The metrics' check boxes,
-labels and tips come from the metric registry.
+labels and tips come from the metric registry; below them, a box for each metric of the scores
+files loaded (:mod:`mtgui.views.external_metric_boxes`), under its own name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import (
@@ -45,6 +46,8 @@ from mtgui.engine.settings import (
     Unit,
 )
 from mtgui.engine.significance import Correction
+from mtgui.io.score_choices import ExternalMetric
+from mtgui.views.external_metric_boxes import ExternalMetricBoxes
 
 _CASES = (Case.SENSITIVE, Case.FULL, Case.ASCII)  # the order of the case choices
 _UNITS = (
@@ -79,7 +82,9 @@ class SettingsPanel(QWidget):
 
     def _metrics_box(self) -> QGroupBox:
         box = QGroupBox("Metrics")
-        grid = QGridLayout(box)
+        layout = QVBoxLayout(box)
+        grid = QGridLayout()
+        layout.addLayout(grid)
         self.metric_boxes: dict[str, QCheckBox] = {}
         for number, entry in enumerate(REGISTRY.values()):
             check = QCheckBox(entry.label)
@@ -87,6 +92,8 @@ class SettingsPanel(QWidget):
             check.toggled.connect(self.settings_changed)
             grid.addWidget(check, number // 3, number % 3)
             self.metric_boxes[entry.name] = check
+        self.external = ExternalMetricBoxes(self.metric_boxes, self.settings_changed)
+        layout.addWidget(self.external)
         return box
 
     def _resampling_box(self) -> QGroupBox:
@@ -210,6 +217,7 @@ class SettingsPanel(QWidget):
         """Put ``settings`` into the controls (which may each say so)."""
         for name, box in self.metric_boxes.items():
             box.setChecked(name in settings.metrics)
+        self.external.want(settings.metrics)
         self.resamples.setValue(settings.resamples)
         self.level.setValue(settings.level)
         self.seed.setValue(settings.seed)
@@ -221,8 +229,14 @@ class SettingsPanel(QWidget):
         for option, spin in self.chrf.items():
             spin.setValue(getattr(settings, f"chrf_{option}"))
 
+    def show_external(self, metrics: Mapping[str, ExternalMetric], tick: Collection[str]) -> None:
+        """A box for each metric of loaded scores (:meth:`ExternalMetricBoxes.show_metrics`); the
+        metrics of files just loaded (``tick``) ticked, Human among them. Nothing is emitted:
+        the files changed, and the analysis that follows reads the boxes."""
+        self.external.show_metrics(metrics, tick)
+
     def metric_names(self) -> tuple[str, ...]:
-        """The metrics ticked, in the standard order."""
+        """The metrics ticked, in the standard order (the loaded scores' after mtgui's own)."""
         return tuple(name for name, box in self.metric_boxes.items() if box.isChecked())
 
     def metric_settings(self) -> MetricSettings:
@@ -271,4 +285,3 @@ def _whole_number_box(low: int, high: int) -> QDoubleSpinBox:
     box.setSingleStep(1)
     box.setKeyboardTracking(False)
     return box
-

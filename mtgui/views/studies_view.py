@@ -86,7 +86,9 @@ every snapshot; sizing the table's columns is what costs)."""
 class StudiesView(QWidget):
     """Choose a study, run it, watch its plots fill, export its tables and plots."""
 
-    run_requested = Signal(str, int)  # study kind, repetitions (the size and refs studies' K)
+    # study kind, repetitions (the size and refs studies' K), the metric of loaded scores that
+    # plays the humans' part in the agreement study ("": the default, human if loaded)
+    run_requested = Signal(str, int, str)
     cancel_requested = Signal()
     status_changed = Signal(str)  # a study finished, or an export was written: the sentence
     exported = Signal(object)  # the Path of a folder of tables or a plot file just written
@@ -109,6 +111,11 @@ class StudiesView(QWidget):
             self.kind.setItemData(self.kind.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         self.kind.setToolTip("Which study to run on the loaded test set.")
         self.repeats = QSpinBox(minimum=1, maximum=1000, value=100)
+        self.human_label = QLabel("Humans:")
+        self.human_choice = QComboBox()
+        self.human_choice.setToolTip(
+            "Which loaded scores play the humans' part: every other metric is compared with them."
+        )
         self.run_button = QPushButton("Run study")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
@@ -132,6 +139,8 @@ class StudiesView(QWidget):
         for widget in (
             QLabel("Study:"),
             self.kind,
+            self.human_label,
+            self.human_choice,
             QLabel("Repetitions:"),
             self.repeats,
             self.run_button,
@@ -204,6 +213,8 @@ class StudiesView(QWidget):
 
     def _on_kind_changed(self) -> None:
         kind = self.current_kind()
+        for widget in (self.human_label, self.human_choice):
+            widget.setVisible(kind == "human")
         self.repeats.setEnabled(kind in ("size", "refs"))
         self.repeats.setValue(TABLE4_REPEATS if kind == "refs" else SizeSettings().repeats)
         self.repeats.setToolTip(
@@ -213,9 +224,20 @@ class StudiesView(QWidget):
         )
         self._show_placeholder()
 
+    def set_external_metrics(self, names: list[str]) -> None:
+        """The metrics of loaded scores the analysis shown has: any may play the humans' part
+        (the one chosen stays chosen; at first human if loaded, else the first)."""
+        current = self.human_metric() or ("human" if "human" in names else None)
+        refill(self.human_choice, [(LABELS.get(n, n), n) for n in names], current)
+
+    def human_metric(self) -> str:
+        """The metric of loaded scores chosen to play the humans' part ("": none loaded)."""
+        return str(self.human_choice.currentData() or "")
+
     def _on_run_clicked(self) -> None:
         self.show_problem("")
-        self.run_requested.emit(self.current_kind(), self.repeats.value())
+        human = self.human_metric() if self.current_kind() == "human" else ""
+        self.run_requested.emit(self.current_kind(), self.repeats.value(), human)
 
     def set_running(self, running: bool) -> None:
         """Enable Run or Cancel; a run starts with a busy bar, until its first step is done."""

@@ -162,21 +162,24 @@ def _resamples_plots(study: ResamplesStudy, metric: str) -> tuple[PlotSpec, ...]
 
 
 def _human_plots(study: HumanStudy, metric: str) -> tuple[PlotSpec, ...]:
-    if study.bootstrap is None or metric == HUMAN or metric not in study.bootstrap.metrics:
+    human = study.human  # the metric of loaded scores that plays the humans' part
+    if study.bootstrap is None or metric == human or metric not in study.bootstrap.metrics:
         return ()
     points = [
         Line(
             system,
-            (study.bootstrap.interval(system, HUMAN).score,),
+            (study.bootstrap.interval(system, human).score,),
             (study.bootstrap.interval(system, metric).score,),
         )
         for system in study.systems
     ]
     found = [c for c in study.correlations if c.metric == metric]
-    title = f"{_label(metric)} against the human scores"
+    whose = "the human scores" if human == HUMAN else f"the {human} scores"
+    title = f"{_label(metric)} against {whose}"
     if found:
         title += f" (Pearson {found[0].pearson:.3f}, Spearman {found[0].spearman:.3f})"
-    return (PlotSpec(title, "human score", _label(metric), tuple(points), scatter=True),)
+    axis = "human score" if human == HUMAN else f"{human} score"
+    return (PlotSpec(title, axis, _label(metric), tuple(points), scatter=True),)
 
 
 def _label(metric: str) -> str:

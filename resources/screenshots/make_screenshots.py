@@ -50,6 +50,8 @@ DEMO = {
     "demo-distributions": show_tab("Distributions"),
     "demo-segments": show_segments("Lumen", "Ostrich", 2),
 }
+
+
 def show_breakdown(key: str) -> Shot:
     """The Breakdown tab by ``key``, once its groups are bootstrapped (on their thread)."""
 
@@ -130,7 +132,7 @@ def load_is_en(window: MainWindow) -> None:
 def load_is_en_with_human(window: MainWindow) -> None:
     """WMT21 is-en in SGML with its DA z-scores, BLEU, chrF and Human ticked."""
     load_is_en(window)
-    window.choose_score_column = lambda path, columns: "z"  # its raw and z: the DA z-scores
+    window.choose_scores = lambda question: question.defaults()  # its z: the DA z-scores
     window.add_files([IS_EN / "human" / "seg-scores-mapped.tsv"])
     for name in ("nist", "mbleu"):
         window.settings_panel.metric_boxes[name].setChecked(False)

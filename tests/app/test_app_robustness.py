@@ -336,10 +336,10 @@ def test_12_closing_stops_every_worker_within_a_bounded_time(qtbot, window, monk
 
     read_entry = entries_module.read_entry
 
-    def stuck_read(path, role, score_column=None):
+    def stuck_read(path, role, *more):
         if path.name == "stuck.txt":
             blocked.wait(60)
-        return read_entry(path, role, score_column)
+        return read_entry(path, role, *more)
 
     monkeypatch.setattr(analysis_module, "iter_analysis", stuck_analysis)
     monkeypatch.setattr(entries_module, "read_entry", stuck_read)
@@ -464,10 +464,10 @@ def test_9_a_pipe_dropped_on_the_window_holds_up_neither_later_drops_nor_quittin
 def test_9_a_read_that_blocks_never_wedges_the_queue(qtbot, window, tmp_path, monkeypatch, blocked):
     read_entry = entries_module.read_entry
 
-    def slow_read(path, role, score_column=None):
+    def slow_read(path, role, *more):
         if path.name == "stuck.txt":
             blocked.wait(60)
-        return read_entry(path, role, score_column)
+        return read_entry(path, role, *more)
 
     monkeypatch.setattr(entries_module, "read_entry", slow_read)
     window.controller.files.loader.stall_seconds = 0.5
@@ -500,10 +500,10 @@ def test_9_a_read_that_blocks_never_wedges_the_queue(qtbot, window, tmp_path, mo
 def test_9_a_reader_that_fails_does_not_stop_the_files_after_it(qtbot, window, monkeypatch):
     read_entry = entries_module.read_entry
 
-    def failing_read(path, role, score_column=None):
+    def failing_read(path, role, *more):
         if path.name.startswith("Ostrich"):
             raise RuntimeError("the reader broke")
-        return read_entry(path, role, score_column)
+        return read_entry(path, role, *more)
 
     monkeypatch.setattr(entries_module, "read_entry", failing_read)
     inputs = demo_inputs()

@@ -16,6 +16,8 @@ from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.corpus import Role
 from mtgui.engine.resampling import BootstrapProgress
 from mtgui.io.demo import demo_inputs
+from mtgui.io.score_choices import ScoresQuestion
+from mtgui.io.score_sources import ScoreSource
 
 DEMO_SYSTEMS = {"Lumen", "Quill", "Tessera", "Ostrich"}
 
@@ -36,7 +38,10 @@ class Answers:
     def __init__(self) -> None:
         self.asked: list[tuple[str, object]] = []
         self.role: Role | None = None  # None: the guess from the file's name
-        self.column: str | None = None  # None: keep the score column read
+        self.column: str | None = None  # None: the score column offered first
+        self.scores: list[ScoreSource] | None = None  # what to load (None: the defaults)
+        self.leave_out = False  # Cancel the scores question
+        self.questions: list[ScoresQuestion] = []
         self.folder: Path | None = None
         self.overwrite = False
         self.session_file: Path | None = None
@@ -45,9 +50,16 @@ class Answers:
         self.asked += [("role", path.name) for path, _ in files]
         return {path: self.role or guess for path, guess in files}
 
-    def choose_score_column(self, path: Path, columns: list[str]) -> str | None:
-        self.asked.append(("column", path.name))
-        return self.column
+    def choose_scores(self, question: ScoresQuestion) -> list[ScoreSource] | None:
+        self.asked.append(("column", question.path.name))
+        self.questions.append(question)
+        if self.leave_out:
+            return None
+        if self.scores is not None:
+            return self.scores
+        if self.column is not None:
+            return [ScoreSource(question.path, self.column)]
+        return question.defaults()
 
     def choose_folder(self) -> Path | None:
         return self.folder
@@ -308,8 +320,10 @@ def test_a_session_remembers_the_score_column_chosen(qtbot, make, tmp_path):
     load_demo(controller)
     controller.add_files([write_two_column_scores(tmp_path)])
     qtbot.waitUntil(
-        lambda: not controller.loading
-        and any(e.scores is not None for e in controller.workspace.entries),
+        lambda: (
+            not controller.loading
+            and any(e.scores is not None for e in controller.workspace.entries)
+        ),
         timeout=20_000,
     )
     wait_for_result(qtbot, controller)
@@ -320,8 +334,7 @@ def test_a_session_remembers_the_score_column_chosen(qtbot, make, tmp_path):
     other_answers.column = "z"  # would be the answer, if it were asked
     again.open_session(answers.session_file)
     qtbot.waitUntil(
-        lambda: not again.loading
-        and any(e.scores is not None for e in again.workspace.entries),
+        lambda: not again.loading and any(e.scores is not None for e in again.workspace.entries),
         timeout=20_000,
     )
     table = next(e.scores for e in again.workspace.entries if e.scores is not None)

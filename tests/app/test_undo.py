@@ -17,6 +17,8 @@ from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.corpus import Role
 from mtgui.io.demo import demo_inputs
 from mtgui.io.entries import Entry
+from mtgui.io.score_choices import ScoresQuestion
+from mtgui.io.score_sources import ScoreSource
 from mtgui.io.workspace import Workspace
 
 
@@ -38,8 +40,8 @@ class Answers:
         self.asked += [path.name for path, _ in files]
         return dict(files)
 
-    def choose_score_column(self, path: Path, columns: list[str]) -> str | None:
-        return None
+    def choose_scores(self, question: ScoresQuestion) -> list[ScoreSource] | None:
+        return question.defaults()
 
     def choose_folder(self) -> Path | None:
         return None
@@ -278,10 +280,10 @@ def blocked(monkeypatch):
     event = threading.Event()
     read_entry = entries_module.read_entry
 
-    def slow_read(path, role, score_column=None):
+    def slow_read(path, role, *more):
         if path.name == "Tessera.sgm":
             event.wait(60)
-        return read_entry(path, role, score_column)
+        return read_entry(path, role, *more)
 
     monkeypatch.setattr(entries_module, "read_entry", slow_read)
     yield event
