@@ -8,7 +8,10 @@ subset of the references), as the desktop application runs it; reported: the wal
 longest gap between two progress snapshots (how long a cancel can wait). Machines are noisy,
 and this one is shared: read the order of magnitude.
 
-    python bench/bench_studies.py [--only size,refs,resamples,human,size-whole]
+    python bench/bench_studies.py [--only size,refs,resamples,human,size-whole] [--runs N]
+
+With ``--runs N`` each study runs N times and the range of its times is printed (on a shared
+machine a single run says little).
 
 ``size`` gives the size study the texts, as the application does, so that each subset weighs
 NIST with its own references (the texts are tokenized and matched once more for that);
@@ -91,6 +94,7 @@ def main() -> None:
     """Build the set, run the studies asked for, print their times."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", default=",".join(STUDIES), help="comma-separated studies")
+    parser.add_argument("--runs", type=int, default=1, help="runs of each study (default 1)")
     args = parser.parse_args()
     if not SHARED.is_dir():
         raise SystemExit(f"the shared WMT data is needed and absent: {SHARED}")
@@ -104,8 +108,11 @@ def main() -> None:
     print(f"set: {corpus.test_set.size} segments, {len(refs)} references, {len(systems)} systems")
     for name, study in runs(corpus, statistics).items():
         if name in args.only.split(","):
-            seconds, gap, _ = timed(study())
-            print(f"  {name:<10} {seconds:6.1f} s, longest gap between snapshots {gap:5.2f} s")
+            times = [timed(study())[:2] for _ in range(max(args.runs, 1))]
+            seconds = sorted(t for t, _ in times)
+            gap = max(g for _, g in times)
+            spread = f"{seconds[0]:6.1f} s" + (f" - {seconds[-1]:.1f} s" if len(times) > 1 else "")
+            print(f"  {name:<10} {spread}, longest gap between snapshots {gap:5.2f} s")
 
 
 if __name__ == "__main__":

@@ -16,16 +16,18 @@ they weigh log2(1) = 0 in every subset. A subset's counts are then sums over its
 (added to, not recounted, when the subset grows, as the size study's nested subsets do), its
 weights the formula of :func:`~mtgui.engine.metrics.nist.information_weights` (mteval-v13a's
 ``"0"`` quirk included when it is on), and its information sums per segment one weighted
-bincount per system over its segments' matches (laid out so that the first segments of a
-repetition's random order are one slice): the sums :meth:`Nist.extract` gives on a corpus of
-only the subset's segments (to the last bit or so: there the n-grams are numbered, and so
-added up, in another order), and on the whole test set the statistics' own, bit for bit.
+bincount over its segments' matches, all systems in one table (laid out so that the first
+segments of a repetition's random order are one slice): the sums :meth:`Nist.extract` gives
+on a corpus of only the subset's segments (to the last bit or so: there the n-grams are
+numbered, and so added up, in another order), and on the whole test set the statistics' own,
+bit for bit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -64,11 +66,13 @@ class NistInputs:
 
 @dataclass(frozen=True)
 class _Matches:
-    """One system's clipped matches, all orders, per (segment, n-gram) pair: its bin
-    ``segment * ORDER + order`` in the (segment, order) table, its weighed n-gram (see
-    :class:`SubsetNist`) and its clipped count. Segment after segment in some order (``starts[i]
-    :starts[i + 1]`` are the pairs of the i-th), each segment's by order, then n-gram id: the
-    order in which :meth:`Nist.extract` adds them up."""
+    """Every system's clipped matches, all orders, per (segment, n-gram) pair: its bin
+    ``(segment * systems + system) * ORDER + order`` in the (segment, system, order) table, its
+    weighed n-gram (see :class:`SubsetNist`) and its clipped count. Segment after segment in some
+    order (``starts[i]:starts[i + 1]`` are the pairs of the i-th), each segment's system by
+    system, each system's by order, then n-gram id: within a bin, the order in which
+    :meth:`Nist.extract` adds them up. All systems in one table, so that a subset's sums are one
+    weighted bincount over one slice, not one per system."""
 
     bins: IntArray
     grams: IntArray
@@ -106,23 +110,23 @@ class SubsetNist:
         references: _References,
         weighed: IntArray,
         prefixes: IntArray,
-        matches: Sequence[_Matches],
+        matches: _Matches,
     ) -> None:
         self.systems = systems
         self._references = references
         self._weighed = weighed  # the kept index of each weighed n-gram
         self._over_all_words = prefixes < 0  # its prefix count is all reference words
         self._prefixes = np.maximum(prefixes, 0)  # else the kept index of its prefix
-        self._matches = tuple(matches)  # in segment order
+        self._matches = matches  # in segment order
         self._last: tuple[BoolArray, FloatArray] | None = None
-        self._arranged: tuple[IntArray, tuple[_Matches, ...]] | None = None  # ranks, pairs
+        self._arranged: tuple[IntArray, _Matches] | None = None  # ranks, pairs
 
     def arrange(self, order: IntArray) -> None:
         """Lay the pairs out segment by segment in ``order`` (all segments, in any order), so
         that the information of its first segments reads only theirs, in one slice."""
         ranks = np.empty(self.num_segments, dtype=np.int64)
         ranks[order] = np.arange(len(order))
-        self._arranged = (ranks, tuple(_rearranged(m, order) for m in self._matches))
+        self._arranged = (ranks, _rearranged(self._matches, order))
 
     @property
     def num_segments(self) -> int:
@@ -134,27 +138,28 @@ class SubsetNist:
         shape (chosen segments, 5 x systems), segments in order, systems side by side."""
         weights = self._weights(chosen)
         segments = np.flatnonzero(chosen)
-        result = np.empty((len(segments), ORDER * len(self.systems)))
-        size = ORDER * self.num_segments
-        for s, (matches, picked) in enumerate(self._picked(segments)):
-            # Each (segment, order) adds its pairs by n-gram id, as Nist.extract does (less the
-            # pairs that add exactly 0): on the whole test set, the statistics' sums exactly.
-            weighted = matches.clipped[picked] * weights[matches.grams[picked]]
-            sums = np.bincount(matches.bins[picked], weights=weighted, minlength=size)
-            result[:, s * ORDER : (s + 1) * ORDER] = sums.reshape(-1, ORDER)[segments]
-        return result
+        width = ORDER * len(self.systems)
+        matches, picked = self._picked(segments)
+        # Each (segment, system, order) adds its pairs by n-gram id, as Nist.extract does (less
+        # the pairs that add exactly 0): on the whole test set, the statistics' sums exactly.
+        weighted = matches.clipped[picked] * weights[matches.grams[picked]]
+        size = width * self.num_segments
+        sums = cast(FloatArray, np.bincount(matches.bins[picked], weights=weighted, minlength=size))
+        return sums.reshape(-1, width)[segments]
 
-    def _picked(self, segments: IntArray) -> list[tuple[_Matches, slice | IntArray]]:
-        """Each system's pairs and which of them are the ``segments``' (or all of them)."""
+    def _picked(self, segments: IntArray) -> tuple[_Matches, slice | IntArray]:
+        """The pairs, and which of them are the ``segments``' (or all of them)."""
         count = len(segments)
         if self._arranged is not None and self._arranged[0][segments].max(initial=-1) < count:
             # The first segments of the arranged order.
-            return [(m, slice(0, m.starts[count])) for m in self._arranged[1]]
+            arranged = self._arranged[1]
+            return arranged, slice(0, arranged.starts[count])
         # Else a small subset's pairs are picked segment by segment; a large one's are all
         # weighed (picking them costs more than weighing them all).
+        matches = self._matches
         if count >= _PICK_BELOW * self.num_segments:
-            return [(m, slice(None)) for m in self._matches]
-        return [(m, _ranges(m.starts[segments], m.starts[segments + 1])) for m in self._matches]
+            return matches, slice(None)
+        return matches, _ranges(matches.starts[segments], matches.starts[segments + 1])
 
     def _weights(self, chosen: BoolArray) -> FloatArray:
         """The weight of every weighed n-gram in the test set of the ``chosen`` segments (0 if
@@ -228,7 +233,8 @@ def iter_subset_nist(
     for name, orders in zip(systems, found, strict=True):
         matches.append(_system_matches(orders, kept, offsets, weighed, len(references.words)))
         yield name
-    return SubsetNist(tuple(systems), references, weighed, prefixes[weighed], matches)
+    table = _all_systems(matches, len(references.words))
+    return SubsetNist(tuple(systems), references, weighed, prefixes[weighed], table)
 
 
 def _reference_table(keys: Sequence[IntArray], width: int, ngrams: ReferenceNgrams) -> _References:
@@ -296,6 +302,23 @@ def _system_matches(
     order = order[np.argsort(bins[order], kind="stable")]  # each order is sorted by n-gram id
     starts = np.searchsorted(bins[order], np.arange(size + 1) * ORDER).astype(np.int64)
     return _Matches(bins[order], rank[order], clipped[order].astype(np.float64), starts)
+
+
+def _all_systems(matches: Sequence[_Matches], size: int) -> _Matches:
+    """One table of every system's pairs (each system's as :func:`_system_matches` has them),
+    segment by segment, each segment's system by system."""
+    systems = len(matches)
+    bins = np.concatenate(
+        [np.zeros(0, np.int64)]
+        + [(m.bins // ORDER * systems + s) * ORDER + m.bins % ORDER for s, m in enumerate(matches)]
+    )
+    # Stable: within a bin, a system's pairs keep their order (by n-gram id).
+    order = np.argsort(bins, kind="stable")
+    grams = np.concatenate([np.zeros(0, np.int64), *(m.grams for m in matches)])
+    clipped = np.concatenate([np.zeros(0), *(m.clipped for m in matches)])
+    bins = bins[order]
+    starts = np.searchsorted(bins, np.arange(size + 1) * systems * ORDER).astype(np.int64)
+    return _Matches(bins, grams[order], clipped[order], starts)
 
 
 def _rearranged(matches: _Matches, order: IntArray) -> _Matches:

@@ -1,13 +1,15 @@
 """Running the test-set size study: cutting subsets, bootstrapping them, tallying the results.
 
-See :mod:`mtgui.engine.studies.size.study` for what is computed. Each subset is resampled by the
-ordinary bootstrap (:func:`~mtgui.engine.resampling.iter_resample_scores`) with a seed of its own.
+See :mod:`mtgui.engine.studies.size.study` for what is computed. Each subset is resampled with a
+seed of its own, with the numbers of the ordinary bootstrap
+(:func:`~mtgui.engine.resampling.iter_resample_scores`) computed by the studies' faster path
+(:mod:`~mtgui.engine.studies.subset_bootstrap`: counts drawn on this thread, whole-number sums
+in float32, one scoring call per metric). Drawing the next subset's counts ahead on a helper
+thread was measured on the benchmark set and gained nothing (with other work on the machine it
+lost a little), so each subset draws its own when its turn comes.
 Each subset is a test set of its own for NIST too: given the texts (:class:`NistInputs`), its
 information weights come from its own references (:mod:`~mtgui.engine.studies.subset_nist`),
 and its resamples keep them, as the whole test set's resamples keep the whole set's.
-Drawing the next subset's resamples ahead, while the current one is summed, was measured on the
-benchmark set and gained nothing (the matrix products already keep both cores busy), so each
-subset draws its own when its turn comes.
 """
 
 from __future__ import annotations
@@ -21,13 +23,7 @@ import numpy.typing as npt
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.metrics.nist import ORDER, Nist
-from mtgui.engine.resampling import (
-    IntArray,
-    UnitLayout,
-    iter_resample_scores,
-    on_exact_grid,
-    stack_units,
-)
+from mtgui.engine.resampling import IntArray, UnitLayout, stack_units
 from mtgui.engine.settings import Unit
 from mtgui.engine.statistics import Statistics
 from mtgui.engine.studies.common import (
@@ -47,6 +43,13 @@ from mtgui.engine.studies.size.study import (
     SizeStudy,
     fit_rule_of_thumb,
     smallest_separation,
+)
+from mtgui.engine.studies.subset_bootstrap import (
+    KeyScorer,
+    column_indices,
+    iter_subset_samples,
+    on_grid,
+    whole_columns,
 )
 from mtgui.engine.studies.subset_nist import NistInputs, SubsetNist, iter_subset_nist
 
@@ -145,9 +148,9 @@ class _OwnNist:
 
     def __init__(self, table: SubsetNist, subsets: _Subsets, statistics: Statistics) -> None:
         self.table, self.subsets = table, subsets
-        columns = subsets.layout.columns
-        starts = [columns[(system, Nist.name)].start for system in table.systems]
-        self.columns = (np.array(starts)[:, None] + np.arange(ORDER)).ravel()  # I_1..I_5 each
+        layout = subsets.layout
+        columns = [column_indices(layout, (system, Nist.name))[:ORDER] for system in table.systems]
+        self.columns = np.concatenate(columns)  # I_1..I_5 of each system
         whole = [statistics.totals(system, Nist.name)[:ORDER] for system in table.systems]
         self.whole = np.concatenate(whole)
 
@@ -164,7 +167,7 @@ class _OwnNist:
         segments = np.isin(self.subsets.pieces, chosen)
         information = self.table.information(segments)
         totals = information.sum(axis=0)  # in segment order, as Statistics.totals adds
-        layout.rows[:, self.columns] = on_exact_grid(self.subsets.per_unit(information, segments))
+        layout.rows[:, self.columns] = on_grid(self.subsets.per_unit(information, segments))
         return totals
 
 
@@ -231,6 +234,8 @@ class _SizeRun:
         self.subsets = _Subsets(statistics, document_index, settings.bootstrap.unit)
         self.nist: _OwnNist | None = None
         self.keys = list(self.subsets.layout.columns)  # (system, metric), systems outermost
+        self.scorer = KeyScorer(self.subsets.layout, self.keys, statistics.metrics)
+        self.whole = whole_columns(self.subsets.layout.rows)  # summed in float32
         self.ratio_scale = np.array([statistics.metric(m).ratio_scale for _, m in self.keys])
         count = self.subsets.count
         self.pieces = [max(1, int(np.floor(f * count + 0.5))) for f in settings.fractions]
@@ -247,32 +252,38 @@ class _SizeRun:
     def use_own_nist(self, table: SubsetNist) -> None:
         """Score NIST with each subset's own information weights from now on."""
         self.nist = _OwnNist(table, self.subsets, self.statistics)
+        self.whole = whole_columns(self.subsets.layout.rows, self.nist.columns)
 
-    def jobs(self) -> Iterator[_Job]:
+    def cuts(self) -> Iterator[tuple[int, int, IntArray, IntArray, int]]:
         """Every subset in order: per repetition, one random order of the pieces, cut at each
-        fraction (nested subsets); each with its own bootstrap stream."""
+        fraction (nested subsets), each with its own bootstrap seed: (repetition, fraction,
+        the repetition's order, the pieces chosen, the seed)."""
         seed = self.settings.bootstrap.seed
         rng = np.random.default_rng([seed, _SUBSETS_STREAM])
         for repeat in range(self.settings.repeats):
             order = rng.permutation(self.subsets.count)
-            if self.nist is not None:
-                self.nist.arrange(order)
             for k, pieces in enumerate(self.pieces):
-                chosen = np.sort(order[:pieces])
-                step = repeat * len(self.pieces) + k
                 own_seed = derived_seed(seed, _SUBSETS_STREAM, repeat, k)
-                layout = self.subsets.layout_of(chosen)
-                totals = None if self.nist is None else self.nist.apply(chosen, layout)
-                yield _Job(step, k, chosen, layout, own_seed, totals)
+                yield repeat, k, order, np.sort(order[:pieces]), own_seed
+
+    def jobs(self) -> Iterator[_Job]:
+        """Every subset in order (:meth:`cuts`), with its unit rows."""
+        for repeat, k, order, chosen, own_seed in self.cuts():
+            if k == 0 and self.nist is not None:
+                self.nist.arrange(order)
+            layout = self.subsets.layout_of(chosen)
+            totals = None if self.nist is None else self.nist.apply(chosen, layout)
+            yield _Job(repeat * len(self.pieces) + k, k, chosen, layout, own_seed, totals)
 
     def bootstrap(
         self, job: _Job, progress: StudyProgress[SizeStudy]
     ) -> Generator[StudyProgress[SizeStudy], None, None]:
         """Bootstrap one subset and add it to the tallies."""
         settings = replace(self.settings.bootstrap, seed=job.seed)
-        resample = iter_resample_scores(self.statistics, job.layout, settings)
-        scores = yield from relay(resample, progress)
-        samples = np.stack([scores[key] for key in self.keys])
+        resample = iter_subset_samples(
+            job.layout.rows, self.scorer, job.seed, settings.resamples, self.whole
+        )
+        samples = yield from relay(resample, progress)
         low, median, high = percentile_bounds(samples, settings.level)
         rel_low, rel_high = relative_bounds(low, median, high, self.ratio_scale)
         whole = self._scores(job.layout, job.nist_totals)
@@ -285,11 +296,7 @@ class _SizeRun:
         sums = layout.rows.sum(axis=0)
         if self.nist is not None and nist_totals is not None:
             sums[self.nist.columns] = nist_totals
-        metric = self.statistics.metric
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.array(
-                [metric(m).score_one(sums[layout.columns[(s, m)]]) for s, m in self.keys]
-            )
+        return self.scorer.scores(sums)
 
     def _signs(self, samples: FloatArray, level: float) -> IntArray:
         """The verdict of every unordered pair under every metric (+1, -1, 0)."""

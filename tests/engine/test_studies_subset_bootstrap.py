@@ -1,0 +1,87 @@
+"""The studies' fast bootstrap of a subset gives the ordinary bootstrap's numbers, to the bit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from study_runs import demo_statistics
+
+from mtgui.engine.resampling import (
+    draw_counts,
+    iter_resample_scores,
+    on_exact_grid,
+    stack_units,
+    unit_index,
+)
+from mtgui.engine.running import run_to_end
+from mtgui.engine.settings import BootstrapSettings, Unit
+from mtgui.engine.studies.subset_bootstrap import (
+    KeyScorer,
+    exact_sums,
+    iter_subset_samples,
+    on_grid,
+    resample_chunks,
+    whole_columns,
+)
+
+
+@pytest.mark.parametrize("unit", [Unit.SEGMENT, Unit.DOCUMENT])
+def test_a_subset_bootstraps_exactly_as_the_ordinary_bootstrap(unit):
+    statistics, documents = demo_statistics()
+    layout = stack_units(statistics, unit_index(statistics, documents, unit))
+    settings = BootstrapSettings(resamples=300, seed=11, unit=unit)
+    expected = run_to_end(iter_resample_scores(statistics, layout, settings, chunk=37))
+    keys = list(layout.columns)
+    scorer = KeyScorer(layout, keys, statistics.metrics)
+    samples = run_to_end(
+        iter_subset_samples(layout.rows, scorer, 11, 300, whole_columns(layout.rows))
+    )
+    assert np.array_equal(samples, np.stack([expected[key] for key in keys]), equal_nan=True)
+
+
+def test_the_scorer_gives_every_key_its_own_score():
+    statistics, documents = demo_statistics()
+    layout = stack_units(statistics, unit_index(statistics, documents, Unit.SEGMENT))
+    keys = list(reversed(list(layout.columns)))
+    sums = layout.rows.sum(axis=0)
+    scores = KeyScorer(layout, keys, statistics.metrics).scores(sums)
+    for key, score in zip(keys, scores, strict=True):
+        assert score == statistics.metric(key[1]).score_one(sums[layout.columns[key]])
+
+
+def test_whole_number_columns_are_summed_in_float32_exactly():
+    rng = np.random.default_rng(3)
+    units = 2000
+    rows = np.column_stack(
+        [
+            rng.integers(0, 100, units),  # whole, small: float32
+            rng.integers(0, 2**14, units),  # whole, but 2000 x 2^14 > 2^24: float64
+            np.ldexp(np.round(np.ldexp(rng.random(units) * 50, 30)), -30),  # fractional
+            np.where(rng.random(units) < 0.01, np.nan, 1.0),  # not finite: float64
+        ]
+    ).astype(np.float64)
+    whole = whole_columns(rows)
+    assert whole.tolist() == [True, False, False, False]
+    assert whole_columns(rows, np.array([0])).tolist() == [False] * 4
+    counts = draw_counts(rng, 50, units)
+    expected = counts.astype(np.float64) @ rows
+    assert np.array_equal(exact_sums(counts, rows, whole), expected, equal_nan=True)
+
+
+def test_the_chunks_are_those_of_the_drawing_thread():
+    assert resample_chunks(500, 3000) == [500]
+    assert resample_chunks(2500, 3000) == [1000, 1000, 500]
+    assert resample_chunks(100, 10**6) == [4] * 25
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_grid_of_all_columns_at_once_is_the_grid_column_by_column(seed):
+    rng = np.random.default_rng(seed)
+    rows = rng.random((300, 8)) * 10.0 ** rng.integers(-3, 4, 8)
+    rows[:, 0] = np.round(rows[:, 0])  # whole: left alone
+    rows[:, 1] = 0.0
+    rows[:3, 2] = [2.0**-30, 1e-300, 5e-324]  # tiny values keep theirs
+    expected = on_exact_grid(rows.copy())
+    assert np.array_equal(on_grid(rows.copy()), expected)
+    rows[0, 3] = np.nan  # not finite: on_exact_grid's own path
+    assert np.array_equal(on_grid(rows.copy()), on_exact_grid(rows.copy()), equal_nan=True)
