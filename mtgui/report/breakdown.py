@@ -20,23 +20,12 @@ from mtgui.engine.metrics.base import Metric
 from mtgui.engine.printable import printable
 from mtgui.engine.significance import OPTIONAL_PAIR_FIELDS, PAIR_FIELDS, PairComparison
 from mtgui.report.cells import csv_cell, four_decimals, json_ready
-from mtgui.report.significance import PAIR_COLUMNS, grid_text
+from mtgui.report.significance import PAIR_COLUMNS, SCORE_COLUMNS, grid_text
 from mtgui.report.table_text import align_table
 
 Table = tuple[list[str], list[list[Any]]]
-BREAKDOWN_COLUMNS = [
-    "group",
-    "segments",
-    "documents",
-    "unit",
-    "system",
-    "metric",
-    "score",
-    *INTERVAL_FIELDS,
-    "best_rank",
-    "worst_rank",
-    "cluster",
-]
+BREAKDOWN_COLUMNS = ["group", "segments", "documents", "unit", *SCORE_COLUMNS]
+"""A group's size and unit, then the columns of ``scores.csv``."""
 
 
 def breakdown_file(key: str, pairs: bool = False) -> str:
