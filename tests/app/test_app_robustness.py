@@ -130,6 +130,9 @@ def test_26_a_name_in_use_is_refused_in_the_dialog_and_renames_follow_one_system
     menu_action(panel, file_item(panel, cims.name), "Remove").trigger()
     assert "CimS" not in window.workspace.system_names().values()
     window.result = None
+    wait_for_result(qtbot, window)  # the run of the seven left, before the file comes back
+    assert len(window.result.bootstrap.systems) == 7
+    window.result = None
     drop(window, [cims])
     wait_for_result(qtbot, window)
     assert "CimS-CORI" in window.result.bootstrap.systems
