@@ -31,7 +31,6 @@ The settings' defaults and rules are those of the one settings object,
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -45,11 +44,12 @@ from mtgui.engine.analysis_settings import describe_value
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import METRIC_NAMES
-from mtgui.io.entries import Entry
 from mtgui.io.inputs import read_input_bytes, read_input_head
-from mtgui.io.score_choices import name_problem
 from mtgui.io.score_sources import HUMAN, ScoreSource
-from mtgui.io.session_paths import locate, relative_path, why_missing
+from mtgui.io.session_files import MAX_SESSION_FILES as MAX_SESSION_FILES
+from mtgui.io.session_files import SessionFile as SessionFile
+from mtgui.io.session_files import file_dict, files_from_json, session_file
+from mtgui.io.session_paths import why_missing
 from mtgui.io.workspace import Workspace
 from mtgui.io.writers import check_writable, json_text, write_text_atomic
 
@@ -58,8 +58,6 @@ SESSION_SUFFIX = ".mtgui.json"
 _SNIFF_BYTES = 4096
 _SHOW = 5  # how many missing files a message lists
 
-MAX_SESSION_FILES = 10_000
-"""The most files (and renames, and hidden systems) a session may name."""
 
 MAX_SESSION_BYTES = 16 << 20
 """The largest session file mtgui reads (16 MiB; 10,000 files of 200-character paths take 5 MB)."""
@@ -82,18 +80,6 @@ def check_settings(data: object, *, path: Path | None = None, strict: bool = Tru
 
 
 # -- the session ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SessionFile:
-    """One file of a session, the role the user gave it (None: the file says its own) and, for
-    a table of human scores, the score column read (None: the default one); for other scores
-    files, the metrics the user made of it (``scores``), so that reopening asks nothing."""
-
-    path: Path
-    role: Role | None = None
-    score_column: str | None = None
-    scores: tuple[ScoreSource, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -139,37 +125,13 @@ def session_from_workspace(
     workspace: Workspace, settings: SettingsDict, metric: str | None = None
 ) -> Session:
     """The session of what is loaded now (files that could not be read are kept too)."""
-    files = tuple(_session_file(e) for e in workspace.entries)
+    files = tuple(session_file(e) for e in workspace.entries)
     return Session(files, workspace.renames, workspace.hidden, settings, metric)
-
-
-def _session_file(entry: Entry) -> SessionFile:
-    """A file as its session keeps it: human scores of one column as sessions always kept
-    them (``score_column``), other scores with what the user said of them."""
-    role = entry.plain_role or entry.role
-    sources = entry.sources
-    if len(sources) == 1 and sources[0] == ScoreSource(entry.path, sources[0].column):
-        return SessionFile(entry.path, role, sources[0].column)  # human scores, one column
-    if sources:
-        return SessionFile(entry.path, role, None, sources)
-    return SessionFile(entry.path, role, entry.scores.score_column if entry.scores else None)
 
 
 def session_to_dict(session: Session, folder: Path) -> dict[str, Any]:
     """The JSON object of ``session`` saved in ``folder``."""
-    files = []
-    for item in session.files:
-        absolute = Path(os.path.abspath(item.path))
-        entry: dict[str, Any] = {"path": str(absolute)}
-        relative = relative_path(absolute, Path(os.path.abspath(folder)))
-        if relative is not None:
-            entry["relative"] = relative
-        entry["role"] = None if item.role is None else item.role.value
-        if item.score_column is not None:
-            entry["score_column"] = item.score_column
-        if item.scores:
-            entry["scores"] = [_source_dict(source) for source in item.scores]
-        files.append(entry)
+    files = [file_dict(item, folder) for item in session.files]
     return {
         "mtgui_session": SESSION_VERSION,
         "mtgui_version": __version__,
@@ -178,16 +140,6 @@ def session_to_dict(session: Session, folder: Path) -> dict[str, Any]:
         "hidden": sorted(session.hidden),
         "settings": dict(session.settings),
         "metric": session.metric,
-    }
-
-
-def _source_dict(source: ScoreSource) -> dict[str, Any]:
-    """One metric of a scores file, as its session keeps it."""
-    return {
-        "column": source.column,
-        "metric": source.metric,
-        "higher_is_better": source.higher_is_better,
-        "system": source.system,
     }
 
 
@@ -255,7 +207,7 @@ def session_from_dict(data: object, path: Path, *, missing_ok: bool = False) -> 
     """The session in ``data``, read from the session file ``path`` (see :func:`read_session`)."""
     _check_version(data, path)
     assert isinstance(data, dict)  # _check_version saw to it
-    files = _files(_listed(data, "files", path), path)
+    files = files_from_json(_listed(data, "files", path), path)
     missing = [(f.path, why) for f in files if (why := why_missing(f.path)) is not None]
     if missing and not missing_ok:
         shown = [f"{p} ({why})" for p, why in missing[:_SHOW]]
@@ -342,62 +294,6 @@ def _pair(item: object, path: Path) -> tuple[str, str]:
             path=path,
         )
     return item[0], item[1]
-
-
-def _files(items: list[Any], path: Path) -> list[SessionFile]:
-    """The files, each found relative to the session file if it can be, else where it was."""
-    files = []
-    for number, item in enumerate(items, start=1):
-        where = f"file {number} of the session"
-        if not isinstance(item, dict) or not isinstance(item.get("path"), str):
-            raise InputError(f'{where} should be an object with a "path" (text).', path=path)
-        role = item.get("role")
-        if role is not None and role not in tuple(r.value for r in Role):
-            raise InputError(
-                f'{where} has the role "{role}"; the roles are '
-                + ", ".join(r.value for r in Role)
-                + " (or null when the file says its own).",
-                path=path,
-            )
-        relative = item.get("relative")
-        if relative is not None and not isinstance(relative, str):
-            raise InputError(f'{where}: "relative" should be text.', path=path)
-        column = item.get("score_column")
-        if column is not None and (not isinstance(column, str) or not column.strip()):
-            raise InputError(f'{where}: "score_column" should be a column name (text).', path=path)
-        found = locate(item["path"], relative, path.parent)
-        scores = tuple(
-            _source(found, value, where, path) for value in _scores_of(item, where, path)
-        )
-        files.append(SessionFile(found, None if role is None else Role(role), column, scores))
-    return files
-
-
-def _scores_of(item: Mapping[str, Any], where: str, path: Path) -> list[Any]:
-    """A file's "scores": the metrics the user made of it (a list, maybe empty)."""
-    scores = item.get("scores") or []
-    if not isinstance(scores, list) or len(scores) > MAX_SESSION_FILES:
-        raise InputError(f'{where}: "scores" should be a list of metrics.', path=path)
-    return scores
-
-
-def _source(found: Path, value: object, where: str, path: Path) -> ScoreSource:
-    """One metric of a scores file, as the session keeps it, checked."""
-    if not isinstance(value, dict) or not isinstance(value.get("metric"), str):
-        raise InputError(
-            f'{where}: each of "scores" should be an object with a "metric".', path=path
-        )
-    problem = name_problem(value["metric"])
-    if problem is not None:
-        raise InputError(f"{where}: {problem}", path=path)
-    column, system = value.get("column"), value.get("system")
-    higher = value.get("higher_is_better", True)
-    for key, text in (("column", column), ("system", system)):
-        if text is not None and (not isinstance(text, str) or not text.strip()):
-            raise InputError(f'{where}: "{key}" of "scores" should be text or null.', path=path)
-    if not isinstance(higher, bool):
-        raise InputError(f'{where}: "higher_is_better" should be true or false.', path=path)
-    return ScoreSource(found, column, value["metric"], system, higher)
 
 
 def is_session_file(path: Path) -> bool:
