@@ -3,10 +3,11 @@ thread, each group's grid, and what it says when it is behind the results."""
 
 from __future__ import annotations
 
+from gui_helpers import shoot, wait_for_result
+
 from mtgui.app.breakdown import iter_result_breakdown
 from mtgui.engine.running import run_to_end
 from mtgui.views.launch import load_demo_into
-from tests.gui_helpers import shoot, wait_for_result
 
 
 def show_breakdown(qtbot, window):
