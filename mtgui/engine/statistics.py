@@ -10,6 +10,7 @@ yield between chunks of segments that take a few hundredths of a second each, so
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, replace
@@ -67,6 +68,15 @@ class Statistics:
     def segment_scores(self, system: str, metric: str) -> FloatArray:
         """One score per segment, for display and export."""
         return self.metric(metric).segment_scores(self.rows(system, metric))
+
+    def ranked_systems(self, metric: str) -> list[str]:
+        """The systems, best first under ``metric`` by their full-set score (those without a
+        score last), as the views offer them."""
+        scores = {name: self.score(name, metric) for name in self.system_names}
+        sign = 1.0 if self.metric(metric).higher_is_better else -1.0
+        return sorted(
+            scores, key=lambda s: math.inf if math.isnan(scores[s]) else -sign * scores[s]
+        )
 
     def signature(self) -> str:
         """The settings and metrics that produced these numbers."""

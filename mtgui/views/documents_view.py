@@ -10,8 +10,6 @@ the tab is shown or a choice changes. Plain text has no documents: the tab says 
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -110,7 +108,8 @@ class DocumentsView(QWidget):
         metric = metric if metric in names else names[0]
         refill(self.metric_choice, [(m.label, m.name) for m in statistics.metrics], metric)
         systems = statistics.system_names
-        ranked = self._ranked_systems(metric)
+        assert self.result is not None
+        ranked = self.result.statistics.ranked_systems(metric)
         pair = previous if previous and all(s in systems for s in previous) else None
         first, second = pair or (ranked[0], ranked[min(1, len(ranked) - 1)])
         refill(self.system_a, [(name, name) for name in systems], first)
@@ -149,16 +148,6 @@ class DocumentsView(QWidget):
     def current_metric(self) -> str:
         """The metric the documents are scored with."""
         return str(self.metric_choice.currentData())
-
-    def _ranked_systems(self, metric: str) -> list[str]:
-        """The systems, best first under ``metric`` (those without a score last)."""
-        assert self.result is not None
-        statistics = self.result.statistics
-        scores = {name: statistics.score(name, metric) for name in statistics.system_names}
-        sign = 1.0 if statistics.metric(metric).higher_is_better else -1.0
-        return sorted(
-            scores, key=lambda s: math.inf if math.isnan(scores[s]) else -sign * scores[s]
-        )
 
     def _on_choice_changed(self) -> None:
         self._show_table()

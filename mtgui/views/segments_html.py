@@ -21,8 +21,8 @@ from PySide6.QtGui import QColor, QPalette
 from mtgui.engine.corpus import TestSet
 from mtgui.engine.metrics.bleu import Bleu, sentence_bleu
 from mtgui.engine.segment_matches import MAX_ORDER, SegmentMatches, TokenMatches
+from mtgui.views.pair_rows_model import A_TINT, B_TINT, score_text
 from mtgui.views.palette import blend, flatten, is_dark
-from mtgui.views.segments_model import A_TINT, B_TINT, score_text
 
 Shades = dict[int, tuple[str, str]]  # n-gram order: (background, text colour)
 # ColorBrewer "Greens": light to dark for 1- to 4-grams (dark ones with white text). Green,

@@ -10,8 +10,6 @@ selected segment, so the tab stays quick on 100,000 segments.
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -146,7 +144,8 @@ class SegmentsView(QWidget):
         names = [m.name for m in statistics.metrics]
         metric = metric if metric in names else names[0]
         refill(self.metric_choice, [(m.label, m.name) for m in statistics.metrics], metric)
-        ranked = self._ranked_systems(metric)
+        assert self.result is not None
+        ranked = self.result.statistics.ranked_systems(metric)
         systems = [(name, name) for name in statistics.system_names]
         refill(self.system_a, systems, ranked[0])
         refill(self.system_b, systems, ranked[min(1, len(ranked) - 1)])
@@ -185,16 +184,6 @@ class SegmentsView(QWidget):
     def current_metric(self) -> str:
         """The metric of the sentence scores in the table."""
         return str(self.metric_choice.currentData())
-
-    def _ranked_systems(self, metric: str) -> list[str]:
-        """The systems, best first under ``metric`` (those without a score last)."""
-        assert self.result is not None
-        statistics = self.result.statistics
-        scores = {name: statistics.score(name, metric) for name in statistics.system_names}
-        sign = 1.0 if statistics.metric(metric).higher_is_better else -1.0
-        return sorted(
-            scores, key=lambda s: math.inf if math.isnan(scores[s]) else -sign * scores[s]
-        )
 
     def _on_choice_changed(self) -> None:
         self._show_table(keep_segment=True)

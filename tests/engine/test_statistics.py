@@ -113,3 +113,13 @@ def test_metric_names_are_parsed_and_checked():
         parse_metric_names("bleu,meteor")
     with pytest.raises(InputError, match="unknown metric"):
         parse_metric_names(" , ")
+
+
+def test_systems_are_ranked_best_first_in_each_metric_s_direction():
+    from mtgui.engine.statistics import compute_statistics
+    from mtgui.io.demo import load_demo
+
+    statistics = compute_statistics(load_demo(), ("bleu", "ter"))
+    assert statistics.ranked_systems("bleu") == ["Lumen", "Quill", "Tessera", "Ostrich"]
+    ter = {name: statistics.score(name, "ter") for name in statistics.system_names}
+    assert statistics.ranked_systems("ter") == sorted(ter, key=ter.get)  # lower is better
