@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from mtgui.engine.corpus import Role
 from mtgui.io.session import SESSION_SUFFIX
+from mtgui.views.palette import problem_style
 
 
 def ask_to_replace(parent: QWidget, existing: list[Path]) -> bool:
@@ -182,7 +183,7 @@ class RenameDialog(QDialog):
         self.name_edit.selectAll()
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet("color: #B00020;")
+        self.problem_label.setStyleSheet(problem_style(self.palette()))
         self.problem_label.setVisible(False)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel

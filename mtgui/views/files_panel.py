@@ -40,11 +40,11 @@ from mtgui.io.entries import Entry
 from mtgui.io.streams import LoadedFile
 from mtgui.io.workspace import SystemKey, Workspace
 from mtgui.views.dialogs import ask_system_name, tell_rename_problem
+from mtgui.views.palette import problem_color
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 SYSTEM_ROLE = Qt.ItemDataRole.UserRole + 2  # the system's name
 SYSTEM_KEY_ROLE = Qt.ItemDataRole.UserRole + 3  # the system's identity (file, position)
-_PROBLEM = QBrush(QColor("#B00020"))
 _READING = QBrush(QColor("#5F6368"))
 _FEW_ROWS = 200  # up to this many rows (or an eighth) are changed in place, more made afresh
 
@@ -158,9 +158,9 @@ class FilesPanel(QTreeWidget):
             self._show_reading(item, entry)
         elif entry.problem:
             item.setText(1, "could not be read")
-            item.setForeground(1, _PROBLEM)
+            item.setForeground(1, QBrush(problem_color(self.palette())))
             problem = QTreeWidgetItem([entry.problem])
-            problem.setForeground(0, _PROBLEM)
+            problem.setForeground(0, QBrush(problem_color(self.palette())))
             problem.setToolTip(0, entry.problem)
             item.addChild(problem)
         elif entry.scores is not None:

@@ -13,7 +13,7 @@ a contrast of at least 4.5 on #202020 (WCAG 2's formula, :func:`contrast_ratio`)
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 RGB = tuple[int, int, int]
 
@@ -74,6 +74,22 @@ def contrast_ratio(first: QColor | RGB | str, second: QColor | RGB | str) -> flo
     wants 4.5, lines and other graphics 3."""
     high, low = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
     return (high + 0.05) / (low + 0.05)
+
+
+PROBLEM_ON_LIGHT, PROBLEM_ON_DARK = "#B00020", "#FF8A80"
+"""The red of problems (a file that cannot be read, an analysis that cannot run), one per
+background: each reads at more than 4.5:1 on its own and at about 2:1 on the other."""
+
+
+def problem_color(palette: QPalette | None = None) -> QColor:
+    """The red of problems on ``palette``'s background (by default, the application's)."""
+    palette = palette if palette is not None else QGuiApplication.palette()
+    return QColor(PROBLEM_ON_DARK if is_dark(palette) else PROBLEM_ON_LIGHT)
+
+
+def problem_style(palette: QPalette | None = None) -> str:
+    """A style sheet that writes a label in :func:`problem_color`."""
+    return f"color: {problem_color(palette).name()};"
 
 
 def is_dark(palette: QPalette) -> bool:

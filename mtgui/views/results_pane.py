@@ -29,6 +29,7 @@ from mtgui.views.documents_view import DocumentsView
 from mtgui.views.grid_legend import GridLegend
 from mtgui.views.histogram_view import HistogramView
 from mtgui.views.paired_view import PairedView
+from mtgui.views.palette import problem_style
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
 from mtgui.views.segments_view import SegmentsView
 from mtgui.views.settings_panel import LABELS
@@ -64,7 +65,7 @@ class ResultsPane(QWidget):
         self.metric_choice.setToolTip("The metric the views show.")
         self.problem = QLabel()
         self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #B00020;")
+        self.problem.setStyleSheet(problem_style(self.palette()))
         self.notes = QLabel()  # what the user should know about the result shown
         self.notes.setWordWrap(True)
         self.notes.setToolTip("Notes on how the results shown were made.")

@@ -30,8 +30,7 @@ from PySide6.QtWidgets import (
 
 from mtgui.io.score_choices import FORMAT_WORDS, ScoresQuestion, lower_is_better
 from mtgui.io.score_sources import ScoreSource
-
-_PROBLEM_STYLE = "color: #B00020;"
+from mtgui.views.palette import problem_style
 
 
 class ScoresDialog(QDialog):
@@ -72,7 +71,7 @@ class ScoresDialog(QDialog):
             form.addRow("Scores of the system:", self.system)
         self.problem_label = QLabel()
         self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(_PROBLEM_STYLE)
+        self.problem_label.setStyleSheet(problem_style(self.palette()))
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )

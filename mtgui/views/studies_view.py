@@ -48,6 +48,7 @@ from mtgui.report.study_tables import Table, study_tables
 from mtgui.report.study_text import study_text
 from mtgui.views.choices import refill
 from mtgui.views.dialogs import ask_to_replace
+from mtgui.views.palette import problem_style
 from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.plot_theme import PlotTheme, follow_palette
 from mtgui.views.rows_table_model import RowsTableModel
@@ -129,7 +130,7 @@ class StudiesView(QWidget):
         export_plots = QPushButton("Export plots (PNG/SVG)...")
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #B00020;")
+        self.message.setStyleSheet(problem_style(self.palette()))
         self.status = QLabel()  # how far a run is, when it finished, where an export went
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

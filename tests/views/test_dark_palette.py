@@ -254,3 +254,18 @@ def test_the_breakdown_plot_follows_a_dark_palette(qtbot, app_palette, window):
         color = item.opts["brush"].color()
         assert contrast_ratio(color, DARK_WINDOW) >= 3, color.name()
     shoot(window, "dark-breakdown")
+
+
+def test_problem_text_reads_in_both_palettes(qtbot, app_palette):
+    from mtgui.views.main_window import MainWindow
+    from mtgui.views.palette import problem_color
+
+    light = QStyleFactory.create("Fusion").standardPalette()
+    for palette, background_color in ((light, QColor("#ffffff")), (dark_palette(), DARK_WINDOW)):
+        set_palette(app_palette, palette)
+        assert contrast_ratio(problem_color(palette), background_color) >= 4.5
+        window = MainWindow()
+        qtbot.addWidget(window)
+        style = window.results.problem.styleSheet()
+        assert problem_color(palette).name() in style
+        window.close()
