@@ -32,7 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.app.breakdown import BreakdownController, breakdown_keys, key_name, label_key
+from mtgui.app.breakdown import (
+    LABELS_PREFIX,
+    BreakdownController,
+    breakdown_keys,
+    key_name,
+    label_key,
+)
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.breakdown import Breakdown
 from mtgui.engine.grouping import LENGTH
@@ -40,6 +46,7 @@ from mtgui.engine.metrics import LABELS
 from mtgui.report.significance import cluster_caption, verdict_basis
 from mtgui.views.breakdown_model import BreakdownTableModel
 from mtgui.views.breakdown_plot import draw_breakdown
+from mtgui.views.choices import refill
 from mtgui.views.plot_theme import PlotTheme, follow_palette
 from mtgui.views.score_table_model import SORT_ROLE
 from mtgui.views.significance_grid_model import SignificanceGridModel
@@ -169,13 +176,7 @@ class BreakdownView(QWidget):
         """A new analysis is shown: offer its keys, and break it down when the view is seen."""
         self.result, self.metric_name = result, metric
         keys = breakdown_keys(result) if result is not None else ()
-        current = self.key.currentData() or (keys[0] if keys else None)
-        self.key.blockSignals(True)
-        self.key.clear()
-        for key in (*keys, *self._label_keys):
-            self.key.addItem(_KEY_LABELS.get(key, key_name(key)), key)
-        self.key.setCurrentIndex(max(self.key.findData(current), 0))
-        self.key.blockSignals(False)
+        refill(self.key, [(_key_label(key), key) for key in (*keys, *self._label_keys)])
         self._say_state()
         if self.isVisible():
             self.refresh()
@@ -238,7 +239,7 @@ class BreakdownView(QWidget):
         key = label_key(path)
         if key not in self._label_keys:
             self._label_keys.append(key)
-            self.key.addItem(f"labels: {path.name}", key)
+            self.key.addItem(_key_label(key), key)
         self.key.setCurrentIndex(self.key.findData(key))
         self._on_key_activated()
 
@@ -345,3 +346,10 @@ class BreakdownView(QWidget):
                 f"significantly worse, ~ not distinguishable; {basis}. "
                 + cluster_caption(result, self.metric_name)
             )
+
+
+def _key_label(key: str) -> str:
+    """How the key chooser names a key: a label file by its file name."""
+    if key.startswith(LABELS_PREFIX):
+        return f"labels: {Path(key.removeprefix(LABELS_PREFIX)).name}"
+    return _KEY_LABELS.get(key, key)

@@ -23,3 +23,10 @@ def refill(box: QComboBox, items: Sequence[tuple[str, Any]], current: Any = None
             box.addItem(label, data)
     box.setCurrentIndex(max(box.findData(wanted), 0))
     box.blockSignals(False)
+
+
+def choose(box: QComboBox, data: Any) -> None:
+    """Select the item of ``box`` holding ``data``, without a signal (the caller redraws)."""
+    box.blockSignals(True)
+    box.setCurrentIndex(box.findData(data))
+    box.blockSignals(False)

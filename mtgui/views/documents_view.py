@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.corpus import TestSet
 from mtgui.engine.documents import DocumentGrouping, document_scores
-from mtgui.views.choices import refill
+from mtgui.views.choices import choose, refill
 from mtgui.views.documents_model import DIFFERENCE, DocumentsModel, DocumentTable
 from mtgui.views.table_view import DataTableView
 
@@ -118,10 +118,8 @@ class DocumentsView(QWidget):
 
     def set_pair(self, a: str, b: str) -> None:
         """Compare system ``a`` with system ``b``."""
-        for combo, name in ((self.system_a, a), (self.system_b, b)):
-            combo.blockSignals(True)
-            combo.setCurrentIndex(combo.findData(name))
-            combo.blockSignals(False)
+        choose(self.system_a, a)
+        choose(self.system_b, b)
         self._show_table()
 
     def set_metric(self, metric: str) -> None:
@@ -134,9 +132,7 @@ class DocumentsView(QWidget):
         """Show nothing."""
         self.result, self._grouping = None, None
         for combo in (self.system_a, self.system_b, self.metric_choice):
-            combo.blockSignals(True)
-            combo.clear()
-            combo.blockSignals(False)
+            refill(combo, [])
         self.model.set_table(None)
         self.count.clear()
         self.message.setVisible(False)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.segment_matches import SegmentMatches, match_segment
 from mtgui.engine.settings import MetricSettings
-from mtgui.views.choices import refill
+from mtgui.views.choices import choose, refill
 from mtgui.views.segments_html import Side, page_colors, segment_html
 from mtgui.views.segments_model import (
     DIFFERENCE,
@@ -153,10 +153,8 @@ class SegmentsView(QWidget):
 
     def set_pair(self, a: str, b: str) -> None:
         """Compare system ``a`` (left) with system ``b`` (right)."""
-        for combo, name in ((self.system_a, a), (self.system_b, b)):
-            combo.blockSignals(True)
-            combo.setCurrentIndex(combo.findData(name))
-            combo.blockSignals(False)
+        choose(self.system_a, a)
+        choose(self.system_b, b)
         self._show_table(keep_segment=True)
 
     def set_metric(self, metric: str) -> None:
@@ -169,9 +167,7 @@ class SegmentsView(QWidget):
         """Show nothing."""
         self.result, self._matches = None, None
         for combo in (self.system_a, self.system_b, self.metric_choice):
-            combo.blockSignals(True)
-            combo.clear()
-            combo.blockSignals(False)
+            refill(combo, [])
         self.model.set_table(None)
         self._html = ""
         self.details.clear()

@@ -46,6 +46,7 @@ def test_a_label_file_groups_the_segments(qtbot, window, tmp_path):
     qtbot.waitUntil(lambda: not view.controller.running, timeout=60_000)
     keys = [view.key.itemData(i) for i in range(view.key.count())]
     assert keys[-1] == f"labels:{labels}"
+    assert view.key.itemText(len(keys) - 1) == "labels: topics.tsv"  # named as when chosen
 
 
 def test_a_wrong_label_file_is_explained(qtbot, window, tmp_path):
