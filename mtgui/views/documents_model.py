@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 
-from mtgui.views.pair_rows_model import PairRowsModel, score_text
+from mtgui.views.pair_rows_model import PairRowsModel, PairScores, alphabetical_ranks, score_text
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -27,7 +27,7 @@ DOCUMENT, SEGMENTS, SCORE_A, SCORE_B, DIFFERENCE = range(5)
 
 
 @dataclass(frozen=True)
-class DocumentTable:
+class DocumentTable(PairScores):
     """What the table shows: the documents, their sizes, and A's and B's score on each."""
 
     documents: Sequence[str]
@@ -38,25 +38,10 @@ class DocumentTable:
     metric_label: str
     higher_is_better: bool = True
 
-    @property
-    def size(self) -> int:
-        """The number of documents."""
-        return len(self.documents)
-
-    @cached_property
-    def difference(self) -> FloatArray:
-        """How much better A is than B on each document: positive means A is better."""
-        gap: FloatArray = self.score_a - self.score_b
-        return gap if self.higher_is_better else -gap
-
     @cached_property
     def document_ranks(self) -> IntArray:
         """Each document's place in alphabetical order of the ids (for sorting)."""
-        ranks = np.empty(self.size, dtype=np.int64)
-        ranks[np.argsort(np.asarray(self.documents, dtype=str), kind="stable")] = np.arange(
-            self.size
-        )
-        return ranks
+        return alphabetical_ranks(self.documents)
 
     def sort_key(self, column: int) -> npt.NDArray[Any]:
         """The values a column sorts by, one per document."""

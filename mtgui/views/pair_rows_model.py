@@ -12,6 +12,8 @@ sort. The subclasses say what their columns hold (:meth:`PairRowsModel.text`,
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from functools import cached_property
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -60,6 +62,35 @@ class PairTable(Protocol):
     def sort_key(self, column: int) -> npt.NDArray[Any]:
         """The values a column sorts by, one per item."""
         ...
+
+
+class PairScores:
+    """What both tables share: A's and B's score on each item and which way is better; the
+    dataclasses that inherit it declare the fields (their items first)."""
+
+    score_a: FloatArray
+    score_b: FloatArray
+    higher_is_better: bool
+
+    @property
+    def size(self) -> int:
+        """The number of items."""
+        return len(self.score_a)
+
+    @cached_property
+    def difference(self) -> FloatArray:
+        """How much better A is than B on each item: positive means A is better."""
+        gap: FloatArray = self.score_a - self.score_b
+        return gap if self.higher_is_better else -gap
+
+
+def alphabetical_ranks(texts: Sequence[str]) -> IntArray:
+    """The rank of each text among the distinct texts in alphabetical order (for sorting)."""
+    if not len(texts):
+        return np.zeros(0, dtype=np.int64)
+    _, inverse = np.unique(np.asarray(texts, dtype=str), return_inverse=True)
+    ranks: IntArray = inverse.astype(np.int64).reshape(-1)
+    return ranks
 
 
 def sorted_items(key: npt.NDArray[Any], descending: bool) -> IntArray:

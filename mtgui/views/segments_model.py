@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from mtgui.views.pair_rows_model import PairRowsModel, score_text
+from mtgui.views.pair_rows_model import PairRowsModel, PairScores, alphabetical_ranks, score_text
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -25,7 +25,7 @@ NUMBER, DOCUMENT, SEGMENT, SCORE_A, SCORE_B, DIFFERENCE = range(6)
 
 
 @dataclass(frozen=True)
-class SegmentTable:
+class SegmentTable(PairScores):
     """What the table shows: segment ids and one score per segment for systems A and B."""
 
     doc_ids: Sequence[str]
@@ -36,21 +36,10 @@ class SegmentTable:
     metric_label: str
     higher_is_better: bool = True
 
-    @property
-    def size(self) -> int:
-        """The number of segments."""
-        return len(self.score_a)
-
-    @cached_property
-    def difference(self) -> FloatArray:
-        """How much better A is than B on each segment: positive means A is better."""
-        gap: FloatArray = self.score_a - self.score_b
-        return gap if self.higher_is_better else -gap
-
     @cached_property
     def document_ranks(self) -> IntArray:
         """Each segment's document in alphabetical order of document ids (for sorting)."""
-        return _ranks(self.doc_ids)
+        return alphabetical_ranks(self.doc_ids)
 
     @cached_property
     def segment_keys(self) -> IntArray:
@@ -58,7 +47,7 @@ class SegmentTable:
         try:
             return np.asarray(self.seg_ids, dtype=np.int64)
         except (ValueError, OverflowError):
-            return _ranks(self.seg_ids)
+            return alphabetical_ranks(self.seg_ids)
 
     def sort_key(self, column: int) -> npt.NDArray[Any]:
         """The values a column sorts by, one per segment."""
@@ -90,15 +79,6 @@ def segments_containing(columns: Sequence[Sequence[str]], needle: str) -> npt.ND
         hits = np.fromiter((m.start() for m in pattern.finditer(joined)), np.int64)
         found[np.searchsorted(breaks, hits)] = True
     return found
-
-
-def _ranks(texts: Sequence[str]) -> IntArray:
-    """The rank of each text among the distinct texts in alphabetical order."""
-    if not len(texts):
-        return np.zeros(0, dtype=np.int64)
-    _, inverse = np.unique(np.asarray(texts, dtype=str), return_inverse=True)
-    ranks: IntArray = inverse.astype(np.int64).reshape(-1)
-    return ranks
 
 
 class SegmentsModel(PairRowsModel):
