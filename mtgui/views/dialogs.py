@@ -24,6 +24,27 @@ from mtgui.io.session import SESSION_SUFFIX
 from mtgui.views.palette import problem_style
 
 
+def ok_cancel(dialog: QDialog) -> tuple[QDialogButtonBox, QPushButton]:
+    """OK and Cancel, answering ``dialog``; and the OK button, for a dialog that enables it
+    only when its answer can be taken."""
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+    )
+    ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert isinstance(ok, QPushButton)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons, ok
+
+
+def problem_label(parent: QWidget) -> QLabel:
+    """A label that says, in the problem red, why a dialog's answer cannot be taken yet."""
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setStyleSheet(problem_style(parent.palette()))
+    return label
+
+
 def ask_to_replace(parent: QWidget, existing: list[Path]) -> bool:
     """Ask whether files that exist already may be replaced; True only on Yes."""
     names = "\n".join(p.name for p in existing)
@@ -181,18 +202,9 @@ class RenameDialog(QDialog):
         self._problem_of = problem_of
         self.name_edit = QLineEdit(name)
         self.name_edit.selectAll()
-        self.problem_label = QLabel()
-        self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(problem_style(self.palette()))
+        self.problem_label = problem_label(self)
         self.problem_label.setVisible(False)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        assert isinstance(ok, QPushButton)
-        self.ok_button = ok
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons, self.ok_button = ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(f"New name for the system {name}:"))
         layout.addWidget(self.name_edit)

@@ -13,7 +13,6 @@ from pathlib import Path
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -23,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.corpus import Role
-from mtgui.views.dialogs import ask_role
+from mtgui.views.dialogs import ask_role, ok_cancel
 
 CHOICES = (
     ("Reference", Role.REFERENCE),
@@ -66,11 +65,7 @@ class RolesDialog(QDialog):
             button.clicked.connect(lambda _=False, r=role: self.set_all(r))
             all_row.addWidget(button)
         all_row.addStretch(1)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        buttons, _ = ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.table)

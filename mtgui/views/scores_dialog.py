@@ -18,11 +18,9 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QTableWidget,
     QVBoxLayout,
     QWidget,
@@ -30,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from mtgui.io.score_choices import FORMAT_WORDS, ScoresQuestion, lower_is_better
 from mtgui.io.score_sources import ScoreSource
-from mtgui.views.palette import problem_style
+from mtgui.views.dialogs import ok_cancel, problem_label
 
 
 class ScoresDialog(QDialog):
@@ -69,17 +67,8 @@ class ScoresDialog(QDialog):
         if offer.needs_system:
             self.system = self._system_chooser()
             form.addRow("Scores of the system:", self.system)
-        self.problem_label = QLabel()
-        self.problem_label.setWordWrap(True)
-        self.problem_label.setStyleSheet(problem_style(self.palette()))
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        assert isinstance(ok, QPushButton)
-        self.ok_button = ok
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        self.problem_label = problem_label(self)
+        buttons, self.ok_button = ok_cancel(self)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.table)
