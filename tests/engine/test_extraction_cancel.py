@@ -19,10 +19,10 @@ from sacrebleu.metrics.ter import TER
 from mtgui.engine.corpus import Corpus, Origin, SystemOutput, TestSet, TextColumn
 from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.metrics.chrf import Chrf
-from mtgui.engine.metrics.sacrebleu_chunks import ChunkSizer
 from mtgui.engine.metrics.ter import Ter
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics import StatisticsProgress, iter_statistics
+from mtgui.engine.timed_chunks import ChunkSizer
 from mtgui.io.demo import load_demo
 
 SEGMENTS = 300

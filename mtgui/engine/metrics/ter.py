@@ -9,7 +9,7 @@ settings therefore do not apply to TER; the report's signature says so.
 The edits are counted by :mod:`~mtgui.engine.ter_search`, a compiled port of sacreBLEU's
 ``lib_ter`` that gives its numbers exactly, about 60x faster. Each system's segments go through it
 in chunks of about a twentieth of a second (see
-:mod:`~mtgui.engine.metrics.sacrebleu_chunks`), so a cancel never waits longer.
+:mod:`~mtgui.engine.timed_chunks`), so a cancel never waits longer.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine.metrics.base import FloatArray, Metric
-from mtgui.engine.metrics.sacrebleu_chunks import iter_in_chunks
 from mtgui.engine.running import run_to_end
+from mtgui.engine.timed_chunks import iter_in_chunks
 
 if TYPE_CHECKING:
     from collections.abc import Callable
