@@ -64,7 +64,7 @@ class ExtractionContext:
         again: the references' tokens and token ids and the systems' token ids come from this
         context, whose vocabulary (of all references) stays valid for any subset of them. Only
         what depends on which references are used is built anew: the reference n-gram index,
-        the matches, NIST's information weights and sacreBLEU's chrF and TER scorers.
+        the matches, NIST's information weights and what chrF and TER prepare of the references.
         """
         references = tuple(self.test_set.references[i] for i in chosen)
         child = ExtractionContext(

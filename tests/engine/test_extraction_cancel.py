@@ -1,10 +1,10 @@
 """A cancel takes effect promptly during slow statistics (issue 13, item 12).
 
-The engine's generators are cancelled by closing them between yields. chrF comes from
-sacreBLEU, and TER (compiled, but still the slowest metric) spends up to tens of milliseconds
-on one long segment; they yield between chunks of segments sized to take a few hundredths of
-a second. Counted in segments, not seconds: a cancel asked for in the middle of a system takes
-effect after the chunk under way.
+The engine's generators are cancelled by closing them between yields. chrF is counted in
+chunks on its own threads, and TER (compiled, but still the slowest metric) spends up to tens
+of milliseconds on one long segment; they yield between chunks of segments sized to take a few
+hundredths of a second. Counted in segments, not seconds: a cancel asked for in the middle of
+a system takes effect after the chunk under way.
 """
 
 from __future__ import annotations
