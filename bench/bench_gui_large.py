@@ -21,7 +21,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from bench_statistics import SHARED, pools
+from bench_statistics import SHARED, write_large_set
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 
 from mtgui.engine.corpus import Role
@@ -30,22 +30,6 @@ from mtgui.views.launch import create_application
 from mtgui.views.main_window import MainWindow
 
 SEGMENTS, SYSTEMS = 100_000, 20
-
-
-def write_large_set(folder: Path) -> tuple[Path, list[Path]]:
-    """One reference and SYSTEMS outputs of SEGMENTS lines; return (reference, systems)."""
-    streams = [stream for pool in pools() for stream in pool]
-    reference_lines = [line for stream in streams[:1] for line in stream]
-    outputs = [s for s in streams if len(s) == len(reference_lines)][1:]
-    paths = []
-    for k in range(SYSTEMS + 1):
-        source = reference_lines if k == 0 else outputs[(k - 1) % len(outputs)]
-        shift = 0 if k == 0 else (k - 1) // len(outputs)
-        lines = [source[(i + shift) % len(source)] for i in range(SEGMENTS)]
-        path = folder / ("ref.txt" if k == 0 else f"sys{k:02d}.txt")
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        paths.append(path)
-    return paths[0], paths[1:]
 
 
 class StallMeter:
@@ -95,7 +79,7 @@ def main() -> None:
     app = create_application()
     with tempfile.TemporaryDirectory() as name:
         print(f"writing {SEGMENTS:,} segments x {SYSTEMS} systems ...")
-        reference, systems = write_large_set(Path(name))
+        reference, systems = write_large_set(Path(name), SEGMENTS, SYSTEMS)
         window = MainWindow()
         window.resize(1400, 900)
         window.settings_panel.resamples.setValue(1000)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from bench_statistics import SHARED, pools
+from bench_statistics import SHARED, write_large_set
 from PySide6.QtCore import QCoreApplication
 
 from mtgui.app.analysis import AnalysisController
@@ -70,23 +70,6 @@ class FilesRead:
 
     def corpus(self) -> Corpus:
         return assemble(self.files)
-
-
-def write_large_set(folder: Path) -> tuple[Path, list[Path]]:
-    """``bench_gui_large.py``'s set (that module imports the widgets): one reference and
-    SYSTEMS outputs of SEGMENTS lines, the benchmark lines repeated and shifted."""
-    streams = [stream for pool in pools() for stream in pool]
-    reference_lines = streams[0]
-    outputs = [s for s in streams if len(s) == len(reference_lines)][1:]
-    paths = []
-    for k in range(SYSTEMS + 1):
-        source = reference_lines if k == 0 else outputs[(k - 1) % len(outputs)]
-        shift = 0 if k == 0 else (k - 1) // len(outputs)
-        lines = [source[(i + shift) % len(source)] for i in range(SEGMENTS)]
-        path = folder / ("ref.txt" if k == 0 else f"sys{k:02d}.txt")
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        paths.append(path)
-    return paths[0], paths[1:]
 
 
 class Times(dict[str, float]):
@@ -166,7 +149,7 @@ def main() -> None:
         print(f"(WMT21 is-en skipped: {WMT21_XML} is absent)")
     if args.large:
         with tempfile.TemporaryDirectory() as folder:
-            reference, systems = write_large_set(Path(folder))
+            reference, systems = write_large_set(Path(folder), SEGMENTS, SYSTEMS)
             roles: dict[Path, Role | None] = {reference: Role.REFERENCE}
             roles.update(dict.fromkeys(systems, Role.SYSTEM))
             bench("100,000 segments x 20 systems", roles, 1000, ("wer",))  # chrF: half an hour

@@ -57,6 +57,23 @@ def write_set(folder: Path) -> tuple[list[Path], list[Path]]:
     return paths[:REFERENCES], paths[REFERENCES:]
 
 
+def write_large_set(folder: Path, segments: int, systems: int) -> tuple[Path, list[Path]]:
+    """One reference and ``systems`` outputs of ``segments`` lines (the lines of this set,
+    repeated, and shifted so that every system differs); return (reference, systems)."""
+    streams = [stream for pool in pools() for stream in pool]
+    reference_lines = streams[0]
+    outputs = [s for s in streams if len(s) == len(reference_lines)][1:]
+    paths = []
+    for k in range(systems + 1):
+        source = reference_lines if k == 0 else outputs[(k - 1) % len(outputs)]
+        shift = 0 if k == 0 else (k - 1) // len(outputs)
+        lines = [source[(i + shift) % len(source)] for i in range(segments)]
+        path = folder / ("ref.txt" if k == 0 else f"sys{k:02d}.txt")
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths[0], paths[1:]
+
+
 def timed(label: str, times: dict[str, float], action: Callable[[], Any]) -> Any:
     """Run ``action``, adding its wall time to ``times[label]``."""
     start = time.perf_counter()
