@@ -19,6 +19,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from mtgui.engine.scale import SCALES
 from mtgui.io.session import SettingsDict, check_settings
 
 SMALL_MULTIPLES, OVERLAID = "small multiples", "overlaid"
@@ -130,7 +131,7 @@ class Preferences:
 
     def set_bleu_scale(self, scale: int) -> None:
         """Remember the scale BLEU and M-BLEU are read on."""
-        if scale in (1, 100):
+        if scale in SCALES:
             self.settings.setValue(_BLEU_SCALE, scale)
 
     def sync(self) -> None:

@@ -27,6 +27,7 @@ import numpy as np
 
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
+from mtgui.engine.scale import SCALES
 from mtgui.engine.settings import BootstrapSettings
 from mtgui.engine.studies.size.study import SizeSettings
 
@@ -54,7 +55,7 @@ class RefsSettings:
     bleu_scale: int = 1  # BLEU and M-BLEU on 0-1 or on sacreBLEU's 0-100 (engine.scale)
 
     def __post_init__(self) -> None:
-        if self.bleu_scale not in (1, 100):
+        if self.bleu_scale not in SCALES:
             raise InputError(f"the BLEU scale must be 1 or 100, not {self.bleu_scale}.")
         if self.max_subsets < 1:
             raise InputError(f"at least one reference subset is needed, not {self.max_subsets}.")
