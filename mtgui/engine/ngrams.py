@@ -11,7 +11,7 @@ all segments at once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 
@@ -21,6 +21,7 @@ import numpy.typing as npt
 from mtgui.engine.tokenize import SEGMENT_BREAK
 
 IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
 FloatArray = npt.NDArray[np.float64]
 _BREAK = -2  # the id of SEGMENT_BREAK while encoding
 _ENCODE_BLOCK = 100_000  # tokens looked up per call that holds the GIL
@@ -90,7 +91,8 @@ class OrderIndex:
 
     pairs: IntArray  # sorted unique (prefix id * V + last token id); n-gram id = rank
     keys: IntArray  # sorted unique (segment * G + n-gram id) over all references
-    max_counts: IntArray  # per key: the largest count in any single reference (for clipping)
+    max_counts: Int32Array  # per key: the largest count in any single reference (for clipping;
+    # int32, as a count inside one segment is small: the index is a sixth smaller in memory)
     pooled_counts: IntArray  # per n-gram id: its count over all references and segments
 
     @property
@@ -156,13 +158,19 @@ class ReferenceNgrams:
             count_arrays.append(counts)
             pooled += np.bincount(ids[valid], minlength=num_ngrams)
         keys, max_counts = _max_per_key(np.concatenate(key_arrays), np.concatenate(count_arrays))
-        return OrderIndex(pairs, keys, max_counts, pooled)
+        return OrderIndex(pairs, keys, max_counts.astype(np.int32), pooled)
 
     def hypothesis_ids(self, hypothesis: TokenIds) -> list[IntArray]:
         """For each order, the reference n-gram id at every hypothesis position (-1: none)."""
-        result = [hypothesis.ids]
+        return list(self.iter_hypothesis_ids(hypothesis))
+
+    def iter_hypothesis_ids(self, hypothesis: TokenIds) -> Iterator[IntArray]:
+        """:meth:`hypothesis_ids` order by order: only two orders' arrays are alive at once
+        (one int64 per token each: 18 MB per order on 100,000 segments of 22 tokens)."""
+        previous = hypothesis.ids
+        yield previous
         for n in range(2, self.max_order + 1):
-            pairs = self._pairs(hypothesis, result[-1], n)
+            pairs = self._pairs(hypothesis, previous, n)
             ids = np.full(len(pairs), -1, dtype=np.int64)
             index = self.orders[n - 1].pairs
             candidates = np.flatnonzero(pairs >= 0)  # only where the (n-1)-gram matched
@@ -171,8 +179,9 @@ class ReferenceNgrams:
                 rank = np.minimum(search_sorted(index, wanted), len(index) - 1)
                 hit = index[rank] == wanted
                 ids[candidates[hit]] = rank[hit]
-            result.append(ids)
-        return result
+            del pairs  # before the next order's arrays are made
+            yield ids
+            previous = ids
 
 
 @dataclass(frozen=True)
@@ -194,7 +203,7 @@ def match(references: ReferenceNgrams, hypothesis: TokenIds) -> list[OrderMatche
     """
     n_segments = references.num_segments
     result = []
-    for n, ids in enumerate(references.hypothesis_ids(hypothesis), start=1):
+    for n, ids in enumerate(references.iter_hypothesis_ids(hypothesis), start=1):
         order = references.orders[n - 1]
         total = np.maximum(hypothesis.lengths - n + 1, 0)
         valid = ids >= 0
@@ -224,10 +233,10 @@ def _max_per_key(keys: IntArray, counts: IntArray) -> tuple[IntArray, IntArray]:
     return keys[last], counts[last]
 
 
-def _lookup(keys: IntArray, values: IntArray, queries: IntArray) -> IntArray:
+def _lookup(keys: IntArray, values: Int32Array, queries: IntArray) -> Int32Array:
     """``values`` at ``queries`` in the sorted ``keys``; 0 where a query is absent."""
     if len(keys) == 0 or len(queries) == 0:
-        return np.zeros(len(queries), dtype=np.int64)
+        return np.zeros(len(queries), dtype=np.int32)
     rank = np.minimum(np.searchsorted(keys, queries), len(keys) - 1)
     return np.where(keys[rank] == queries, values[rank], 0)
 
