@@ -33,8 +33,9 @@ from mtgui.engine.statistics import Statistics
 IntArray = npt.NDArray[np.int64]
 Float32Array = npt.NDArray[np.float32]
 _COUNTS_PER_CHUNK = 4e6  # entries of one count matrix: 32 MB
-_DRAWN_AHEAD = 3.2e7  # count entries drawn ahead at most: 128 MB of float32
+_DRAWN_AHEAD = 1.6e7  # count entries drawn ahead at most: 64 MB of float32
 _WORK_PER_CHUNK = 4e8  # multiply-adds per chunk: about 40 ms on this 2-core machine
+_GRID_BLOCK = 8192  # rows tested per step by on_exact_grid
 _POLL_SECONDS = 0.05  # how often a waiting side of ResampleDraws looks whether the other is gone
 
 
@@ -102,7 +103,7 @@ def _distinct(layout: UnitLayout) -> tuple[SplitRows, dict[tuple[str, str], npt.
     kept, where = _distinct_columns(layout.rows)
     everything = np.arange(layout.rows.shape[1])
     columns = {key: where[everything[block]] for key, block in layout.columns.items()}
-    return SplitRows.of(layout.rows[:, kept]), columns
+    return SplitRows.of(layout.rows, np.asarray(kept, dtype=np.intp)), columns
 
 
 def _distinct_columns(rows: FloatArray) -> tuple[list[int], npt.NDArray[np.intp]]:
@@ -145,7 +146,10 @@ def on_exact_grid(rows: FloatArray) -> FloatArray:
     scaling is ``ldexp`` (no power of two is ever formed, so subnormal values such as 5e-324
     keep their value), and values that are not finite are left as they are.
     """
-    fractional = np.any(rows != np.round(rows), axis=0)
+    fractional = np.zeros(rows.shape[1], dtype=bool)
+    for start in range(0, rows.shape[0], _GRID_BLOCK):  # in blocks: no temporary of all rows
+        block = rows[start : start + _GRID_BLOCK]
+        fractional |= np.any(block != np.round(block), axis=0)
     for column in np.flatnonzero(fractional):
         values = rows[:, column]
         finite = np.isfinite(values)

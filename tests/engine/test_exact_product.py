@@ -35,3 +35,34 @@ def test_a_block_that_draws_too_often_is_multiplied_in_float64() -> None:
     counts[1, :] = 3.0  # 24,576 draws: 24,576,000 > 2^24, float32 would round
     expected = counts.astype(np.float64) @ rows
     assert np.array_equal(split.product(counts), expected)
+
+
+def test_splitting_chosen_columns_equals_splitting_their_copy() -> None:
+    """The bootstrap hands the split only the distinct columns, gathered in blocks of rows."""
+    rng = np.random.default_rng(5)
+    units = 20_000  # more than one block of rows (8,192) is gathered
+    rows = on_exact_grid(
+        np.column_stack(
+            [rng.integers(0, 60, units), rng.uniform(0, 9, units), rng.integers(0, 9, units)]
+            * 2
+        ).astype(np.float64)
+    )
+    kept = np.array([5, 0, 1], dtype=np.intp)  # out of order, whole and fractional
+    chosen, copied = SplitRows.of(rows, kept), SplitRows.of(rows[:, kept])
+    assert chosen.columns == 3
+    assert list(chosen.whole_columns) == list(copied.whole_columns) == [0, 1]
+    assert chosen.whole.dtype == np.float32 and chosen.fractional.dtype == np.float64
+    assert np.array_equal(chosen.whole, copied.whole)
+    assert np.array_equal(chosen.fractional, copied.fractional)
+    counts = draw_counts(rng, 20, units)
+    assert np.array_equal(chosen.product(counts), counts.astype(np.float64) @ rows[:, kept])
+
+
+def test_a_fraction_in_a_later_block_of_rows_still_puts_its_column_on_the_grid() -> None:
+    units = 20_000  # on_exact_grid tests its rows in blocks of 8,192
+    rows = np.zeros((units, 2))
+    rows[:, 0] = 3.0
+    rows[-1, 1] = 0.1  # the only fraction, in the last block
+    gridded = on_exact_grid(rows.copy())
+    assert np.array_equal(gridded[:, 0], rows[:, 0])
+    assert gridded[-1, 1] != 0.1 and abs(gridded[-1, 1] - 0.1) < 1e-12
