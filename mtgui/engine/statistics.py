@@ -21,6 +21,7 @@ import numpy as np
 from mtgui.engine.corpus import Corpus, SystemOutput
 from mtgui.engine.errors import InputError
 from mtgui.engine.extraction import ExtractionContext
+from mtgui.engine.heap import give_back_freed_memory
 from mtgui.engine.metrics import DEFAULT_METRICS, REGISTRY, Metric, metrics_for
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.running import run_to_end
@@ -165,6 +166,7 @@ def iter_statistics(
         rows = {metric.name: rows[metric.name] for metric in metrics}  # in the metrics' order
         systems.append(SystemStatistics(system.name, MappingProxyType(rows)))
         context.forget(system)
+        give_back_freed_memory()  # its tokens and matches (see mtgui.engine.heap)
         yield StatisticsProgress(done + 1, total, system.name)
     return Statistics(settings, metrics, tuple(systems))
 
