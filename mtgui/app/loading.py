@@ -258,7 +258,8 @@ class LoadedFiles(QObject):
         self, request: LoadRequest, entry: Entry, decided: list[Decision]
     ) -> list[Decision]:
         """Ask what to load from a scores file, and read it again so (its place stays listed
-        as being read meanwhile); left out if the user cancels."""
+        as being read meanwhile), or as a translation if the user says it is one; left out if
+        the user cancels."""
         assert entry.offer is not None
         workspace = with_read(decided, self.workspace)
         others = [e for e in workspace.entries if e.path != entry.path]
@@ -267,6 +268,9 @@ class LoadedFiles(QObject):
         sources = self._questions.choose_scores(scores_question(entry.offer, systems, loaded))
         if sources is None:
             return [(request, None)]
+        if isinstance(sources, Role):  # numbers alone, but a translation all the same
+            self.loader.add([LoadRequest(entry.path, sources, request.replaces)])
+            return []
         again = LoadRequest(entry.path, Role.SCORES, request.replaces, sources=tuple(sources))
         self.loader.add([again])
         return []

@@ -21,10 +21,11 @@ RolesChooser = Callable[[list[tuple[Path, Role]]], dict[Path, Role] | None]
 from its name is the default); a file left out of the answer is not loaded; None: cancel all."""
 
 
-ScoresChooser = Callable[[ScoresQuestion], list[ScoreSource] | None]
+ScoresChooser = Callable[[ScoresQuestion], list[ScoreSource] | Role | None]
 """What to load from a scores file, asked once per file (:class:`ScoresQuestion`: its columns,
 each metric's name and direction, the system a file of numbers alone scores; its ``defaults()``
-are the answer of a user who changes nothing); None: leave the file out."""
+are the answer of a user who changes nothing); a role: the file is no scores file but a
+translation of that role (a reference or output made of numbers alone); None: leave it out."""
 
 
 class SettingsSource(Protocol):

@@ -7,7 +7,8 @@ a file without columns): a tick, the metric's name (the column's name in lower c
 and "lower is better" (ticked at first for MetricX, MQM, TER...; it follows the name typed until
 the user sets it). While the answer cannot be taken (no scores ticked, a name mtgui uses itself,
 two columns of one name), the dialog says why and its OK button is off. Cancel leaves the file
-out.
+out. A file of numbers alone may be a translation after all (a reference of prices or years):
+"Not scores: read as" reads it as a reference, system output or source instead.
 """
 
 from __future__ import annotations
@@ -19,16 +20,25 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
+    QPushButton,
     QTableWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from mtgui.engine.corpus import Role
 from mtgui.io.score_choices import FORMAT_WORDS, ScoresQuestion, lower_is_better
+from mtgui.io.score_formats import LINE_SCORES
 from mtgui.io.score_sources import ScoreSource
 from mtgui.views.dialogs import ok_cancel, problem_label
+
+READ_AS_TEXT = 2
+"""The dialog's result when the user says the file is a translation (see ``read_as``)."""
+TEXT_ROLES = (Role.REFERENCE, Role.SYSTEM, Role.SOURCE)
 
 
 class ScoresDialog(QDialog):
@@ -69,12 +79,20 @@ class ScoresDialog(QDialog):
             form.addRow("Scores of the system:", self.system)
         self.problem_label = problem_label(self)
         buttons, self.ok_button = ok_cancel(self)
+        self.read_as: Role | None = None  # the role chosen under "Not scores: read as"
+        self.read_as_button: QPushButton | None = None
+        bottom = QHBoxLayout()
+        if offer.format == LINE_SCORES:
+            self.read_as_button = self._read_as_button()
+            bottom.addWidget(self.read_as_button)  # on the left, away from OK and Cancel
+        bottom.addStretch(1)
+        bottom.addWidget(buttons)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.table)
         layout.addLayout(form)
         layout.addWidget(self.problem_label)
-        layout.addWidget(buttons)
+        layout.addLayout(bottom)
         self.resize(600, self.sizeHint().height())
         self._on_changed()
 
@@ -100,6 +118,25 @@ class ScoresDialog(QDialog):
         self.tick_boxes.append(check)
         self.name_edits.append(edit)
         self.lower_boxes.append(lower)
+
+    def _read_as_button(self) -> QPushButton:
+        """The button "Not scores: read as", with a menu of the translation roles."""
+        button = QPushButton("Not scores: read as")
+        button.setAutoDefault(False)  # Enter still means OK
+        button.setToolTip(
+            "The file holds numbers alone, but it is a translation: read it as one instead."
+        )
+        menu = QMenu(button)
+        for role in TEXT_ROLES:
+            action = menu.addAction(role.label.capitalize())
+            action.triggered.connect(lambda _=False, r=role: self.choose_text_role(r))
+        button.setMenu(menu)
+        return button
+
+    def choose_text_role(self, role: Role) -> None:
+        """Close, reading the file as a translation of ``role`` instead of as scores."""
+        self.read_as = role
+        self.done(READ_AS_TEXT)
 
     def _system_chooser(self) -> QComboBox:
         """The loaded systems (shown by their names; a system not loaded yet may be typed)."""
@@ -169,10 +206,15 @@ class ScoresDialog(QDialog):
             super().accept()
 
 
-def ask_scores(parent: QWidget, question: ScoresQuestion) -> list[ScoreSource] | None:
-    """What to load from a scores file; None if the user leaves it out (Cancel)."""
+def ask_scores(parent: QWidget, question: ScoresQuestion) -> list[ScoreSource] | Role | None:
+    """What to load from a scores file; a role if the user says it is a translation of that
+    role; None if the user leaves it out (Cancel)."""
     dialog = ScoresDialog(question, parent)
-    accepted = dialog.exec() == QDialog.DialogCode.Accepted.value
-    sources = dialog.sources()
+    result = dialog.exec()
+    answer: list[ScoreSource] | Role | None = None
+    if result == QDialog.DialogCode.Accepted.value:
+        answer = dialog.sources()
+    elif result == READ_AS_TEXT:
+        answer = dialog.read_as
     dialog.deleteLater()
-    return sources if accepted else None
+    return answer

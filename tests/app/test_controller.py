@@ -41,6 +41,7 @@ class Answers:
         self.column: str | None = None  # None: the score column offered first
         self.scores: list[ScoreSource] | None = None  # what to load (None: the defaults)
         self.leave_out = False  # Cancel the scores question
+        self.read_as: Role | None = None  # "Not scores: read as" this role
         self.questions: list[ScoresQuestion] = []
         self.folder: Path | None = None
         self.overwrite = False
@@ -50,11 +51,13 @@ class Answers:
         self.asked += [("role", path.name) for path, _ in files]
         return {path: self.role or guess for path, guess in files}
 
-    def choose_scores(self, question: ScoresQuestion) -> list[ScoreSource] | None:
+    def choose_scores(self, question: ScoresQuestion) -> list[ScoreSource] | Role | None:
         self.asked.append(("column", question.path.name))
         self.questions.append(question)
         if self.leave_out:
             return None
+        if self.read_as is not None:
+            return self.read_as
         if self.scores is not None:
             return self.scores
         if self.column is not None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from test_controller import make, wait_for_result  # noqa: F401 (fixture)
 
+from mtgui.engine.corpus import Role
 from mtgui.io.score_choices import LINE_SCORES, ScoresQuestion
 from mtgui.io.score_sources import ScoreSource
 
@@ -207,3 +208,20 @@ def test_the_question_refuses_names_that_cannot_be_taken(folder):
     assert "Choose the system" in scores_question(line, [], {}).problem(
         [ScoreSource(path, None, "metricx", None, False)]
     )
+
+
+def test_numbers_alone_can_be_read_as_a_translation_instead(qtbot, make, folder):  # noqa: F811
+    """A system output (or reference) of numbers alone looks like scores; the user says it is
+    a translation, and it is read as one, with no second question."""
+    (folder / "sysC.txt").write_text("3.25\n-0.5\n12.0\n", encoding="utf-8")
+    controller, _, answers, _ = make()
+    answers.read_as = Role.SYSTEM
+    load(qtbot, controller, folder, "sysC.txt")
+    (question,) = answers.questions
+    assert question.offer.format == LINE_SCORES
+    assert [kind for kind, name in answers.asked if name == "sysC.txt"] == ["column"]
+    corpus = controller.result.corpus
+    assert [s.name for s in corpus.systems] == ["sysA", "sysB", "sysC"]
+    assert corpus.system("sysC").hypotheses == ("3.25", "-0.5", "12.0")
+    assert corpus.external_metrics() == {}
+    assert controller.result.bootstrap.interval("sysC", "nist").score == 0.0  # no word shared

@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 from gui_helpers import shoot, wait_for_result
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QWidget
 
+from mtgui.engine.corpus import Role
 from mtgui.io.entries import read_entry
 from mtgui.io.score_choices import ScoredSystem, scores_question
-from mtgui.views.scores_dialog import ScoresDialog
+from mtgui.views.scores_dialog import READ_AS_TEXT, ScoresDialog, ask_scores
 from mtgui.views.studies_view import STUDIES
 
 DATA = Path(__file__).resolve().parents[1] / "io" / "data" / "external_scores"
@@ -135,3 +136,27 @@ def test_the_dialog_offers_names_directions_and_the_system(qtbot, folder):
     shoot(dialog, "scores-dialog")
     dialog.reject()
     assert dialog.result() == QDialog.DialogCode.Rejected.value
+
+
+def test_numbers_alone_may_be_read_as_a_translation(qtbot, folder, monkeypatch):
+    line = read_entry(folder / "metricx-sysB.txt", None).offer
+    dialog = ScoresDialog(scores_question(line, [], {}))
+    qtbot.addWidget(dialog)
+    button = dialog.read_as_button
+    assert button is not None and button.isEnabled()
+    actions = button.menu().actions()
+    assert [a.text() for a in actions] == ["Reference", "System output", "Source"]
+    actions[0].trigger()
+    assert dialog.result() == READ_AS_TEXT and dialog.read_as is Role.REFERENCE
+
+    table = read_entry(folder / "metrics.tsv", None).offer  # columns: scores, never text
+    dialog = ScoresDialog(scores_question(table, [], {}))
+    qtbot.addWidget(dialog)
+    assert dialog.read_as_button is None
+
+    def answer_with_system_output(self):
+        self.choose_text_role(Role.SYSTEM)
+        return READ_AS_TEXT
+
+    monkeypatch.setattr(ScoresDialog, "exec", answer_with_system_output)
+    assert ask_scores(QWidget(), scores_question(line, [], {})) is Role.SYSTEM
