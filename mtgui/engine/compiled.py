@@ -8,14 +8,17 @@ numpy arrays, so without numba (a Python version it has no wheel for yet, or
 
 Importing numba takes about half a second, so only the kernel modules import this one, and
 they are imported when TER or WER first runs, never at startup. The import is by name
-(importlib), so PyInstaller does not see it: the built app carries no numba and runs the
-kernels uncompiled, at about sacreBLEU's own speed.
+(importlib), which PyInstaller's analysis does not follow: ``packaging/mtgui.spec`` names numba,
+so the built app carries it and runs the kernels compiled, cached on disk once per installed
+app (see :func:`_placed_in_bundle`).
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import sys
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -42,7 +45,26 @@ def kernel(function: F) -> F:
     on disk (compiling takes seconds, loading the cache a tenth), or as it is without numba."""
     if _NUMBA is None:
         return function
+    _placed_in_bundle(function)
     try:
         return cast(F, _NUMBA.njit(cache=True, nogil=True)(function))
-    except RuntimeError:  # no writable cache for this file (a frozen app): compile every run
+    except RuntimeError:  # no writable cache folder anywhere: compile in every process
         return cast(F, _NUMBA.njit(nogil=True)(function))
+
+
+def _placed_in_bundle(function: Callable[..., Any]) -> None:
+    """In the built app, give ``function`` the absolute file name numba's cache needs.
+
+    PyInstaller stores file names relative to the bundle (``mtgui/engine/ter_search.py``), and
+    numba's cache, which keys a function by its file's folder, resolves them against the working
+    folder: the app compiled anew in every folder it was started from, a cache each. Anchored in
+    the bundle (which holds no sources), the name gives one cache per installed app, in numba's
+    user-wide cache folder, valid while the executable stays the same (numba's rule for frozen
+    apps: a new build compiles again).
+    """
+    bundle = getattr(sys, "_MEIPASS", None)
+    if not (getattr(sys, "frozen", False) and bundle and isinstance(function, types.FunctionType)):
+        return
+    code = function.__code__
+    if not os.path.isabs(code.co_filename):
+        function.__code__ = code.replace(co_filename=os.path.join(bundle, code.co_filename))

@@ -55,6 +55,55 @@ def test_the_bundle_runs_the_command_line_on_the_demo(tmp_path):
     assert "BLEU" in result.stdout
 
 
+def _scores(stdout: str) -> str:
+    """The score table of ``mtgui eval``'s output (the lines above it name the files read)."""
+    return stdout[stdout.index("Scores (") :]
+
+
+def _numba_cache(home: Path) -> dict[Path, tuple[int, int]]:
+    """numba's cache files under ``home`` (its user-wide cache folder is there on Linux and
+    macOS), each with its time of change and size."""
+    found = [*home.rglob("*.nbi"), *home.rglob("*.nbc")]
+    return {path: (path.stat().st_mtime_ns, path.stat().st_size) for path in found}
+
+
+def test_the_bundle_compiles_ter_and_wer_once_and_scores_as_the_checkout(tmp_path):
+    """The bundle carries numba (packaging/mtgui.spec) and its kernels run compiled: the first
+    TER + WER run leaves numba's cache of ter_search's and editdistance's kernels in the home
+    folder (it does only for compiled kernels), and a second run, from another working folder,
+    loads them without writing anything (before compiled.py anchored the kernels in the bundle,
+    each working folder had a cache of its own). The scores are those of the checkout's mtgui."""
+    command = ["eval", "--demo", "--metrics", "ter,wer", "--bootstrap", "0"]
+    home = tmp_path / "home"
+    runs, caches = [], []
+    for folder in ("first", "second"):
+        (tmp_path / folder).mkdir()
+        runs.append(
+            subprocess.run(
+                [str(EXECUTABLE), *command],
+                capture_output=True,
+                text=True,
+                cwd=tmp_path / folder,
+                env=clean_environment(home),
+                timeout=300,
+            )
+        )
+        assert runs[-1].returncode == 0, runs[-1].stderr
+        caches.append(_numba_cache(home))
+    cached = {path.name.split("-")[0] for path in caches[0]}
+    assert {"ter_search.ter_rows", "editdistance.fill_row"} <= cached, sorted(cached)
+    assert caches[1] == caches[0], "the second run compiled again"
+    checkout = subprocess.run(
+        [sys.executable, "-m", "mtgui", *command],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=True,
+        timeout=300,
+    )
+    assert _scores(runs[0].stdout) == _scores(runs[1].stdout) == _scores(checkout.stdout)
+
+
 def test_the_bundle_opens_the_window_on_the_demo_for_20_seconds(tmp_path):
     process = subprocess.Popen(
         [str(EXECUTABLE), "--demo"],
