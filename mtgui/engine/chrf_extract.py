@@ -41,9 +41,23 @@ class ChrfReferences:
 
     characters: tuple[Symbols, ...]  # ids of the alphabet
     alphabet: Alphabet
-    words: tuple[Symbols, ...] | None  # ids of the vocabulary; None: no word orders
-    vocabulary: dict[str, int]  # word ids (empty without words)
+    words: ReferenceWords | None  # None: no word orders
     whitespace: bool = False
+
+
+@dataclass(frozen=True)
+class ReferenceWords:
+    """The references' word tokens as ids, and the encoder that made them (never changed
+    after: each system's hypotheses are encoded by a copy, which knows the references' words
+    already)."""
+
+    symbols: tuple[Symbols, ...]
+    encoder: WordIds
+
+    @property
+    def alphabet(self) -> int:
+        """The number of ids: the vocabulary's, and one for a token no reference has."""
+        return len(self.encoder.vocabulary) + 1
 
 
 def iter_references(
@@ -62,33 +76,28 @@ def iter_references(
     for parts in chars:
         ids.append(_joined([alphabet.ids(part) for part in parts]))
         yield 0
-    references = ChrfReferences(tuple(ids), alphabet, None, {}, whitespace)
+    references = ChrfReferences(tuple(ids), alphabet, None, whitespace)
     if not with_words:
         return references
     return with_words_of(references, (yield from iter_reference_words(texts)))
 
 
-def iter_reference_words(
-    texts: Sequence[Sequence[str]],
-) -> Generator[int, None, tuple[tuple[Symbols, ...], dict[str, int]]]:
-    """Every reference's word tokens as ids, and the vocabulary of those ids, a step of
+def iter_reference_words(texts: Sequence[Sequence[str]]) -> Generator[int, None, ReferenceWords]:
+    """Every reference's word tokens as ids, and their encoder, a step of
     :data:`REFERENCE_CHUNK` segments at a time; yields 0 after each step."""
-    vocabulary: dict[str, int] = {}
-    word_ids = WordIds(vocabulary, grow=True)
+    word_ids = WordIds({}, grow=True)
     tokens: list[list[Symbols]] = [[] for _ in texts]
     for start in range(0, len(texts[0]) if texts else 0, REFERENCE_CHUNK):
         for r, reference in enumerate(texts):
             tokens[r].append(word_ids.encode(reference[start : start + REFERENCE_CHUNK]))
         yield 0
-    return tuple(_joined(parts) for parts in tokens), vocabulary
+    return ReferenceWords(tuple(_joined(parts) for parts in tokens), word_ids)
 
 
-def with_words_of(
-    references: ChrfReferences, words: tuple[tuple[Symbols, ...], dict[str, int]]
-) -> ChrfReferences:
+def with_words_of(references: ChrfReferences, words: ReferenceWords) -> ChrfReferences:
     """``references`` with the words of :func:`iter_reference_words` (so that chrF and
     chrF++ share the characters of one test set)."""
-    return replace(references, words=words[0], vocabulary=words[1])
+    return replace(references, words=words)
 
 
 def iter_rows(
@@ -110,30 +119,18 @@ def iter_rows(
     if word_order and references.words is None:
         raise ValueError("these references were prepared without words")
     rows = np.zeros((len(hypotheses), 3 * (char_order + word_order)))
-    word_ids = WordIds(references.vocabulary, grow=False)
+    words = references.words if word_order else None
+    encoder = words.encoder.for_hypotheses() if words else None
     pending: deque[tuple[int, Future[FloatArray]]] = deque()
     pool = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="chrf")
     try:
         for start, stop in _chunks(references, hypotheses):
             chunk = list(hypotheses[start:stop])
-            kinds = [
-                _Kind(
-                    [references.alphabet.ids(characters(chunk, references.whitespace))]
-                    + [ref.part(start, stop) for ref in references.characters],
-                    char_order,
-                    references.alphabet.size,
-                )
-            ]
-            if word_order:
-                assert references.words is not None
-                kinds.append(
-                    _Kind(
-                        [word_ids.encode(chunk)]
-                        + [ref.part(start, stop) for ref in references.words],
-                        word_order,
-                        len(references.vocabulary) + 1,
-                    )
-                )
+            kinds = [_characters_kind(references, chunk, start, char_order)]
+            if words and encoder:
+                sources = [encoder.encode(chunk)]
+                sources += [ref.part(start, stop) for ref in words.symbols]
+                kinds.append(_Kind(sources, word_order, words.alphabet))
             pending.append((start, pool.submit(_best_rows, kinds, beta, eps_smoothing)))
             while len(pending) > THREADS or (pending and pending[0][1].done()):
                 yield _collect(rows, *pending.popleft())
@@ -154,6 +151,17 @@ class _Kind:
     sources: list[Symbols]
     orders: int
     alphabet: int
+
+
+def _characters_kind(
+    references: ChrfReferences, chunk: list[str], start: int, char_order: int
+) -> _Kind:
+    """The characters of the hypotheses ``chunk`` (segments from ``start``) and of their
+    references."""
+    hypotheses = references.alphabet.ids(characters(chunk, references.whitespace))
+    stop = start + len(chunk)
+    sources = [hypotheses] + [ref.part(start, stop) for ref in references.characters]
+    return _Kind(sources, char_order, references.alphabet.size)
 
 
 def _best_rows(kinds: list[_Kind], beta: int, eps_smoothing: bool) -> FloatArray:

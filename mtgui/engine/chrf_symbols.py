@@ -143,13 +143,27 @@ class WordIds:
         self._rows: dict[str, int] = {}  # word -> its row of _tokens
         self._tokens = np.full((1024, 2), _NO_TOKEN, dtype=np.int64)  # up to two tokens a word
 
+    def for_hypotheses(self) -> WordIds:
+        """A copy that adds nothing to the vocabulary but knows every word met so far: made
+        from the references' encoder, it spares each system re-learning the words it shares
+        with the references (most of its words), and leaves the references' encoder as it is
+        for the next system."""
+        copy = WordIds(self.vocabulary, grow=False)
+        copy._rows = dict(self._rows)
+        copy._tokens = self._tokens.copy()
+        return copy
+
     def encode(self, texts: Sequence[str]) -> Symbols:
         """The word tokens of every text as ids."""
         split = [text.split() for text in texts]
         counts = np.fromiter(map(len, split), np.int64, len(split))
         flat = list(chain.from_iterable(split))
-        self._learn(list(dict.fromkeys(filterfalse(self._rows.__contains__, flat))))
-        rows = np.fromiter(map(self._rows.__getitem__, flat), np.int64, len(flat))
+        rows = np.fromiter(map(self._rows.get, flat, repeat(-1)), np.int64, len(flat))
+        unseen = np.flatnonzero(rows < 0).tolist()  # one look-up a word, a second for new ones
+        if unseen:
+            new = [flat[i] for i in unseen]
+            self._learn(list(dict.fromkeys(new)))
+            rows[unseen] = np.fromiter(map(self._rows.__getitem__, new), np.int64, len(new))
         slots = self._tokens[rows].ravel()  # two slots per word, in order
         kept = slots != _NO_TOKEN
         segment = np.repeat(np.arange(len(texts), dtype=np.int64), 2 * counts)

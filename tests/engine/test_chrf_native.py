@@ -199,6 +199,21 @@ def test_characters_drop_what_str_split_drops():
     assert max(spaces) == 0x3000  # chrf_symbols' table stops there
 
 
+def test_hypotheses_do_not_change_the_references_words():
+    """Each system's words are encoded by a copy of the references' encoder."""
+    references = [["the cat sat .", "a dog"], ["one cat", "dogs (barked)"]]
+    prepared = run_to_end(iter_references(references, with_words=True))
+    assert prepared.words is not None
+    encoder = prepared.words.encoder
+    vocabulary, known = dict(encoder.vocabulary), dict(encoder._rows)
+    expected = sacrebleu_rows(["new words here", "dog (barked)"], references, word_order=2)
+    for hypotheses in (["new words here", "dog (barked)"], ["here (new)", "words"]):
+        run_to_end(iter_rows(prepared, hypotheses, 6, 2, 2))
+        assert encoder.vocabulary == vocabulary and encoder._rows == known
+    rows = run_to_end(iter_rows(prepared, ["new words here", "dog (barked)"], 6, 2, 2))
+    assert np.array_equal(rows, expected)
+
+
 def test_case_folding_is_sacrebleus_lowercase():
     corpus = make_corpus([["The CAT sat.", "ÄÖÜ ẞ İ"]], sys=["the cat SAT.", "äöü ß i̇"])
     context = ExtractionContext(corpus.test_set, MetricSettings(case=Case.FULL))

@@ -26,13 +26,13 @@ import numpy as np
 from mtgui.engine import chrf_options
 from mtgui.engine.chrf_extract import (
     ChrfReferences,
+    ReferenceWords,
     iter_reference_words,
     iter_references,
     iter_rows,
     with_words_of,
 )
 from mtgui.engine.chrf_options import check_chrf_option
-from mtgui.engine.chrf_symbols import Symbols
 from mtgui.engine.metrics.base import FloatArray, Metric
 from mtgui.engine.running import run_to_end
 
@@ -130,7 +130,7 @@ class Chrf(Metric):
 
     def _iter_reference_words(
         self, context: ExtractionContext
-    ) -> Generator[int, None, tuple[tuple[Symbols, ...], dict[str, int]]]:
-        """The (case-folded) references' words as symbols, and their vocabulary."""
+    ) -> Generator[int, None, ReferenceWords]:
+        """The (case-folded) references' words as symbols, and their encoder."""
         references = [context.folded_texts(ref.texts) for ref in context.test_set.references]
         return (yield from iter_reference_words(references))
