@@ -16,8 +16,9 @@ stays a few arrays of one chunk's size besides the rows.
 
 from __future__ import annotations
 
+import sys
 from collections import deque
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -29,8 +30,10 @@ from mtgui.engine.chrf_counts import clipped_matches
 from mtgui.engine.chrf_symbols import Alphabet, IntArray, Symbols, WordIds, characters
 
 FloatArray = npt.NDArray[np.float64]
-CHUNK_SYMBOLS = 1 << 16  # symbols of the hypothesis and all references per chunk (~10 ms)
+MatchCounter = Callable[[Sequence[Symbols], int, int], IntArray]  # chrf_counts.clipped_matches
+CHUNK_SYMBOLS = 1 << 16  # symbols of the hypothesis and all references per chunk (~3-10 ms)
 THREADS = 2  # chunks counted at once (this machine's cores; more threads would not help)
+KERNEL_SYMBOLS = 1 << 20  # a system's symbols from which the compiled counting pays (below)
 REFERENCE_CHUNK = 4096  # references turned into symbols per step
 _EPS = 1e-16  # sacreBLEU's eps in _compute_f_score
 
@@ -112,13 +115,15 @@ def iter_rows(
     word_order)); yields the segments done after each chunk.
 
     The texts of a chunk become symbols on this thread (Python string work, which holds the
-    GIL); their counting, mostly numpy calls that release it, runs on :data:`THREADS` threads,
-    a chunk each, so that a second core helps. Closing the generator cancels the chunks not
-    started and waits for those under way (a few hundredths of a second at most).
+    GIL); their counting, compiled kernels and numpy calls that release it, runs on
+    :data:`THREADS` threads, a chunk each, so that a second core helps. Closing the
+    generator cancels the chunks not started and waits for those under way (a few
+    hundredths of a second at most).
     """
     if word_order and references.words is None:
         raise ValueError("these references were prepared without words")
     rows = np.zeros((len(hypotheses), 3 * (char_order + word_order)))
+    count = _counter(sum(map(len, hypotheses)) + sum(len(r.values) for r in references.characters))
     words = references.words if word_order else None
     encoder = words.encoder.for_hypotheses() if words else None
     pending: deque[tuple[int, Future[FloatArray]]] = deque()
@@ -131,7 +136,7 @@ def iter_rows(
                 sources = [encoder.encode(chunk)]
                 sources += [ref.part(start, stop) for ref in words.symbols]
                 kinds.append(_Kind(sources, word_order, words.alphabet))
-            pending.append((start, pool.submit(_best_rows, kinds, beta, eps_smoothing)))
+            pending.append((start, pool.submit(_best_rows, kinds, beta, eps_smoothing, count)))
             while len(pending) > THREADS or (pending and pending[0][1].done()):
                 yield _collect(rows, *pending.popleft())
         while pending:
@@ -164,11 +169,30 @@ def _characters_kind(
     return _Kind(sources, char_order, references.alphabet.size)
 
 
-def _best_rows(kinds: list[_Kind], beta: int, eps_smoothing: bool) -> FloatArray:
+def _counter(symbols: int) -> MatchCounter:
+    """The compiled counting (:mod:`~mtgui.engine.chrf_kernel`, 3-5x faster) where it pays,
+    else numpy's.
+
+    Loading numba and the kernels takes about 0.4 s once per process (imported here, not at
+    startup), more than numpy's counting of a small test set takes: so the kernels count a
+    system of :data:`KERNEL_SYMBOLS` symbols or more (its hypotheses' characters and the
+    references'), or any once numba is loaded (by TER, WER or an earlier chrF). They are
+    loaded before the first chunk, so that no chunk is charged with it."""
+    if symbols < KERNEL_SYMBOLS and "numba" not in sys.modules:
+        return clipped_matches
+    from mtgui.engine import chrf_kernel
+
+    chrf_kernel.warm_up()
+    return chrf_kernel.clipped_matches
+
+
+def _best_rows(
+    kinds: list[_Kind], beta: int, eps_smoothing: bool, count: MatchCounter
+) -> FloatArray:
     """A chunk's rows: the statistics of each segment's best reference (the first best one on
     a tie, as sacreBLEU's strict ``>``)."""
     stats = np.concatenate(
-        [_order_statistics(k.sources, k.orders, k.alphabet) for k in kinds], axis=2
+        [_order_statistics(k.sources, k.orders, k.alphabet, count) for k in kinds], axis=2
     )
     flat = stats.reshape(stats.shape[0], stats.shape[1], -1).astype(np.float64)
     best = np.argmax(f_scores(flat, beta, eps_smoothing), axis=0)
@@ -209,10 +233,12 @@ def f_scores(stats: FloatArray, beta: int, eps_smoothing: bool = False) -> Float
         return np.where(avg_prec + avg_rec != 0, 100 * f_score, 0.0)
 
 
-def _order_statistics(sources: list[Symbols], max_order: int, alphabet: int) -> IntArray:
+def _order_statistics(
+    sources: list[Symbols], max_order: int, alphabet: int, count: MatchCounter
+) -> IntArray:
     """[hypothesis n-grams, reference n-grams, matches] per reference, segment and order:
     shape (R, N, max_order, 3); the symbols are below ``alphabet``."""
-    matches = clipped_matches(sources, max_order, alphabet)
+    matches = count(sources, max_order, alphabet)
     orders = np.arange(1, max_order + 1)
     hyp = np.maximum(sources[0].lengths[:, None] - orders + 1, 0)
     ref = np.maximum(np.stack([s.lengths for s in sources[1:]])[:, :, None] - orders + 1, 0)

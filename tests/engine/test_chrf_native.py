@@ -4,7 +4,9 @@ The rows are sacreBLEU's ``CHRF._extract_corpus_statistics``, computed in the te
 Python API: hand cases (empty, identical, one character, Unicode, whitespace, punctuation,
 ties between references), random texts for any orders and for every path of the counting
 (keys packed in one sort, in blocks, sorted indirectly), sacreBLEU's options mtgui does not
-expose (whitespace, eps smoothing) and cancelling.
+expose (whitespace, eps smoothing) and cancelling. The extraction counts with the compiled
+kernels here, whatever the size (numpy's counting, which a small test set gets, is pinned to
+Counters below and the kernels to it in test_chrf_kernel).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from hypothesis import strategies as st
 from metric_corpora import make_corpus
 from sacrebleu.metrics.chrf import CHRF
 
-from mtgui.engine import chrf_counts
+from mtgui.engine import chrf_counts, chrf_extract
 from mtgui.engine.chrf_counts import clipped_matches
 from mtgui.engine.chrf_extract import iter_references, iter_rows
 from mtgui.engine.chrf_symbols import Symbols, characters
@@ -28,6 +30,11 @@ from mtgui.engine.metrics.chrf import Chrf
 from mtgui.engine.metrics.chrfpp import ChrfPlusPlus
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import Case, MetricSettings
+
+
+@pytest.fixture(autouse=True)
+def _compiled_counting(monkeypatch):
+    monkeypatch.setattr(chrf_extract, "KERNEL_SYMBOLS", 0)
 
 
 def native_rows(
