@@ -5,24 +5,29 @@ Table 4), each with B = 500 by default, so what costs little once adds up:
 :func:`~mtgui.engine.resampling.iter_resample_scores` starts a thread to draw each bootstrap's
 counts and calls every metric once per system. Here the counts are drawn on the calling thread
 from the same seed, in the same chunks (:func:`resample_chunks`) and by the same function
-(:func:`~mtgui.engine.resampling.draw_counts`), so they are the same counts; the sums are the
+(:func:`~mtgui.engine.resampling.draw_counts`'s draws, counted by a compiled loop:
+:func:`~mtgui.engine.studies.kernels.draw_counts`), so they are the same counts; the sums are the
 same matrix product, exact on the statistics' grid (:func:`~mtgui.engine.resampling
-.on_exact_grid`), so the same sums whatever order BLAS adds in (whole-number columns in
-float32, exact below 2^24 and about twice as fast: :func:`exact_sums`); and each metric scores every
+.on_exact_grid`), so the same sums whatever order BLAS adds in; and each metric scores every
 system in one call (a metric scores row by row: ``(..., k) -> (...)``), which gives every
 score to the last bit, as the tests pin down.
+
+The product is laid out once per study (:class:`SubsetRows`), as the ordinary bootstrap lays
+out its own: equal columns (BLEU's and NIST's matches and lengths, the reference words of every
+system) are multiplied once, which makes it a third smaller; whole-number columns are
+multiplied in float32, exact below 2^24 and about twice as fast; and the others in float64.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine.metrics.base import FloatArray, Metric
-from mtgui.engine.resampling import UnitLayout, draw_counts, on_exact_grid
+from mtgui.engine.resampling import UnitLayout, on_exact_grid
 from mtgui.engine.settings import check_seed
 
 IndexArray = npt.NDArray[np.intp]
@@ -30,6 +35,7 @@ BoolArray = npt.NDArray[np.bool_]
 Float32Array = npt.NDArray[np.float32]
 _COUNTS_PER_CHUNK = 4e6  # as ResampleDraws: the chunks the counts are drawn in
 _FLOAT32_EXACT = 2.0**24  # every whole number below this is a float32
+_FINEST = 1000  # 2^k and 2^-k are normal floats: scaling by them is exact, as ldexp is
 
 
 def resample_chunks(total: int, units: int) -> list[int]:
@@ -46,29 +52,47 @@ def column_indices(layout: UnitLayout, key: tuple[str, str]) -> IndexArray:
 
 
 class KeyScorer:
-    """Scores every (system, metric) key of a layout from summed rows, one call per metric.
+    """Scores every key (a system under a metric) from summed rows, one call per metric.
 
-    ``keys`` are the layout's keys in the order wanted; every system must have every metric
-    whose name appears, with blocks of the same width (one metric's statistics).
+    ``keys`` are (metric, columns of the sums) pairs, in the order wanted. Keys whose metrics
+    score alike (the same type and signature: BLEU of every system, NIST of every system with
+    the same number of references) are scored in one call, which gives every score to the last
+    bit (a metric scores row by row: ``(..., k) -> (...)``).
     """
 
-    def __init__(
-        self, layout: UnitLayout, keys: Sequence[tuple[str, str]], metrics: Sequence[Metric]
-    ) -> None:
-        by_name = {metric.name: metric for metric in metrics}
+    def __init__(self, keys: Sequence[tuple[Metric, IndexArray]]) -> None:
+        alike: dict[tuple[type, str], list[int]] = {}
+        for i, (metric, _) in enumerate(keys):
+            alike.setdefault((type(metric), metric.signature()), []).append(i)
         self.groups: list[tuple[Metric, IndexArray, IndexArray]] = []  # metric, keys, columns
-        for name in dict.fromkeys(metric for _, metric in keys):
-            positions = np.array([i for i, key in enumerate(keys) if key[1] == name], np.intp)
-            columns = np.stack([column_indices(layout, keys[i]) for i in positions])
-            self.groups.append((by_name[name], positions, columns))
+        for positions in alike.values():
+            columns = np.stack([keys[i][1] for i in positions])
+            self.groups.append((keys[positions[0]][0], np.array(positions, np.intp), columns))
         self.count = len(keys)
+
+    @classmethod
+    def of_layout(
+        cls,
+        layout: UnitLayout,
+        keys: Sequence[tuple[str, str]],
+        metrics: Sequence[Metric],
+        position: IndexArray | None = None,
+    ) -> KeyScorer:
+        """The scorer of a layout's (system, metric) ``keys``; ``position`` maps the layout's
+        columns to those of the sums (:attr:`SubsetRows.position`)."""
+        by_name = {metric.name: metric for metric in metrics}
+        entries = []
+        for key in keys:
+            columns = column_indices(layout, key)
+            entries.append((by_name[key[1]], columns if position is None else position[columns]))
+        return cls(entries)
 
     def scores(self, sums: FloatArray) -> FloatArray:
         """Every key's score from ``sums`` (..., columns): shape (keys, ...)."""
         result = np.empty((self.count, *sums.shape[:-1]))
         with np.errstate(divide="ignore", invalid="ignore"):
             for metric, positions, columns in self.groups:
-                scored = metric.score(sums[..., columns])  # (..., systems)
+                scored = metric.score(sums[..., columns])  # (..., keys of the group)
                 result[positions] = np.moveaxis(scored, -1, 0)
         return result
 
@@ -89,61 +113,172 @@ def whole_columns(rows: FloatArray, fractional: IndexArray | None = None) -> Boo
     return whole
 
 
+@dataclass(frozen=True)
+class SubsetPart:
+    """The unit rows of one subset as :class:`SubsetRows` lays them out: its whole-number
+    columns (float32) and the others (float64), equal columns once."""
+
+    whole: Float32Array  # (units, W)
+    other: FloatArray  # (units, F)
+
+    def totals(self) -> FloatArray:
+        """Every column summed over the units, exactly (whole numbers, or on the grid)."""
+        return np.concatenate([self.whole.sum(axis=0, dtype=np.float64), self.other.sum(axis=0)])
+
+
+class SubsetRows:
+    """A study's unit rows laid out once for the bootstrap of any subset of the units.
+
+    The rows may come in blocks of columns (the references study lays out the statistics of
+    every subset of the references side by side), numbered one after the other. The sums have
+    one column per distinct column, the whole-number ones first; :attr:`position` says where
+    each of the rows' columns is among them. ``replaced`` columns (the size study's NIST
+    information sums, each subset's own) are float64 and never merged with another; they are
+    the last columns of a part's ``other`` (:attr:`replaced`), in the order given, so that a
+    subset's are written in one slice.
+    """
+
+    def __init__(self, rows: FloatArray, replaced: IndexArray | None = None) -> None:
+        self._lay_out([rows], [np.zeros(0, np.intp) if replaced is None else replaced])
+
+    @classmethod
+    def of_blocks(cls, blocks: Sequence[FloatArray], replaced: Sequence[IndexArray]) -> SubsetRows:
+        """The blocks' columns side by side, with each block's ``replaced`` columns."""
+        rows = cls.__new__(cls)
+        rows._lay_out(blocks, replaced)
+        return rows
+
+    def _lay_out(self, blocks: Sequence[FloatArray], replaced: Sequence[IndexArray]) -> None:
+        """Keep every distinct column once (compared by their bytes), then split them."""
+        kept: list[FloatArray] = []
+        seen: dict[bytes, int] = {}
+        where, apart, chosen, start = [], [], [], 0
+        for block, own in zip(blocks, replaced, strict=True):
+            marked = np.zeros(block.shape[1], dtype=bool)
+            marked[own] = True
+            for column in range(block.shape[1]):
+                values = np.ascontiguousarray(block[:, column])
+                key = None if marked[column] else values.tobytes()
+                if key is not None and key in seen:
+                    where.append(seen[key])
+                    continue
+                if key is not None:
+                    seen[key] = len(kept)
+                where.append(len(kept))
+                apart.append(bool(marked[column]))
+                kept.append(values)
+            chosen.append(start + np.asarray(own, np.intp))
+            start += block.shape[1]
+        stacked = np.column_stack(kept) if kept else np.zeros((len(blocks[0]), 0))
+        apart_columns = np.flatnonzero(apart)
+        whole = whole_columns(stacked, apart_columns)
+        plain = ~whole
+        plain[apart_columns] = False
+        order = np.concatenate(
+            [np.flatnonzero(whole), np.flatnonzero(plain), np.array(where)[np.concatenate(chosen)]]
+        ).astype(np.intp)
+        rank = np.empty(len(kept), dtype=np.intp)
+        rank[order] = np.arange(len(order))
+        self.position: IndexArray = rank[np.array(where, dtype=np.intp)]
+        count = int(whole.sum())
+        self.whole: Float32Array = np.ascontiguousarray(stacked[:, order[:count]], np.float32)
+        self.other: FloatArray = np.ascontiguousarray(stacked[:, order[count:]])
+        first = int(plain.sum())  # the replaced columns come last, in the order given
+        self.replaced = slice(first, first + len(apart_columns))
+
+    @property
+    def width(self) -> int:
+        """The columns of the sums: the distinct columns of the rows."""
+        return self.whole.shape[1] + self.other.shape[1]
+
+    def take(self, units: IndexArray) -> SubsetPart:
+        """The rows of ``units`` (all units: the study's own arrays, not to be written to)."""
+        if len(units) == len(self.whole) and np.array_equal(units, np.arange(len(units))):
+            return SubsetPart(self.whole, self.other)
+        return SubsetPart(self.whole[units], self.other[units])
+
+    def sums(self, counts: Float32Array, part: SubsetPart) -> FloatArray:
+        """``counts @ rows`` of a part, exactly: shape (resamples, :attr:`width`)."""
+        width = self.whole.shape[1]
+        result = np.empty((counts.shape[0], self.width))
+        if width:
+            result[:, :width] = counts @ part.whole
+        if self.other.shape[1]:
+            # other.T @ counts.T, not counts @ other: BLAS runs the float64 product of a few
+            # dozen columns faster so (measured); exact either way, so the same bits.
+            result[:, width:] = (part.other.T @ counts.T.astype(np.float64)).T
+        return result
+
+
 def on_grid(rows: FloatArray) -> FloatArray:
-    """:func:`~mtgui.engine.resampling.on_exact_grid`, the same bits, with the rounding done
-    for all fractional columns at once (each column's grid is found as there, one column at a
-    time); rows that are not all finite go through ``on_exact_grid`` itself.
+    """:func:`~mtgui.engine.resampling.on_exact_grid`, the same bits, for all columns at once:
+    each column's grid is found as there, and values are scaled by exact powers of two (the
+    same products as ``ldexp``, several times faster on many columns). Whole-number columns are
+    left as they are: on a grid of 1 or finer, rounding changes none of their values. Rows that
+    are not all finite, or grids coarser than 1 or extremely fine, go through
+    ``on_exact_grid`` itself.
 
     Why: the size study puts every subset's own NIST information sums on the grid, a thousand
-    times, and the column-by-column loop cost as much as the sums themselves.
+    times (the references study 15 sets of them at a time), and the column-by-column loop cost
+    as much as the sums themselves.
     """
-    if not np.isfinite(rows).all():
+    largest = np.abs(rows).max(axis=0, initial=0.0)
+    bounds = len(rows) * largest
+    if not np.all(np.isfinite(bounds)):
         return on_exact_grid(rows)
-    fractional = np.flatnonzero(np.any(rows != np.round(rows), axis=0))
-    if not len(fractional):
-        return rows
-    part = rows[:, fractional]
-    shifts = np.empty(len(fractional), dtype=np.int64)
-    for i, largest in enumerate(np.abs(part).max(axis=0).tolist()):
-        bound = len(rows) * largest
-        if not math.isfinite(bound):
-            return on_exact_grid(rows)
-        shifts[i] = 52 - int(np.ceil(np.log2(bound))) - 1  # as on_exact_grid finds it
-    rows[:, fractional] = np.ldexp(np.round(np.ldexp(part, shifts)), -shifts)
+    used = largest > 0  # columns of zeros need no grid
+    shifts = np.zeros(rows.shape[1], dtype=np.int64)
+    shifts[used] = 52 - np.ceil(np.log2(bounds[used])).astype(np.int64) - 1  # on_exact_grid's
+    if np.any(shifts < 0) or np.any(shifts > _FINEST):
+        return on_exact_grid(rows)
+    rows *= np.ldexp(1.0, shifts)
+    np.round(rows, out=rows)
+    rows *= np.ldexp(1.0, -shifts)
     return rows
 
 
-def exact_sums(counts: Float32Array, rows: FloatArray, whole: BoolArray) -> FloatArray:
-    """``counts @ rows``, exactly (see :func:`whole_columns`): the ``whole`` columns in float32,
-    about twice as fast, and the others in float64, where the statistics' grid makes every sum
-    exact. Exact both ways, so the same bits as one float64 product."""
-    sums = np.empty((counts.shape[0], rows.shape[1]))
-    if whole.any():
-        sums[:, whole] = counts @ rows[:, whole].astype(np.float32)
-    if not whole.all():
-        sums[:, ~whole] = counts.astype(np.float64) @ rows[:, ~whole]
-    return sums
+class SubsetDraws:
+    """A subset's resample counts, chunk by chunk (:func:`resample_chunks`), drawn from its
+    seed as the ordinary bootstrap draws them. The first chunk can be drawn ahead (the size
+    study draws it on a helper thread while the subset before is scored); the others are drawn
+    when taken, from the same stream."""
+
+    def __init__(self, seed: int, resamples: int, units: int, ahead: bool = False) -> None:
+        from mtgui.engine.studies.kernels import draw_counts  # imports numba: when used
+
+        self._draw = draw_counts
+        self._rng = np.random.default_rng(check_seed(seed))
+        self.units, self.sizes = units, resample_chunks(resamples, units)
+        first = ahead and bool(self.sizes)
+        self._first = draw_counts(self._rng, self.sizes[0], units) if first else None
+
+    @property
+    def resamples(self) -> int:
+        """How many resamples there are."""
+        return sum(self.sizes)
+
+    def chunks(self) -> Iterator[Float32Array]:
+        """Every chunk's counts (resamples x units), in order."""
+        for i, size in enumerate(self.sizes):
+            if i == 0 and self._first is not None:
+                counts, self._first = self._first, None
+                yield counts
+            else:
+                yield self._draw(self._rng, size, self.units)
 
 
 def iter_subset_samples(
-    rows: FloatArray,
-    scorer: KeyScorer,
-    seed: int,
-    resamples: int,
-    whole: BoolArray,
+    rows: SubsetRows, part: SubsetPart, scorer: KeyScorer, draws: SubsetDraws
 ) -> Generator[int, None, FloatArray]:
-    """Bootstrap ``rows`` (units x columns, on the exact grid; ``whole`` columns as
-    :func:`whole_columns` finds them in these rows or in rows they are a subset of) with
-    ``seed``: every key's ``resamples`` scores, shape (keys, resamples), the scores
-    :func:`~mtgui.engine.resampling.iter_resample_scores` gives with that seed. Yields the
+    """Bootstrap the units of ``part`` (laid out by ``rows``, on the exact grid) with the
+    counts of ``draws``: every key's scores, shape (keys, resamples), the scores
+    :func:`~mtgui.engine.resampling.iter_resample_scores` gives with the same seed. Yields the
     resamples done after each chunk."""
-    units = rows.shape[0]
-    rng = np.random.default_rng(check_seed(seed))
-    samples = np.empty((scorer.count, resamples))
+    samples = np.empty((scorer.count, draws.resamples))
     done = 0
-    for size in resample_chunks(resamples, units):
-        sums = exact_sums(draw_counts(rng, size, units), rows, whole)
-        samples[:, done : done + size] = scorer.scores(sums)
+    for counts in draws.chunks():
+        size = len(counts)
+        samples[:, done : done + size] = scorer.scores(rows.sums(counts, part))
         done += size
         yield done
     return samples

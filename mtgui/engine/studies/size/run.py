@@ -3,28 +3,30 @@
 See :mod:`mtgui.engine.studies.size.study` for what is computed. Each subset is resampled with a
 seed of its own, with the numbers of the ordinary bootstrap
 (:func:`~mtgui.engine.resampling.iter_resample_scores`) computed by the studies' faster path
-(:mod:`~mtgui.engine.studies.subset_bootstrap`: counts drawn on this thread, whole-number sums
-in float32, one scoring call per metric). Drawing the next subset's counts ahead on a helper
-thread was measured on the benchmark set and gained nothing (with other work on the machine it
-lost a little), so each subset draws its own when its turn comes.
+(:mod:`~mtgui.engine.studies.subset_bootstrap`: counts drawn on this thread, equal columns
+multiplied once, whole-number sums in float32, one scoring call per kind of metric).
 Each subset is a test set of its own for NIST too: given the texts (:class:`NistInputs`), its
 information weights come from its own references (:mod:`~mtgui.engine.studies.subset_nist`),
 and its resamples keep them, as the whole test set's resamples keep the whole set's.
+
+:func:`iter_size_studies` runs the study on several statistics of the same test set at once
+(the references study's Table 4, one per subset of the references), which share every subset
+and its resamples: see :mod:`~mtgui.engine.studies.size.layout`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, replace
 
 import numpy as np
-import numpy.typing as npt
 
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.metrics.nist import ORDER, Nist
-from mtgui.engine.resampling import IntArray, UnitLayout, stack_units
-from mtgui.engine.settings import Unit
+from mtgui.engine.metrics.nist import Nist
+from mtgui.engine.resampling import IntArray
 from mtgui.engine.statistics import Statistics
 from mtgui.engine.studies.common import (
     StudyProgress,
@@ -36,25 +38,18 @@ from mtgui.engine.studies.common import (
     study_signature,
     unordered_pairs,
 )
+from mtgui.engine.studies.size.layout import OwnNist, Pieces, Sources
 from mtgui.engine.studies.size.study import (
-    PairSeparation,
-    SizeRow,
     SizeSettings,
     SizeStudy,
     fit_rule_of_thumb,
-    smallest_separation,
 )
-from mtgui.engine.studies.subset_bootstrap import (
-    KeyScorer,
-    column_indices,
-    iter_subset_samples,
-    on_grid,
-    whole_columns,
-)
+from mtgui.engine.studies.size.tally import Tally, size_pairs, size_rows
+from mtgui.engine.studies.subset_bootstrap import SubsetDraws, SubsetPart, iter_subset_samples
 from mtgui.engine.studies.subset_nist import NistInputs, SubsetNist, iter_subset_nist
 
-_STEPS = ("score", "median", "ci_low", "ci_high", "rel_ci_low", "rel_ci_high")
 _SUBSETS_STREAM = 2  # the subsets' random stream: default_rng([seed, 2])
+Studies = tuple[SizeStudy, ...]
 
 
 def iter_size_study(
@@ -75,28 +70,38 @@ def iter_size_study(
     subsets out of ``repeats x fractions``. The snapshot's table is refreshed after each subset
     of the first repetition, then after each repetition.
     """
-    settings = settings or SizeSettings()
-    if not statistics.systems:
-        raise InputError("there is no system output to study.", hint="Load a system output.")
+    _check_systems(statistics)
     if isinstance(nist, NistInputs) and nist.context.settings != statistics.settings:
         raise ValueError("the texts for NIST must be read with the statistics' settings")
-    bootstrap, unit_notes = settings.bootstrap.resolved(document_index)
     own_nist = nist is not None and any(m.name == Nist.name for m in statistics.metrics)
-    run = _SizeRun(statistics, replace(settings, bootstrap=bootstrap), document_index, own_nist)
-    run.notes[:0] = unit_notes
-    total = settings.repeats * len(run.pieces)
-    partial = run.result()
+    run = _SizeRun([statistics], settings or SizeSettings(), document_index, own_nist)
     if isinstance(nist, NistInputs) and own_nist:
-        matching = iter_subset_nist(nist, statistics.system_names)
-        nist = yield from relay(matching, StudyProgress(0, total, "size", partial))
-    if isinstance(nist, SubsetNist) and own_nist:
-        run.use_own_nist(nist)
-    for job in run.jobs():
-        yield from run.bootstrap(job, StudyProgress(job.step, total, "size", partial))
-        if job.step < len(run.pieces) or job.k == len(run.pieces) - 1:
-            partial = run.result()
-        yield StudyProgress(job.step + 1, total, "size", partial)
-    return partial
+        progress = StudyProgress(0, run.total, "size", run.result()[0])
+        nist = yield from relay(iter_subset_nist(nist, statistics.system_names), progress)
+    studies = run.iter_jobs(nist if own_nist and isinstance(nist, SubsetNist) else None)
+    with closing(studies):  # a cancel (closing this generator) closes the run too
+        while True:
+            try:
+                step = next(studies)
+            except StopIteration as finished:
+                result: Studies = finished.value
+                return result[0]
+            yield StudyProgress(step.done, step.total, step.phase, step.partial[0])
+
+
+def iter_size_studies(
+    statistics: Sequence[Statistics],
+    settings: SizeSettings,
+    document_index: IntArray | None = None,
+    nist: SubsetNist | None = None,
+) -> Generator[StudyProgress[Studies], None, Studies]:
+    """:func:`iter_size_study` of each of ``statistics`` (of the same test set, systems and
+    metrics; the references study's, one per subset of the references), all at once: the same
+    subsets and resamples for all, each study what it would be alone. ``nist``, a table with
+    one source per statistics, gives each subset its own NIST information weights."""
+    own_nist = nist is not None and any(m.name == Nist.name for m in statistics[0].metrics)
+    run = _SizeRun(statistics, settings, document_index, own_nist)
+    return (yield from run.iter_jobs(nist if own_nist else None))
 
 
 @dataclass(frozen=True)
@@ -106,278 +111,169 @@ class _Job:
     step: int
     k: int  # which fraction
     chosen: IntArray  # the documents (or segments) in it
-    layout: UnitLayout  # with the subset's own NIST information sums, when it has them
-    seed: int
-    nist_totals: FloatArray | None  # their exact sums (the layout's are rounded to a grid)
-
-
-class _Subsets:
-    """The stacked statistics and how to cut a subset of documents (or segments) from them."""
-
-    def __init__(self, statistics: Statistics, document_index: IntArray | None, unit: Unit) -> None:
-        size = statistics.rows(statistics.system_names[0], statistics.metrics[0].name).shape[0]
-        documents = None if document_index is None else np.asarray(document_index, np.int64)
-        self.by_document = documents is not None and len(np.unique(documents)) > 1
-        pieces = documents if documents is not None and self.by_document else np.arange(size)
-        self.pieces = pieces  # the piece of every segment
-        self.by_piece = np.argsort(pieces, kind="stable")  # the segments, piece by piece
-        self.by_unit_document = self.by_document and unit is Unit.DOCUMENT
-        self.layout = stack_units(statistics, pieces if self.by_unit_document else np.arange(size))
-        self.piece_of_unit = np.arange(len(self.layout.rows)) if self.by_unit_document else pieces
-        self.segments = np.bincount(pieces)
-        self.count = len(self.segments)
-
-    def layout_of(self, chosen: IntArray) -> UnitLayout:
-        """The unit rows of the pieces ``chosen``."""
-        units = np.flatnonzero(np.isin(self.piece_of_unit, chosen))
-        return UnitLayout(self.layout.columns, self.layout.rows[units])
-
-    def per_unit(self, values: FloatArray, segments: npt.NDArray[np.bool_]) -> FloatArray:
-        """``values`` of the chosen ``segments`` (in order) summed per unit of a subset's layout:
-        per document in document order, or as they are when the units are segments."""
-        if not self.by_unit_document:
-            return values
-        order = self.by_piece[segments[self.by_piece]]  # the chosen, document by document
-        documents = self.pieces[order]
-        starts = np.flatnonzero(np.append(True, documents[1:] != documents[:-1]))
-        return np.add.reduceat(values[(np.cumsum(segments) - 1)[order]], starts, axis=0)
-
-
-class _OwnNist:
-    """Puts each subset's own NIST information sums (under its own weights) in its unit rows."""
-
-    def __init__(self, table: SubsetNist, subsets: _Subsets, statistics: Statistics) -> None:
-        self.table, self.subsets = table, subsets
-        layout = subsets.layout
-        columns = [column_indices(layout, (system, Nist.name))[:ORDER] for system in table.systems]
-        self.columns = np.concatenate(columns)  # I_1..I_5 of each system
-        whole = [statistics.totals(system, Nist.name)[:ORDER] for system in table.systems]
-        self.whole = np.concatenate(whole)
-
-    def arrange(self, order: IntArray) -> None:
-        """The pieces will be taken in ``order`` (nested subsets): lay the table out so."""
-        ranks = np.empty(self.subsets.count, dtype=np.int64)
-        ranks[order] = np.arange(len(order))
-        self.table.arrange(np.argsort(ranks[self.subsets.pieces], kind="stable"))
-
-    def apply(self, chosen: IntArray, layout: UnitLayout) -> FloatArray:
-        """Replace the sums in the rows of the pieces ``chosen``; return their exact totals."""
-        if len(chosen) == self.subsets.count:  # the whole test set: the statistics' weights
-            return self.whole
-        segments = np.isin(self.subsets.pieces, chosen)
-        information = self.table.information(segments)
-        totals = information.sum(axis=0)  # in segment order, as Statistics.totals adds
-        layout.rows[:, self.columns] = on_grid(self.subsets.per_unit(information, segments))
-        return totals
-
-
-class _Tally:
-    """Running sums over the repetitions, per fraction: cheap to update and to read.
-
-    The spread of the subset scores is summed around the first subset's score (the "shifted
-    data" algorithm), which keeps it exact where all subsets are the same (at 100%).
-    """
-
-    def __init__(self, fractions: int, keys: int, pairs: int) -> None:
-        self.sums = np.zeros((len(_STEPS), fractions, keys))
-        self.counts = np.zeros((len(_STEPS), fractions, keys))
-        self.shift = np.full((fractions, keys), np.nan)
-        self.shifted = np.zeros((2, fractions, keys))  # sums of (score - shift) and its square
-        self.segments = np.zeros(fractions)
-        self.done = np.zeros(fractions, dtype=np.int64)
-        self.better = np.zeros((fractions, pairs), dtype=np.int64)
-        self.worse = np.zeros((fractions, pairs), dtype=np.int64)
-
-    def add(self, k: int, values: FloatArray, segments: int, signs: IntArray) -> None:
-        """One bootstrapped subset at fraction ``k``: ``values`` has one row per step."""
-        valid = ~np.isnan(values)
-        self.sums[:, k] += np.where(valid, values, 0.0)
-        self.counts[:, k] += valid
-        self.shift[k] = np.where(np.isnan(self.shift[k]), values[0], self.shift[k])
-        deviation = np.where(valid[0], values[0] - self.shift[k], 0.0)
-        self.shifted[:, k] += [deviation, deviation**2]
-        self.segments[k] += segments
-        self.done[k] += 1
-        self.better[k] += signs > 0
-        self.worse[k] += signs < 0
-
-    def means(self) -> FloatArray:
-        """Per step, fraction and key: the mean so far (NaN before any value).
-
-        The subset scores are averaged around the first one, so that where every subset is the
-        same (at 100%) the mean is exactly its score.
-        """
-        with np.errstate(invalid="ignore", divide="ignore"):
-            means = self.sums / self.counts
-            means[0] = self.shift + self.shifted[0] / self.counts[0]
-        return means
-
-    def spread(self) -> FloatArray:
-        """The standard deviation of the subset scores (n - 1), NaN below two values."""
-        count = self.counts[0]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            variance = (self.shifted[1] - self.shifted[0] ** 2 / count) / (count - 1)
-        return np.where(count > 1, np.sqrt(np.maximum(variance, 0.0)), np.nan)
+    part: SubsetPart  # its unit rows, with its own NIST information sums when it has them
+    draws: SubsetDraws  # its resamples' counts, the first chunk drawn
+    nist_totals: FloatArray | None  # their exact sums (the rows' are rounded to a grid)
 
 
 class _SizeRun:
-    """The state of one size study: what to cut, and the tallies so far."""
+    """The state of one size study (of one or more sources): what to cut, and the tallies."""
 
     def __init__(
         self,
-        statistics: Statistics,
+        statistics: Sequence[Statistics],
         settings: SizeSettings,
         document_index: IntArray | None,
         own_nist: bool = False,
     ) -> None:
-        self.statistics, self.settings, self.own_nist = statistics, settings, own_nist
-        self.subsets = _Subsets(statistics, document_index, settings.bootstrap.unit)
-        self.nist: _OwnNist | None = None
-        self.keys = list(self.subsets.layout.columns)  # (system, metric), systems outermost
-        self.scorer = KeyScorer(self.subsets.layout, self.keys, statistics.metrics)
-        self.whole = whole_columns(self.subsets.layout.rows)  # summed in float32
-        self.ratio_scale = np.array([statistics.metric(m).ratio_scale for _, m in self.keys])
-        count = self.subsets.count
-        self.pieces = [max(1, int(np.floor(f * count + 0.5))) for f in settings.fractions]
-        pairs = len(unordered_pairs(len(statistics.systems))[0]) * len(statistics.metrics)
-        self.tally = _Tally(len(self.pieces), len(self.keys), pairs)
-        self.notes = _notes(settings, document_index, self.subsets, self.pieces)
-        if not own_nist and any(m.name == Nist.name for m in statistics.metrics):
+        first = statistics[0]
+        _check_systems(first)
+        bootstrap, unit_notes = settings.bootstrap.resolved(document_index)
+        self.settings = replace(settings, bootstrap=bootstrap)
+        self.own_nist = own_nist
+        size = first.rows(first.system_names[0], first.metrics[0].name).shape[0]
+        self.pieces = Pieces(size, document_index, bootstrap.unit)
+        self.sources = Sources(statistics, self.pieces.units, own_nist)
+        self.nist: OwnNist | None = None
+        count = self.pieces.count
+        self.counts = [max(1, int(np.floor(f * count + 0.5))) for f in settings.fractions]
+        self.total = settings.repeats * len(self.counts)
+        self.pairs = len(unordered_pairs(len(first.systems))[0]) * len(first.metrics)
+        keys = len(self.sources.keys)
+        self.tally = Tally(len(self.counts), keys, self.pairs * len(statistics))
+        self.notes = [*unit_notes, *_notes(document_index, self.pieces, self.counts)]
+        if not own_nist and any(m.name == Nist.name for m in first.metrics):
             self.notes.append(
                 "NIST's information weights are the whole test set's (the texts were not "
                 "given), so a subset is not scored as a test set of its own for NIST and its "
                 "NIST does not rise with size as in Zhang & Vogel's Figure 4."
             )
 
-    def use_own_nist(self, table: SubsetNist) -> None:
-        """Score NIST with each subset's own information weights from now on."""
-        self.nist = _OwnNist(table, self.subsets, self.statistics)
-        self.whole = whole_columns(self.subsets.layout.rows, self.nist.columns)
+    def iter_jobs(
+        self, table: SubsetNist | None
+    ) -> Generator[StudyProgress[Studies], None, Studies]:
+        """Bootstrap every subset, with each subset's own NIST weights from ``table``."""
+        if table is not None:
+            self.nist = OwnNist(table, self.pieces, self.sources)
+        partial = self.result()
+        for job in _ahead(self._jobs()):
+            progress = StudyProgress(job.step, self.total, "size", partial)
+            yield from self._bootstrap(job, progress)
+            if job.step < len(self.counts) or job.k == len(self.counts) - 1:
+                partial = self.result()
+            yield StudyProgress(job.step + 1, self.total, "size", partial)
+        return partial
 
-    def cuts(self) -> Iterator[tuple[int, int, IntArray, IntArray, int]]:
+    def _cuts(self) -> Iterator[tuple[int, int, IntArray, IntArray, int]]:
         """Every subset in order: per repetition, one random order of the pieces, cut at each
         fraction (nested subsets), each with its own bootstrap seed: (repetition, fraction,
         the repetition's order, the pieces chosen, the seed)."""
         seed = self.settings.bootstrap.seed
         rng = np.random.default_rng([seed, _SUBSETS_STREAM])
         for repeat in range(self.settings.repeats):
-            order = rng.permutation(self.subsets.count)
-            for k, pieces in enumerate(self.pieces):
+            order = rng.permutation(self.pieces.count)
+            for k, pieces in enumerate(self.counts):
                 own_seed = derived_seed(seed, _SUBSETS_STREAM, repeat, k)
                 yield repeat, k, order, np.sort(order[:pieces]), own_seed
 
-    def jobs(self) -> Iterator[_Job]:
-        """Every subset in order (:meth:`cuts`), with its unit rows."""
-        for repeat, k, order, chosen, own_seed in self.cuts():
+    def _jobs(self) -> Generator[_Job, None, None]:
+        """Every subset in order (:meth:`_cuts`), with its unit rows."""
+        for repeat, k, order, chosen, own_seed in self._cuts():
             if k == 0 and self.nist is not None:
                 self.nist.arrange(order)
-            layout = self.subsets.layout_of(chosen)
-            totals = None if self.nist is None else self.nist.apply(chosen, layout)
-            yield _Job(repeat * len(self.pieces) + k, k, chosen, layout, own_seed, totals)
+            part = self.sources.rows.take(self.pieces.units_of(chosen))
+            totals = None if self.nist is None else self.nist.apply(chosen, part)
+            resamples = self.settings.bootstrap.resamples
+            draws = SubsetDraws(own_seed, resamples, len(part.whole), ahead=True)
+            yield _Job(repeat * len(self.counts) + k, k, chosen, part, draws, totals)
 
-    def bootstrap(
-        self, job: _Job, progress: StudyProgress[SizeStudy]
-    ) -> Generator[StudyProgress[SizeStudy], None, None]:
+    def _bootstrap(
+        self, job: _Job, progress: StudyProgress[Studies]
+    ) -> Generator[StudyProgress[Studies], None, None]:
         """Bootstrap one subset and add it to the tallies."""
-        settings = replace(self.settings.bootstrap, seed=job.seed)
-        resample = iter_subset_samples(
-            job.layout.rows, self.scorer, job.seed, settings.resamples, self.whole
-        )
+        sources, level = self.sources, self.settings.bootstrap.level
+        resample = iter_subset_samples(sources.rows, job.part, sources.scorer, job.draws)
         samples = yield from relay(resample, progress)
-        low, median, high = percentile_bounds(samples, settings.level)
-        rel_low, rel_high = relative_bounds(low, median, high, self.ratio_scale)
-        whole = self._scores(job.layout, job.nist_totals)
+        low, median, high = percentile_bounds(samples, level)
+        rel_low, rel_high = relative_bounds(low, median, high, sources.ratio_scale)
+        whole = sources.scores(job.part, job.nist_totals)
         values = np.stack([whole, median, low, high, rel_low, rel_high])
-        segments = int(self.subsets.segments[job.chosen].sum())
-        self.tally.add(job.k, values, segments, self._signs(samples, settings.level))
-
-    def _scores(self, layout: UnitLayout, nist_totals: FloatArray | None) -> FloatArray:
-        """Every key's score on the whole subset (NIST's from its exact information sums)."""
-        sums = layout.rows.sum(axis=0)
-        if self.nist is not None and nist_totals is not None:
-            sums[self.nist.columns] = nist_totals
-        return self.scorer.scores(sums)
+        segments = int(self.pieces.segments[job.chosen].sum())
+        self.tally.add(job.k, values, segments, self._signs(samples, level))
 
     def _signs(self, samples: FloatArray, level: float) -> IntArray:
-        """The verdict of every unordered pair under every metric (+1, -1, 0)."""
-        metrics = self.statistics.metrics
-        blocks = samples.reshape(len(self.statistics.systems), len(metrics), -1)
-        return np.concatenate(
-            [
-                pair_signs(blocks[:, m], level, metric.higher_is_better)
-                for m, metric in enumerate(metrics)
-            ]
-        )
+        """The verdict of every unordered pair under every metric (+1, -1, 0), source after
+        source, each source's metric by metric."""
+        metrics = self.sources.metrics
+        blocks = samples.reshape(len(self.sources.statistics), -1, len(metrics), len(samples[0]))
+        signs = [
+            pair_signs(blocks[s, :, m], level, metric.higher_is_better)
+            for s in range(len(blocks))
+            for m, metric in enumerate(metrics)
+        ]
+        return np.concatenate(signs)
 
-    def result(self) -> SizeStudy:
-        """The study over the subsets bootstrapped so far."""
-        rows = self._rows()
-        study = self.settings.signature() + ("|nist-weights:subset" if self.own_nist else "")
+    def result(self) -> Studies:
+        """Every source's study over the subsets bootstrapped so far."""
+        return tuple(self._result(s) for s in range(len(self.sources.statistics)))
+
+    def _result(self, s: int) -> SizeStudy:
+        """One source's study."""
+        statistics, settings = self.sources.statistics[s], self.settings
+        width = self.sources.per_source
+        keys = self.sources.keys[s * width : (s + 1) * width]
+        metrics = len(statistics.metrics)
+        rows = size_rows(self.tally, settings, self.counts, keys, s * width, metrics)
+        pairs = size_pairs(
+            self.tally, settings, statistics.system_names, statistics.metrics, s * self.pairs
+        )
+        study = settings.signature() + ("|nist-weights:subset" if self.own_nist else "")
         return SizeStudy(
-            self.settings,
-            study_signature(self.statistics.signature(), study),
-            self.subsets.by_document,
-            self.statistics.system_names,
-            tuple(m.name for m in self.statistics.metrics),
+            settings,
+            study_signature(statistics.signature(), study),
+            self.pieces.by_document,
+            statistics.system_names,
+            tuple(m.name for m in statistics.metrics),
             rows,
-            self._pairs(),
+            pairs,
             fit_rule_of_thumb(rows),
             int(self.tally.done.min()),
             tuple(self.notes),
         )
 
-    def _rows(self) -> tuple[SizeRow, ...]:
-        """Every metric, system and fraction, from the tallies."""
-        tally, means, spread = self.tally, self.tally.means(), self.tally.spread()
-        with np.errstate(invalid="ignore", divide="ignore"):
-            segments = tally.segments / tally.done
-        metrics = len(self.statistics.metrics)
-        return tuple(
-            SizeRow(
-                *self.keys[i],
-                fraction,
-                self.pieces[k],
-                float(segments[k]),
-                int(tally.done[k]),
-                float(means[0, k, i]),
-                float(spread[k, i]),
-                *(float(value) for value in means[1:, k, i]),
-            )
-            for m in range(metrics)
-            for i in range(m, len(self.keys), metrics)
-            for k, fraction in enumerate(self.settings.fractions)
-        )
 
-    def _pairs(self) -> tuple[PairSeparation, ...]:
-        """Every unordered pair under every metric, from the tallies."""
-        names = self.statistics.system_names
-        first, second = unordered_pairs(len(names))
-        with np.errstate(invalid="ignore", divide="ignore"):
-            x_better = self.tally.better / self.tally.done[:, None]
-            y_better = self.tally.worse / self.tally.done[:, None]
-        pairs, column = [], 0
-        for metric in self.statistics.metrics:
-            for i, j in zip(first, second, strict=True):
-                shares = (tuple(x_better[:, column].tolist()), tuple(y_better[:, column].tolist()))
-                smallest, verdict = smallest_separation(self.settings, *shares)
-                pairs.append(
-                    PairSeparation(metric.name, names[i], names[j], *shares, smallest, verdict)
-                )
-                column += 1
-        return tuple(pairs)
+def _ahead(jobs: Generator[_Job, None, None]) -> Iterator[_Job]:
+    """``jobs``, each made on a helper thread while the one before is bootstrapped here.
+
+    Making a job (its rows, its own NIST information sums, its counts) and bootstrapping one
+    (the product, the scores, the tallies) take about as long, and both run mostly outside
+    the GIL (numpy, BLAS, the compiled kernels), so on two cores the study takes about half
+    as long. Only the helper touches what makes the jobs, in order: the numbers are those of
+    making them here. A cancel waits for the job being made (a few milliseconds).
+    """
+    pool = ThreadPoolExecutor(1, thread_name_prefix="mtgui-subsets")
+    try:
+        made = pool.submit(next, jobs, None)
+        while (job := made.result()) is not None:
+            made = pool.submit(next, jobs, None)
+            yield job
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        jobs.close()
 
 
-def _notes(
-    settings: SizeSettings,
-    document_index: IntArray | None,
-    subsets: _Subsets,
-    pieces: Sequence[int],
-) -> list[str]:
+def _check_systems(statistics: Statistics) -> None:
+    """An InputError when there is no system to study."""
+    if not statistics.systems:
+        raise InputError("there is no system output to study.", hint="Load a system output.")
+
+
+def _notes(document_index: IntArray | None, pieces: Pieces, counts: Sequence[int]) -> list[str]:
     """What the user should know about how the subsets were made."""
     notes = []
-    what = "documents" if subsets.by_document else "segments"
-    if document_index is not None and not subsets.by_document:
+    what = "documents" if pieces.by_document else "segments"
+    if document_index is not None and not pieces.by_document:
         notes.append("The test set has a single document, so the subsets are made of segments.")
-    if len(set(pieces)) < len(pieces):
-        notes.append(f"With {subsets.count} {what}, some fractions take the same number of {what}.")
+    if len(set(counts)) < len(counts):
+        notes.append(f"With {pieces.count} {what}, some fractions take the same number of {what}.")
     return notes
