@@ -200,6 +200,12 @@ class ExtractionContext:
         shares them (M-BLEU, BLEU's) finds them here instead of extracting them again."""
         self._systems[(f"rows:{metric}", system.name)] = (system.hypotheses, rows)
 
+    def remember_matches(self, system: SystemOutput, matches: list[OrderMatches]) -> None:
+        """Take ``matches`` as ``system``'s clipped matches against these references (found
+        another way: the references study derives a subset's from the matches against all the
+        references), so that the metrics that use them do not match again."""
+        self._systems[("matches", system.name)] = (system.hypotheses, matches)
+
     def scores_of(self, name: str, metric: str = "human") -> SegmentScores | None:
         """The loaded per-segment scores of a system under an external metric."""
         return self._scores.get((metric, name))

@@ -9,6 +9,7 @@ size as they come in.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from contextlib import closing
 from dataclasses import replace
 
 import numpy as np
@@ -17,6 +18,8 @@ from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
 from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.metrics.base import FloatArray
+from mtgui.engine.metrics.bleu import Bleu
+from mtgui.engine.metrics.mbleu import MBleu
 from mtgui.engine.metrics.nist import Nist
 from mtgui.engine.resampling import iter_resample_scores, stack_units, unit_index
 from mtgui.engine.scale import scaled_statistics
@@ -29,6 +32,7 @@ from mtgui.engine.studies.common import (
     relay,
     study_signature,
 )
+from mtgui.engine.studies.refs.matches import ReferenceMatches
 from mtgui.engine.studies.refs.study import (
     RefsRow,
     RefsSettings,
@@ -37,11 +41,13 @@ from mtgui.engine.studies.refs.study import (
     reference_subsets,
     study_notes,
 )
-from mtgui.engine.studies.size.run import iter_size_study
+from mtgui.engine.studies.size.run import iter_size_studies
 from mtgui.engine.studies.size.study import SizeStudy
 from mtgui.engine.studies.subset_nist import NistInputs, SubsetNist, iter_subset_nist
 
 SizeKey = tuple[float, str, str]  # a row of Table 4: fraction, system, metric
+_BUDGET = 256 * 2**20  # bytes of statistics Table 4 holds at once
+MATCHED = frozenset({Bleu.name, MBleu.name, Nist.name})  # the metrics that use the matches
 
 
 def iter_refs_study(
@@ -54,48 +60,33 @@ def iter_refs_study(
     """Run the number-of-references study (see :mod:`mtgui.engine.studies.refs.study`).
 
     Pass the ``context`` of an earlier extraction of this corpus with the same settings to
-    reuse its tokens. ``done`` counts steps: per reference subset, one per system extracted,
-    one for the bootstrap and one per test set of Table 4. The longest step is the first
-    system of a subset, which builds the subset's reference n-gram index (about 0.2 s for 4
-    references of 3,000 segments).
+    reuse its tokens. ``done`` counts steps: one per system matched against all references
+    (when BLEU, M-BLEU or NIST is studied); per reference subset, one per system extracted and
+    one for its bootstrap; then one per test set of Table 4, which bootstraps that test set
+    for every reference subset at once (several times over, for groups of the subsets, on test
+    sets too large to hold all their statistics at once). The longest steps build a subset's
+    reference n-gram index (about 0.1 s for 4 references of 3,000 segments).
     """
     metric_settings = metric_settings or MetricSettings()
     settings = settings or RefsSettings()
     test_set = corpus.test_set
-    documents = test_set.document_index_if_any()
-    bootstrap, unit_notes = settings.bootstrap.resolved(documents)
+    bootstrap, unit_notes = settings.bootstrap.resolved(test_set.document_index_if_any())
     settings = replace(settings, bootstrap=bootstrap)
     if not corpus.systems:
         raise InputError("there is no system output to study.", hint="Load a system output.")
     if context is None or context.test_set is not test_set or context.settings != metric_settings:
         context = ExtractionContext(test_set, metric_settings, corpus.scores)
-    count, seed = test_set.num_references, settings.bootstrap.seed
-    run = _RefsRun(corpus, tuple(metric_names), metric_settings, settings)
-    subsets = reference_subsets(count, settings.max_subsets, seed)
+    subsets = reference_subsets(test_set.num_references, settings.max_subsets, bootstrap.seed)
+    run = _RefsRun(corpus, tuple(metric_names), settings, context, subsets)
     run.notes = [*unit_notes, *study_notes(corpus, settings, len(subsets))]
-    steps = len(corpus.systems) + 1 + settings.repeats * len(settings.fractions)
-    for k, chosen in enumerate(subsets):
-        progress = StudyProgress(k * steps, steps * len(subsets), "references", run.result())
-        child = context.with_references(chosen)
-        subset = replace(corpus, test_set=child.test_set)
-        nist: SubsetNist | None = None  # Table 4 scores NIST with each size subset's weights
-        if settings.repeats and Nist.name in metric_names:
-            # Matched before the extraction, which then reuses the matches.
-            inputs = NistInputs(child, corpus.systems)
-            matching = iter_subset_nist(inputs, corpus.system_names, forget=False)
-            nist = yield from relay(matching, progress)
-        extraction = iter_statistics(subset, metric_names, metric_settings, child)
-        statistics = yield from relay(extraction, progress, counted=True)
-        if settings.bleu_scale == 100:  # read as the analysis shown reads them
-            statistics = scaled_statistics(statistics)
-        progress = replace(progress, done=progress.done + len(corpus.systems))
-        yield from run.bootstrap(statistics, chosen, progress)
-        if settings.repeats:
-            progress = replace(progress, done=progress.done + 1)
-            size = iter_size_study(statistics, settings.size_settings(), run.documents, nist)
-            run.add_sizes((yield from relay(size, progress, counted=True)))
-        yield StudyProgress((k + 1) * steps, progress.total, "references", run.result())
-    return run.result()
+    return (yield from run.iter_subsets())
+
+
+def _group_size(corpus: Corpus, metrics: int, subsets: int) -> int:
+    """How many reference subsets Table 4 bootstraps at once: all of them, unless their
+    statistics (about 16 columns per system and metric) would take over :data:`_BUDGET`."""
+    per_subset = corpus.test_set.size * len(corpus.systems) * max(metrics, 1) * 16 * 8
+    return int(np.clip(_BUDGET // max(per_subset, 1), 1, max(subsets, 1)))
 
 
 class _RefsRun:
@@ -105,20 +96,110 @@ class _RefsRun:
         self,
         corpus: Corpus,
         metrics: tuple[str, ...],
-        metric_settings: MetricSettings,
         settings: RefsSettings,
+        context: ExtractionContext,
+        subsets: Sequence[tuple[int, ...]],
     ) -> None:
         self.corpus, self.metrics, self.settings = corpus, metrics, settings
-        scoring = f"{metric_settings.signature}|metrics:{','.join(metrics)}"
+        self.context, self.subsets = context, subsets
+        scoring = f"{context.settings.signature}|metrics:{','.join(metrics)}"
         self.signature = study_signature(scoring, settings.signature())
-        test_set = corpus.test_set
-        self.documents = test_set.document_index_if_any()
+        self.documents = corpus.test_set.document_index_if_any()
         self.keys = [(s, m) for s in corpus.system_names for m in metrics]  # systems outermost
         self.scored: list[tuple[int, ...]] = []
         self.values: list[FloatArray] = []  # per subset: score, median, bounds, relative bounds
         self.size_keys: tuple[SizeKey, ...] = ()
-        self.size_values: list[FloatArray] = []  # per subset: score and relative bounds per row
+        self.size_values: dict[int, FloatArray] = {}  # per subset: score, relative bounds
         self.notes: list[str] = []
+        self.derived = bool(MATCHED & set(metrics)) and corpus.test_set.num_references > 1
+        self.group = _group_size(corpus, len(metrics), len(subsets))
+        self.table4_steps = settings.repeats * len(settings.fractions) if settings.repeats else 0
+        groups = -(-len(subsets) // self.group)
+        systems = len(corpus.systems)
+        self.total = systems * self.derived + (systems + 1) * len(subsets)
+        self.total += self.table4_steps * groups
+        self.done = 0
+        self.nist: SubsetNist | None = None  # Table 4 scores NIST with each subset's weights
+
+    def progress(self) -> StudyProgress[RefsStudy]:
+        """A snapshot of the study now."""
+        return StudyProgress(self.done, self.total, "references", self.result())
+
+    def iter_subsets(self) -> Generator[StudyProgress[RefsStudy], None, RefsStudy]:
+        """Every reference subset: its statistics and bootstrap (Table 3), and in groups the
+        size study of each (Table 4)."""
+        matches = yield from self._iter_matches()
+        waiting: list[tuple[int, Statistics]] = []  # subsets extracted, waiting for Table 4
+        for k, chosen in enumerate(self.subsets):
+            statistics = yield from self._iter_statistics(chosen, matches)
+            yield from self.bootstrap(statistics, chosen, self.progress())
+            self.done += 1
+            if self.settings.repeats:
+                waiting.append((k, statistics))
+            if waiting and (len(waiting) == self.group or k == len(self.subsets) - 1):
+                yield from self._iter_table4(waiting)
+                waiting = []
+            yield self.progress()
+        return self.result()
+
+    def _iter_matches(
+        self,
+    ) -> Generator[StudyProgress[RefsStudy], None, ReferenceMatches | None]:
+        """The systems' matches against all references, to derive each subset's from, when
+        a metric uses them (one reference: nothing to derive)."""
+        if not self.derived:
+            return None
+        matches = ReferenceMatches(self.context)
+        for system in self.corpus.systems:
+            matches.add(system)
+            self.done += 1
+            yield self.progress()
+        return matches
+
+    def _iter_statistics(
+        self, chosen: tuple[int, ...], matches: ReferenceMatches | None
+    ) -> Generator[StudyProgress[RefsStudy], None, Statistics]:
+        """The statistics against the references ``chosen``, through a restricted context
+        given the matches derived for them."""
+        child = self.context.with_references(chosen)
+        if matches is not None:
+            for system in self.corpus.systems:
+                child.remember_matches(system, matches.matches(system.name, chosen))
+        subset = replace(self.corpus, test_set=child.test_set)
+        extraction = iter_statistics(subset, self.metrics, child.settings, child)
+        statistics = yield from relay(extraction, self.progress(), counted=True)
+        self.done += len(self.corpus.systems)
+        if self.settings.bleu_scale == 100:  # read as the analysis shown reads them
+            statistics = scaled_statistics(statistics)
+        return statistics
+
+    def _iter_table4(
+        self, subsets: Sequence[tuple[int, Statistics]]
+    ) -> Generator[StudyProgress[RefsStudy], None, None]:
+        """The size study of each of the reference ``subsets`` (their positions and
+        statistics), all at once: Table 4. Its figures are updated as the size study's."""
+        if self.nist is None and Nist.name in self.metrics:
+            inputs = NistInputs(self.context, self.corpus.systems)
+            names = self.corpus.system_names
+            matching = iter_subset_nist(inputs, names, False, self.subsets)
+            self.nist = yield from relay(matching, self.progress())
+        positions = [k for k, _ in subsets]
+        table = None if self.nist is None else self.nist.restricted(positions)
+        size_settings = self.settings.size_settings()
+        statistics = [s for _, s in subsets]
+        sizes = iter_size_studies(statistics, size_settings, self.documents, table)
+        start = self.done
+        with closing(sizes):  # a cancel (closing the study) closes the size study too
+            while True:
+                try:
+                    step = next(sizes)
+                except StopIteration as finished:
+                    self._add_sizes(positions, finished.value)
+                    break
+                self._add_sizes(positions, step.partial)
+                self.done = start + step.done
+                yield self.progress()
+        self.done = start + self.table4_steps
 
     def bootstrap(
         self,
@@ -136,11 +217,14 @@ class _RefsRun:
         self.values.append(np.array([full, median, low, high, *relative_bounds(low, median, high)]))
         self.scored.append(chosen)
 
-    def add_sizes(self, study: SizeStudy) -> None:
-        """The size study of the latest reference subset (Table 4)."""
-        self.size_keys = tuple((r.fraction, r.system, r.metric) for r in study.rows)
-        rows = [[r.score, r.rel_ci_low, r.rel_ci_high] for r in study.rows]
-        self.size_values.append(np.array(rows))
+    def _add_sizes(self, positions: Sequence[int], studies: Sequence[SizeStudy]) -> None:
+        """The size studies (so far) of the reference subsets at ``positions``."""
+        for position, study in zip(positions, studies, strict=True):
+            if not study.repeats_done:
+                continue
+            self.size_keys = tuple((r.fraction, r.system, r.metric) for r in study.rows)
+            rows = [[r.score, r.rel_ci_low, r.rel_ci_high] for r in study.rows]
+            self.size_values[position] = np.array(rows)
 
     def result(self) -> RefsStudy:
         """The study over the reference subsets done so far."""
@@ -183,8 +267,8 @@ class _RefsRun:
         """Per number of references and row of the size study: the mean over its subsets."""
         rows = []
         for r, positions in self._groups().items():
-            if positions[-1] >= len(self.size_values):
-                continue  # the latest subset's size study is not done yet
+            if any(p not in self.size_values for p in positions):
+                continue  # a subset's size study has no repetition done yet
             mean = _mean(np.stack([self.size_values[p] for p in positions]))
             for (fraction, system, metric), values in zip(self.size_keys, mean, strict=True):
                 figures = (float(v) for v in values)

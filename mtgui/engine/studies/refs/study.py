@@ -5,16 +5,19 @@ For r = 1..R references, every subset of r of the R references (or, when there a
 ``max_subsets`` such subsets, that many drawn at random with the study's seed) scores every
 system again: the statistics are re-extracted against the subset through a restricted
 :class:`~mtgui.engine.extraction.ExtractionContext`, which reuses every token and token id and
-rebuilds only the reference n-gram index, the matches and NIST's information weights (with R = r
-in NIST's length penalty). chrF and TER are computed by sacreBLEU and are re-extracted through
-their usual path, at their usual cost. Human scores do not depend on the references.
+rebuilds only the reference n-gram index and NIST's information weights (with R = r in NIST's
+length penalty); the clipped matches are derived from those against all references
+(:mod:`~mtgui.engine.studies.refs.matches`), not matched again. chrF and TER are re-extracted
+through their usual path, at their usual cost. Human scores do not depend on the references.
 
 Each subset's statistics are bootstrapped with the same seed (the same resamples for every
 subset, so that the differences between rows come from the references, not from resampling),
 and Table 3 averages over the subsets of r references each system's score, bootstrap median and
 (relative) CI. Table 4 crosses references with test-set size: each subset's statistics go
 through the size study (:mod:`mtgui.engine.studies.size.study`, by default 10 random test sets at
-each of 50%, 60%, ..., 100%), averaged over the subsets of r references the same way.
+each of 50%, 60%, ..., 100%), averaged over the subsets of r references the same way. The size
+studies of all subsets run at once (:func:`~mtgui.engine.studies.size.run.iter_size_studies`):
+they share every test set and its resamples, so each is drawn and multiplied once.
 """
 
 from __future__ import annotations
