@@ -48,13 +48,56 @@ def test_collection_goes_generation_by_generation_past_the_thresholds(qtbot):
     collector = GuiThreadCollector(interval_ms=60_000)  # collect() called by hand here
     try:
         gc.collect()
-        assert collector.collect() == 0  # counts below the thresholds: nothing to do
+        assert collector.collect() == 0  # nothing new: nothing to do
         Cycle.destroyed_in.clear()
         Cycle()
         junk = [[] for _ in range(gc.get_threshold()[0] + 10)]
         assert collector.collect() >= 1 and Cycle.destroyed_in == ["MainThread"]
         assert len(junk) > 0
     finally:
+        collector.stop()
+
+
+def test_the_young_are_collected_at_every_tick_below_the_threshold(qtbot):
+    """A few big containers (files just read) count as a few objects: they must not wait
+    until others have crossed the threshold, to be visited all at once."""
+    collector = GuiThreadCollector(interval_ms=60_000)
+    try:
+        gc.collect()
+        Cycle.destroyed_in.clear()
+        Cycle()  # one object, far below the threshold of 700
+        assert gc.get_count()[0] < gc.get_threshold()[0]
+        assert collector.collect() >= 1 and Cycle.destroyed_in == ["MainThread"]
+    finally:
+        collector.stop()
+
+
+def test_the_older_generations_wait_for_as_many_objects_as_python_would(qtbot):
+    """Collecting the young at every tick must not make full collections (which visit every
+    object the program holds) more frequent than the automatic collector makes them."""
+    collector = GuiThreadCollector(interval_ms=60_000)
+    generations: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            generations.append(info["generation"])
+
+    gc.callbacks.append(note)
+    try:
+        gc.collect()
+        generations.clear()
+        kept = []
+        for _ in range(200):  # a few objects a tick: 2,000 in all, fewer than 700 x 11
+            kept.append([[] for _ in range(10)])
+            collector.collect()
+        assert set(generations) == {0}
+        young, middle, old = gc.get_threshold()
+        for _ in range(old + 1):  # enough for a collection of generation 1 each time
+            kept.append([[] for _ in range(young * (middle + 1))])
+            collector.collect()
+        assert generations.count(1) == old and generations.count(2) == 1
+    finally:
+        gc.callbacks.remove(note)
         collector.stop()
 
 
