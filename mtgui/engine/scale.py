@@ -94,7 +94,7 @@ def on_scale(result: AnalysisResult, scale: int) -> AnalysisResult:
 def scaled_statistics(statistics: Statistics) -> Statistics:
     """The same statistics, with BLEU and M-BLEU scoring on the 0-100 scale."""
     metrics = tuple(_PERCENT[type(m)]() if type(m) in _PERCENT else m for m in statistics.metrics)
-    return replace(statistics, metrics=metrics)
+    return statistics.with_metrics(metrics)  # the same rows: their totals are kept
 
 
 def scaled_scores(

@@ -10,7 +10,13 @@ import pytest
 from mtgui.engine.corpus import Corpus, SystemOutput, TestSet
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import METRIC_NAMES, parse_metric_names
-from mtgui.engine.statistics import StatisticsProgress, compute_statistics, iter_statistics
+from mtgui.engine.scale import scaled_statistics
+from mtgui.engine.statistics import (
+    StatisticsProgress,
+    compute_statistics,
+    iter_statistics,
+    prepare_segment_scores,
+)
 from mtgui.io.demo import load_demo
 
 AUTOMATIC = tuple(name for name in METRIC_NAMES if name != "human")
@@ -123,3 +129,48 @@ def test_systems_are_ranked_best_first_in_each_metric_s_direction():
     assert statistics.ranked_systems("bleu") == ["Lumen", "Quill", "Tessera", "Ostrich"]
     ter = {name: statistics.score(name, "ter") for name in statistics.system_names}
     assert statistics.ranked_systems("ter") == sorted(ter, key=ter.get)  # lower is better
+
+
+def test_totals_and_segment_scores_are_kept_read_only_and_equal_to_fresh_ones(demo):
+    statistics = compute_statistics(demo, ("bleu", "nist", "chrf"))
+    for name in statistics.system_names:
+        for metric in statistics.metrics:
+            rows = statistics.rows(name, metric.name)
+            totals = statistics.totals(name, metric.name)
+            scores = statistics.segment_scores(name, metric.name)
+            np.testing.assert_array_equal(totals, rows.sum(axis=0))
+            np.testing.assert_array_equal(scores, metric.segment_scores(rows))
+            assert statistics.totals(name, metric.name) is totals  # computed once
+            assert statistics.segment_scores(name, metric.name) is scores
+            with pytest.raises(ValueError, match="read-only"):
+                scores[0] = 1.0
+
+
+def test_prepared_segment_scores_are_those_asked_for_later(demo):
+    statistics = compute_statistics(demo, ("bleu", "mbleu"))
+    steps = list(prepare_segment_scores(statistics))
+    assert steps == [None] * len(statistics.system_names)  # a step per system, to cancel
+    kept = {
+        (name, m.name): statistics.segment_scores(name, m.name)
+        for name in statistics.system_names
+        for m in statistics.metrics
+    }
+    fresh = compute_statistics(demo, ("bleu", "mbleu"))
+    for (name, metric), scores in kept.items():
+        np.testing.assert_array_equal(scores, fresh.segment_scores(name, metric))
+
+
+def test_what_is_kept_is_shared_with_other_metrics_but_never_with_other_rows(demo):
+    statistics = compute_statistics(demo, ("bleu",))
+    full = statistics.totals("Lumen", "bleu")
+    half = replace(
+        statistics,
+        systems=tuple(replace(s, rows={"bleu": s.rows["bleu"][:40]}) for s in statistics.systems),
+    )
+    np.testing.assert_array_equal(half.totals("Lumen", "bleu"), half.rows("Lumen", "bleu").sum(0))
+    assert statistics.totals("Lumen", "bleu") is full
+    scaled = scaled_statistics(statistics)
+    assert scaled.totals("Lumen", "bleu") is full  # the same rows: the same totals
+    np.testing.assert_array_equal(
+        scaled.segment_scores("Lumen", "bleu"), 100.0 * statistics.segment_scores("Lumen", "bleu")
+    )
