@@ -17,6 +17,7 @@ streams already read side by side, 3 ms for 20 systems of 100,000 segments (meas
 from __future__ import annotations
 
 import time
+from collections.abc import Generator
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -31,7 +32,7 @@ from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import LABELS, REGISTRY
 from mtgui.engine.resampling import BootstrapProgress
 from mtgui.engine.scale import check_scale, on_scale, scaled_scores
-from mtgui.engine.statistics import StatisticsProgress
+from mtgui.engine.statistics import StatisticsProgress, prepare_segment_scores
 from mtgui.engine.statistics_cache import StatisticsCache
 from mtgui.io.window_words import window_message
 
@@ -175,8 +176,12 @@ class AnalysisController(QObject):
         self._started = time.monotonic()
         self._time_left.reset()
         self._run_inputs, self._next_run = inputs, "running"
-        cache = self._statistics_cache
-        self.runs.start(lambda: iter_analysis(corpus, metrics, metric_settings, resampling, cache))
+        cache, scale = self._statistics_cache, self._bleu_scale
+        self.runs.start(
+            lambda: iter_shown(
+                iter_analysis(corpus, metrics, metric_settings, resampling, cache), scale
+            )
+        )
         self.progress_changed.emit(0, 1)  # empty until the first step is done
         self.status_changed.emit(
             f"Analysing: scoring {len(corpus.systems)} systems with "
@@ -276,6 +281,22 @@ class AnalysisController(QObject):
             self._next_run = "failed"
         self.status_changed.emit("The analysis stopped: see the message above the views.")
         self.show_staleness()
+
+
+def iter_shown(
+    run: Generator[object, None, AnalysisResult], scale: int
+) -> Generator[object, None, AnalysisResult]:
+    """``run``, then what the views read of its result, made on the run's worker thread.
+
+    The Segments view shows two systems' segment scores: on 100,000 segments, scoring them
+    would stall the GUI thread for 40 ms at every pair. So every system's are computed here
+    once the run ends, on the BLEU ``scale`` the views show (the statistics keep them,
+    :meth:`~mtgui.engine.statistics.Statistics.segment_scores`); the totals behind every
+    corpus score the bootstrap has kept already. Closing this generator closes ``run``.
+    """
+    result = yield from run
+    yield from prepare_segment_scores(on_scale(result, scale).statistics)
+    return result
 
 
 def _loaded_metrics(metrics: tuple[str, ...], corpus: Corpus) -> tuple[tuple[str, ...], list[str]]:

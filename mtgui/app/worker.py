@@ -1,11 +1,12 @@
 """Running an engine generator on a worker thread: the thin layer between the engine and the GUI.
 
 The engine's long work is a plain generator that yields progress snapshots and returns its
-result (superqt's pattern). :class:`GeneratorWorker` runs one such generator, checks an abort
-flag between steps (so a cancel takes effect within one engine chunk), and reports through
-signals: progress at most about ten times a second but always the last one, then exactly one of
-finished, failed or cancelled, and last ``ended``. Every signal carries the run id so that the
-receiver can drop what belongs to a superseded run.
+result (superqt's pattern); a step with nothing new to report yields None.
+:class:`GeneratorWorker` runs one such generator, checks an abort flag between steps (so a
+cancel takes effect within one engine chunk), and reports through signals: progress at most
+about ten times a second but always the last one, then exactly one of finished, failed or
+cancelled, and last ``ended``. Every signal carries the run id so that the receiver can drop
+what belongs to a superseded run.
 
 Messages for the user are in the window's words
 (:func:`~mtgui.io.window_words.window_message`): the readers and checks are shared with the
@@ -80,11 +81,12 @@ class GeneratorWorker(QObject):
         last_emit, pending = 0.0, None
         while not self._abort.is_set():
             try:
-                pending = next(generator)
+                snapshot = next(generator)
             except StopIteration as finished:
                 self._emit_progress(pending)
                 self.finished.emit(self.run_id, finished.value)
                 return
+            pending = pending if snapshot is None else snapshot  # None: no news, a step only
             now = time.monotonic()
             if now - last_emit >= self._interval:
                 self._emit_progress(pending)
