@@ -41,7 +41,7 @@ from mtgui.views.segments_model import (
 from mtgui.views.table_view import DataTableView
 
 _FILTER_DELAY_MS = 300
-_SIZE_SAMPLE = 100  # rows measured when fitting the columns to their contents
+_SIZE_SAMPLE = 25  # rows measured when fitting the columns to their contents (100: 12 ms)
 
 
 class SegmentsView(QWidget):
