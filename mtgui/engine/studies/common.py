@@ -112,12 +112,19 @@ def unordered_pairs(count: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.i
     return first.astype(np.int64), second.astype(np.int64)
 
 
-def pair_signs(samples: FloatArray, level: float, higher_is_better: bool) -> npt.NDArray[np.int64]:
+def pair_signs(
+    samples: FloatArray, level: float, higher_is_better: bool | npt.NDArray[np.bool_]
+) -> npt.NDArray[np.int64]:
     """For every unordered pair (i, j) of the systems whose bootstrap scores are the rows of
     ``samples`` (one metric): +1 when i is significantly better than j, -1 when worse, 0 when
     not significantly different -- :func:`~mtgui.engine.significance.compare`'s verdict, for
-    all pairs at once."""
-    first, second = unordered_pairs(samples.shape[0])
-    tests = paired_tests(samples[first] - samples[second])
-    better = tests.x_above == higher_is_better
-    return np.where(tests.significant(level), np.where(better, 1, -1), 0).astype(np.int64)
+    all pairs at once. ``samples`` may have leading axes (..., systems, resamples), each with
+    its ``higher_is_better`` (broadcast to them): the result is then (..., pairs), all tested
+    in one call (the size study tests every source and metric of a subset so)."""
+    first, second = unordered_pairs(samples.shape[-2])
+    deltas = samples[..., first, :] - samples[..., second, :]
+    tests = paired_tests(deltas.reshape(-1, deltas.shape[-1]))
+    shape = deltas.shape[:-1]
+    better = tests.x_above.reshape(shape) == np.asarray(higher_is_better)[..., None]
+    significant = tests.significant(level).reshape(shape)
+    return np.where(significant, np.where(better, 1, -1), 0).astype(np.int64)

@@ -268,17 +268,27 @@ class SubsetDraws:
 
 
 def iter_subset_samples(
-    rows: SubsetRows, part: SubsetPart, scorer: KeyScorer, draws: SubsetDraws
+    rows: SubsetRows,
+    part: SubsetPart,
+    scorer: KeyScorer,
+    draws: SubsetDraws,
+    extra: FloatArray | None = None,
 ) -> Generator[int, None, FloatArray]:
     """Bootstrap the units of ``part`` (laid out by ``rows``, on the exact grid) with the
     counts of ``draws``: every key's scores, shape (keys, resamples), the scores
     :func:`~mtgui.engine.resampling.iter_resample_scores` gives with the same seed. Yields the
-    resamples done after each chunk."""
-    samples = np.empty((scorer.count, draws.resamples))
-    done = 0
-    for counts in draws.chunks():
+    resamples done after each chunk. ``extra`` sums (the whole subset's) are scored with the
+    last chunk, in the same call: their scores are one more column at the end."""
+    samples = np.empty((scorer.count, draws.resamples + (extra is not None)))
+    done, last = 0, len(draws.sizes) - 1
+    for i, counts in enumerate(draws.chunks()):
         size = len(counts)
-        samples[:, done : done + size] = scorer.scores(rows.sums(counts, part))
+        sums = rows.sums(counts, part)
+        if i == last and extra is not None:
+            sums, size = np.vstack([sums, extra]), size + 1
+        samples[:, done : done + size] = scorer.scores(sums)
         done += size
-        yield done
+        yield min(done, draws.resamples)
+    if not draws.sizes and extra is not None:
+        samples[:, -1] = scorer.scores(extra)
     return samples

@@ -199,10 +199,10 @@ class SubsetNist:
         # For an n-gram seen in the subset (count >= 1, prefix count >= count) the floor of 1
         # changes nothing, and the weight is log2(prefix count / count) to the last bit; for
         # the others it keeps the logarithm finite, and the weight is then set to 0.
-        weights = counts[:, self._prefixes]  # the prefix counts, then the weights, in place
+        weights = np.take(counts, self._prefixes, axis=1)  # prefix counts, then the weights
         np.maximum(weights, 1.0, out=weights)
         weights[:, self._over_all_words] = np.maximum(words, 1.0)[:, None]
-        own = counts[:, self._weighed]
+        own = np.take(counts, self._weighed, axis=1)
         seen = own > 0
         np.maximum(own, 1.0, out=own)
         np.divide(weights, own, out=weights)

@@ -25,6 +25,7 @@ from mtgui.engine.resampling import iter_resample_scores, stack_units, unit_inde
 from mtgui.engine.scale import scaled_statistics
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics import Statistics, iter_statistics
+from mtgui.engine.studies.blas_threads import one_blas_thread
 from mtgui.engine.studies.common import (
     StudyProgress,
     percentile_bounds,
@@ -79,7 +80,8 @@ def iter_refs_study(
     subsets = reference_subsets(test_set.num_references, settings.max_subsets, bootstrap.seed)
     run = _RefsRun(corpus, tuple(metric_names), settings, context, subsets)
     run.notes = [*unit_notes, *study_notes(corpus, settings, len(subsets))]
-    return (yield from run.iter_subsets())
+    with one_blas_thread():  # small products, and helper threads on the second core
+        return (yield from run.iter_subsets())
 
 
 def _group_size(corpus: Corpus, metrics: int, subsets: int) -> int:
@@ -188,7 +190,7 @@ class _RefsRun:
         size_settings = self.settings.size_settings()
         statistics = [s for _, s in subsets]
         sizes = iter_size_studies(statistics, size_settings, self.documents, table)
-        start = self.done
+        start, partial, snapshot = self.done, None, self.progress()
         with closing(sizes):  # a cancel (closing the study) closes the size study too
             while True:
                 try:
@@ -196,9 +198,12 @@ class _RefsRun:
                 except StopIteration as finished:
                     self._add_sizes(positions, finished.value)
                     break
-                self._add_sizes(positions, step.partial)
                 self.done = start + step.done
-                yield self.progress()
+                if step.partial is not partial:  # new figures: after each repetition
+                    partial = step.partial
+                    self._add_sizes(positions, partial)
+                    snapshot = self.progress()
+                yield replace(snapshot, done=self.done)
         self.done = start + self.table4_steps
 
     def bootstrap(

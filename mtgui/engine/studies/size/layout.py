@@ -105,12 +105,12 @@ class Sources:
             ]
         )
 
-    def scores(self, part: SubsetPart, nist_totals: FloatArray | None) -> FloatArray:
-        """Every key's score on a whole subset (NIST's from its exact information sums)."""
+    def totals(self, part: SubsetPart, nist_totals: FloatArray | None) -> FloatArray:
+        """A whole subset's sums, to score it with (NIST's its exact information sums)."""
         sums = part.totals()
         if nist_totals is not None:
             sums[self.nist_columns] = nist_totals
-        return self.scorer.scores(sums)
+        return sums
 
     @property
     def metrics(self) -> tuple[Metric, ...]:

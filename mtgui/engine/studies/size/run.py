@@ -28,6 +28,7 @@ from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.metrics.nist import Nist
 from mtgui.engine.resampling import IntArray
 from mtgui.engine.statistics import Statistics
+from mtgui.engine.studies.blas_threads import one_blas_thread
 from mtgui.engine.studies.common import (
     StudyProgress,
     derived_seed,
@@ -156,12 +157,14 @@ class _SizeRun:
         if table is not None:
             self.nist = OwnNist(table, self.pieces, self.sources)
         partial = self.result()
-        for job in _ahead(self._jobs()):
-            progress = StudyProgress(job.step, self.total, "size", partial)
-            yield from self._bootstrap(job, progress)
-            if job.step < len(self.counts) or job.k == len(self.counts) - 1:
-                partial = self.result()
-            yield StudyProgress(job.step + 1, self.total, "size", partial)
+        single = len(self.sources.statistics) == 1  # a plot fills as its first repetition runs
+        with one_blas_thread():  # the second core prepares the next subset (see _ahead)
+            for job in _ahead(self._jobs()):
+                progress = StudyProgress(job.step, self.total, "size", partial)
+                yield from self._bootstrap(job, progress)
+                if (single and job.step < len(self.counts)) or job.k == len(self.counts) - 1:
+                    partial = self.result()
+                yield StudyProgress(job.step + 1, self.total, "size", partial)
         return partial
 
     def _cuts(self) -> Iterator[tuple[int, int, IntArray, IntArray, int]]:
@@ -192,11 +195,12 @@ class _SizeRun:
     ) -> Generator[StudyProgress[Studies], None, None]:
         """Bootstrap one subset and add it to the tallies."""
         sources, level = self.sources, self.settings.bootstrap.level
-        resample = iter_subset_samples(sources.rows, job.part, sources.scorer, job.draws)
-        samples = yield from relay(resample, progress)
+        totals = sources.totals(job.part, job.nist_totals)  # scored with the resamples
+        resample = iter_subset_samples(sources.rows, job.part, sources.scorer, job.draws, totals)
+        scored = yield from relay(resample, progress)
+        samples, whole = scored[:, :-1], scored[:, -1]
         low, median, high = percentile_bounds(samples, level)
         rel_low, rel_high = relative_bounds(low, median, high, sources.ratio_scale)
-        whole = sources.scores(job.part, job.nist_totals)
         values = np.stack([whole, median, low, high, rel_low, rel_high])
         segments = int(self.pieces.segments[job.chosen].sum())
         self.tally.add(job.k, values, segments, self._signs(samples, level))
@@ -205,13 +209,10 @@ class _SizeRun:
         """The verdict of every unordered pair under every metric (+1, -1, 0), source after
         source, each source's metric by metric."""
         metrics = self.sources.metrics
-        blocks = samples.reshape(len(self.sources.statistics), -1, len(metrics), len(samples[0]))
-        signs = [
-            pair_signs(blocks[s, :, m], level, metric.higher_is_better)
-            for s in range(len(blocks))
-            for m, metric in enumerate(metrics)
-        ]
-        return np.concatenate(signs)
+        shape = (len(self.sources.statistics), -1, len(metrics), samples.shape[-1])
+        blocks = samples.reshape(shape).transpose(0, 2, 1, 3)  # sources, metrics, systems
+        higher = np.array([metric.higher_is_better for metric in metrics])
+        return pair_signs(blocks, level, higher).reshape(-1)
 
     def result(self) -> Studies:
         """Every source's study over the subsets bootstrapped so far."""
