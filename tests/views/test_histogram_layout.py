@@ -61,6 +61,11 @@ def test_the_plots_are_laid_out_best_first(view, result):
     layout = view._layout_widget.ci
     for number, system in enumerate(ranked):
         assert layout.getItem(number // 2, number % 2) is view.plots[system]
+    # Laid out once all are moved (not after each), and where the grid says.
+    assert "activate" not in vars(layout.layout)  # the layout's own method again
+    places = [view.plots[system].geometry().topLeft() for system in ranked]
+    assert places[0].y() == places[1].y() < places[2].y() == places[3].y()
+    assert places[0].x() == places[2].x() < places[1].x() == places[3].x()
 
 
 def test_a_legend_says_what_the_lines_are(view):
