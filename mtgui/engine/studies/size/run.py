@@ -41,6 +41,7 @@ from mtgui.engine.studies.common import (
 )
 from mtgui.engine.studies.size.layout import OwnNist, Pieces, Sources
 from mtgui.engine.studies.size.study import (
+    PairSeparation,
     SizeSettings,
     SizeStudy,
     fit_rule_of_thumb,
@@ -156,16 +157,18 @@ class _SizeRun:
         """Bootstrap every subset, with each subset's own NIST weights from ``table``."""
         if table is not None:
             self.nist = OwnNist(table, self.pieces, self.sources)
-        partial = self.result()
-        single = len(self.sources.statistics) == 1  # a plot fills as its first repetition runs
+        # One source's snapshots are the whole study, refreshed as the first repetition runs
+        # (a plot fills); several sources' (the references study's) have only their rows.
+        single = len(self.sources.statistics) == 1
+        partial = self.result(complete=single)
         with one_blas_thread():  # the second core prepares the next subset (see _ahead)
             for job in _ahead(self._jobs()):
                 progress = StudyProgress(job.step, self.total, "size", partial)
                 yield from self._bootstrap(job, progress)
                 if (single and job.step < len(self.counts)) or job.k == len(self.counts) - 1:
-                    partial = self.result()
+                    partial = self.result(complete=single)
                 yield StudyProgress(job.step + 1, self.total, "size", partial)
-        return partial
+        return self.result()
 
     def _cuts(self) -> Iterator[tuple[int, int, IntArray, IntArray, int]]:
         """Every subset in order: per repetition, one random order of the pieces, cut at each
@@ -214,20 +217,22 @@ class _SizeRun:
         higher = np.array([metric.higher_is_better for metric in metrics])
         return pair_signs(blocks, level, higher).reshape(-1)
 
-    def result(self) -> Studies:
-        """Every source's study over the subsets bootstrapped so far."""
-        return tuple(self._result(s) for s in range(len(self.sources.statistics)))
+    def result(self, complete: bool = True) -> Studies:
+        """Every source's study over the subsets bootstrapped so far (not ``complete``: the
+        rows only, without the pairs and the fitted rule of thumb)."""
+        return tuple(self._result(s, complete) for s in range(len(self.sources.statistics)))
 
-    def _result(self, s: int) -> SizeStudy:
+    def _result(self, s: int, complete: bool) -> SizeStudy:
         """One source's study."""
         statistics, settings = self.sources.statistics[s], self.settings
         width = self.sources.per_source
         keys = self.sources.keys[s * width : (s + 1) * width]
         metrics = len(statistics.metrics)
         rows = size_rows(self.tally, settings, self.counts, keys, s * width, metrics)
-        pairs = size_pairs(
-            self.tally, settings, statistics.system_names, statistics.metrics, s * self.pairs
-        )
+        pairs: tuple[PairSeparation, ...] = ()
+        if complete:
+            names, start = statistics.system_names, s * self.pairs
+            pairs = size_pairs(self.tally, settings, names, statistics.metrics, start)
         study = settings.signature() + ("|nist-weights:subset" if self.own_nist else "")
         return SizeStudy(
             settings,
@@ -237,7 +242,7 @@ class _SizeRun:
             tuple(m.name for m in statistics.metrics),
             rows,
             pairs,
-            fit_rule_of_thumb(rows),
+            fit_rule_of_thumb(rows) if complete else (),
             int(self.tally.done.min()),
             tuple(self.notes),
         )

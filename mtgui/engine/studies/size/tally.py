@@ -82,19 +82,22 @@ def size_rows(
 ) -> tuple[SizeRow, ...]:
     """The rows of the ``keys`` of one source (its keys start at ``start`` in the tally):
     metric by metric, system by system, fraction by fraction."""
-    means, spread = tally.means(), tally.spread()
+    end = start + len(keys)
+    means = tally.means()[:, :, start:end].transpose(2, 1, 0).tolist()  # key, fraction, step
+    spread = tally.spread()[:, start:end].T.tolist()
     with np.errstate(invalid="ignore", divide="ignore"):
-        segments = tally.segments / tally.done
+        segments = (tally.segments / tally.done).tolist()
+    done = tally.done.tolist()
     return tuple(
         SizeRow(
             *keys[i],
             fraction,
             pieces[k],
-            float(segments[k]),
-            int(tally.done[k]),
-            float(means[0, k, start + i]),
-            float(spread[k, start + i]),
-            *(float(value) for value in means[1:, k, start + i]),
+            segments[k],
+            done[k],
+            means[i][k][0],
+            spread[i][k],
+            *means[i][k][1:],
         )
         for m in range(metrics)
         for i in range(m, len(keys), metrics)
@@ -112,13 +115,14 @@ def size_pairs(
     """Every unordered pair of one source under every metric (its pairs start at ``start``
     in the tally)."""
     first, second = unordered_pairs(len(names))
+    end = start + len(first) * len(metrics)
     with np.errstate(invalid="ignore", divide="ignore"):
-        x_better = tally.better / tally.done[:, None]
-        y_better = tally.worse / tally.done[:, None]
-    pairs, column = [], start
+        x_better = (tally.better[:, start:end] / tally.done[:, None]).T.tolist()
+        y_better = (tally.worse[:, start:end] / tally.done[:, None]).T.tolist()
+    pairs, column = [], 0
     for metric in metrics:
         for i, j in zip(first, second, strict=True):
-            shares = (tuple(x_better[:, column].tolist()), tuple(y_better[:, column].tolist()))
+            shares = (tuple(x_better[column]), tuple(y_better[column]))
             smallest, verdict = smallest_separation(settings, *shares)
             pairs.append(
                 PairSeparation(metric.name, names[i], names[j], *shares, smallest, verdict)
