@@ -18,7 +18,7 @@ from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.studies import kernels
-from mtgui.engine.studies.refs.matches import ReferenceMatches
+from mtgui.engine.studies.refs.matches import iter_reference_matches
 from mtgui.engine.studies.subset_nist import NistInputs, iter_subset_nist
 from mtgui.io.demo import load_demo
 
@@ -62,7 +62,7 @@ def assert_same_matches(found, expected) -> None:
 
 
 def check_matches(corpus: Corpus, settings: MetricSettings) -> None:
-    derived = ReferenceMatches(ExtractionContext(corpus.test_set, settings))
+    derived = run_to_end(iter_reference_matches(ExtractionContext(corpus.test_set, settings)))
     for system in corpus.systems:
         derived.add(system)
     for chosen in subsets(corpus.test_set.num_references):

@@ -33,7 +33,7 @@ def test_a_subset_bootstraps_exactly_as_the_ordinary_bootstrap(unit):
     settings = BootstrapSettings(resamples=300, seed=11, unit=unit)
     expected = run_to_end(iter_resample_scores(statistics, layout, settings, chunk=37))
     keys = list(layout.columns)
-    rows = SubsetRows(layout.rows)
+    rows = SubsetRows.of(layout.rows)
     assert rows.width < layout.rows.shape[1]  # BLEU's and NIST's equal columns, once
     scorer = KeyScorer.of_layout(layout, keys, statistics.metrics, rows.position)
     part = rows.take(np.arange(len(layout.rows)))
@@ -67,7 +67,7 @@ def test_whole_number_columns_are_summed_in_float32_exactly():
     assert whole.tolist() == [True, False, False, False]
     assert whole_columns(rows, np.array([0])).tolist() == [False] * 4
     rows = np.column_stack([rows, rows[:, [0, 2]], rows[:, 0]])  # equal columns: summed once
-    layout = SubsetRows(rows, replaced=np.array([5]))  # replaced: float64, never merged
+    layout = SubsetRows.of(rows, replaced=np.array([5]))  # replaced: float64, never merged
     assert layout.width == 5 and layout.position.tolist() == [0, 1, 2, 3, 0, 4, 0]
     assert layout.replaced == slice(3, 4)  # after the other float64 columns
     units = np.sort(rng.choice(units, 1500, replace=False))

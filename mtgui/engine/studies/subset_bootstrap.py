@@ -130,7 +130,8 @@ class SubsetRows:
     """A study's unit rows laid out once for the bootstrap of any subset of the units.
 
     The rows may come in blocks of columns (the references study lays out the statistics of
-    every subset of the references side by side), numbered one after the other. The sums have
+    every subset of the references side by side, :class:`ColumnsBuilder`), numbered one after
+    the other. The sums have
     one column per distinct column, the whole-number ones first; :attr:`position` says where
     each of the rows' columns is among them. ``replaced`` columns (the size study's NIST
     information sums, each subset's own) are float64 and never merged with another; they are
@@ -138,53 +139,17 @@ class SubsetRows:
     subset's are written in one slice.
     """
 
-    def __init__(self, rows: FloatArray, replaced: IndexArray | None = None) -> None:
-        self._lay_out([rows], [np.zeros(0, np.intp) if replaced is None else replaced])
+    def __init__(
+        self, whole: Float32Array, other: FloatArray, position: IndexArray, replaced: slice
+    ) -> None:
+        self.whole, self.other, self.position, self.replaced = whole, other, position, replaced
 
     @classmethod
-    def of_blocks(cls, blocks: Sequence[FloatArray], replaced: Sequence[IndexArray]) -> SubsetRows:
-        """The blocks' columns side by side, with each block's ``replaced`` columns."""
-        rows = cls.__new__(cls)
-        rows._lay_out(blocks, replaced)
-        return rows
-
-    def _lay_out(self, blocks: Sequence[FloatArray], replaced: Sequence[IndexArray]) -> None:
-        """Keep every distinct column once (compared by their bytes), then split them."""
-        kept: list[FloatArray] = []
-        seen: dict[bytes, int] = {}
-        where, apart, chosen, start = [], [], [], 0
-        for block, own in zip(blocks, replaced, strict=True):
-            marked = np.zeros(block.shape[1], dtype=bool)
-            marked[own] = True
-            for column in range(block.shape[1]):
-                values = np.ascontiguousarray(block[:, column])
-                key = None if marked[column] else values.tobytes()
-                if key is not None and key in seen:
-                    where.append(seen[key])
-                    continue
-                if key is not None:
-                    seen[key] = len(kept)
-                where.append(len(kept))
-                apart.append(bool(marked[column]))
-                kept.append(values)
-            chosen.append(start + np.asarray(own, np.intp))
-            start += block.shape[1]
-        stacked = np.column_stack(kept) if kept else np.zeros((len(blocks[0]), 0))
-        apart_columns = np.flatnonzero(apart)
-        whole = whole_columns(stacked, apart_columns)
-        plain = ~whole
-        plain[apart_columns] = False
-        order = np.concatenate(
-            [np.flatnonzero(whole), np.flatnonzero(plain), np.array(where)[np.concatenate(chosen)]]
-        ).astype(np.intp)
-        rank = np.empty(len(kept), dtype=np.intp)
-        rank[order] = np.arange(len(order))
-        self.position: IndexArray = rank[np.array(where, dtype=np.intp)]
-        count = int(whole.sum())
-        self.whole: Float32Array = np.ascontiguousarray(stacked[:, order[:count]], np.float32)
-        self.other: FloatArray = np.ascontiguousarray(stacked[:, order[count:]])
-        first = int(plain.sum())  # the replaced columns come last, in the order given
-        self.replaced = slice(first, first + len(apart_columns))
+    def of(cls, rows: FloatArray, replaced: IndexArray | None = None) -> SubsetRows:
+        """The layout of ``rows``, with their ``replaced`` columns."""
+        columns = ColumnsBuilder()
+        columns.add(rows, np.zeros(0, np.intp) if replaced is None else replaced)
+        return columns.build()
 
     @property
     def width(self) -> int:
@@ -208,6 +173,58 @@ class SubsetRows:
             # dozen columns faster so (measured); exact either way, so the same bits.
             result[:, width:] = (part.other.T @ counts.T.astype(np.float64)).T
         return result
+
+
+class ColumnsBuilder:
+    """Builds a :class:`SubsetRows` from blocks of columns added one at a time (the size
+    study of several sources adds each source's as it lays it out, and can be cancelled in
+    between), keeping every distinct column once (compared by their bytes)."""
+
+    def __init__(self) -> None:
+        self.kept: list[FloatArray] = []
+        self.seen: dict[bytes, int] = {}
+        self.where: list[int] = []
+        self.apart: list[bool] = []
+        self.replaced: list[IndexArray] = []
+        self.start, self.rows = 0, 0
+
+    def add(self, block: FloatArray, replaced: IndexArray) -> None:
+        """The block's columns, its ``replaced`` ones never merged with another."""
+        marked = np.zeros(block.shape[1], dtype=bool)
+        marked[replaced] = True
+        for column in range(block.shape[1]):
+            values = np.ascontiguousarray(block[:, column])
+            key = None if marked[column] else values.tobytes()
+            if key is not None and key in self.seen:
+                self.where.append(self.seen[key])
+                continue
+            if key is not None:
+                self.seen[key] = len(self.kept)
+            self.where.append(len(self.kept))
+            self.apart.append(bool(marked[column]))
+            self.kept.append(values)
+        self.replaced.append(self.start + np.asarray(replaced, np.intp))
+        self.start, self.rows = self.start + block.shape[1], block.shape[0]
+
+    def build(self) -> SubsetRows:
+        """The rows: whole-number columns, then the other float64 ones, then the replaced."""
+        kept, where = self.kept, np.array(self.where, dtype=np.intp)
+        stacked = np.column_stack(kept) if kept else np.zeros((self.rows, 0))
+        apart_columns = np.flatnonzero(self.apart)
+        whole = whole_columns(stacked, apart_columns)
+        plain = ~whole
+        plain[apart_columns] = False
+        replaced = where[np.concatenate([np.zeros(0, np.intp), *self.replaced])]
+        order = np.concatenate([np.flatnonzero(whole), np.flatnonzero(plain), replaced])
+        rank = np.empty(len(kept), dtype=np.intp)
+        rank[order] = np.arange(len(order))
+        count, first = int(whole.sum()), int(plain.sum())
+        return SubsetRows(
+            np.ascontiguousarray(stacked[:, order[:count]], np.float32),
+            np.ascontiguousarray(stacked[:, order[count:]]),
+            rank[where],
+            slice(first, first + len(apart_columns)),  # the replaced come last, in order
+        )
 
 
 def on_grid(rows: FloatArray) -> FloatArray:

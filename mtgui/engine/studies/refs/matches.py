@@ -19,7 +19,7 @@ it), and are handed to the restricted context, which then extracts as usual.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -32,30 +32,43 @@ IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
 
+def iter_reference_matches(context: ExtractionContext) -> Generator[int, None, ReferenceMatches]:
+    """Count every reference's n-grams per segment (yielding after the references' n-gram
+    index, which the context may have to build, and after each reference) for
+    :class:`ReferenceMatches`."""
+    ngrams = context.reference_ngrams
+    yield 0
+    # Per order: the n-grams present in each reference, and its counts per segment.
+    present: list[list[BoolArray]] = [[] for _ in ngrams.orders]
+    counted: list[list[tuple[IntArray, IntArray]]] = [[] for _ in ngrams.orders]
+    for r, reference in enumerate(context.reference_ids, start=1):
+        for n, ids in enumerate(ngrams.hypothesis_ids(reference)):
+            grams = max(ngrams.orders[n].num_ngrams, 1)
+            valid = ids >= 0
+            present[n].append(np.bincount(ids[valid], minlength=grams) > 0)
+            counted[n].append(
+                np.unique(reference.segment[valid] * grams + ids[valid], return_counts=True)
+            )
+        yield r
+    return ReferenceMatches(context, [np.stack(p) for p in present], counted)
+
+
 class ReferenceMatches:
     """The systems' matches against all the references of ``context``, with each matched
     pair's count in every reference (each system's once :meth:`add` has taken it);
-    :meth:`matches` derives those against a subset of the references."""
+    :meth:`matches` derives those against a subset of the references. Made by
+    :func:`iter_reference_matches`."""
 
-    def __init__(self, context: ExtractionContext) -> None:
+    def __init__(
+        self,
+        context: ExtractionContext,
+        present: list[BoolArray],
+        counted: list[list[tuple[IntArray, IntArray]]],
+    ) -> None:
         self._context = context
-        ngrams = context.reference_ngrams
-        self.size = ngrams.num_segments
-        per_reference = [ngrams.hypothesis_ids(ids) for ids in context.reference_ids]
-        # Per order: the n-grams present in each reference, and its counts per segment.
-        self._present: list[BoolArray] = []
-        counted: list[list[tuple[IntArray, IntArray]]] = []
-        for n, order in enumerate(ngrams.orders):
-            grams = max(order.num_ngrams, 1)
-            present, tables = [], []
-            for reference, ids in zip(context.reference_ids, per_reference, strict=True):
-                valid = ids[n] >= 0
-                present.append(np.bincount(ids[n][valid], minlength=grams) > 0)
-                keys = reference.segment[valid] * grams + ids[n][valid]
-                tables.append(np.unique(keys, return_counts=True))
-            self._present.append(np.stack(present))  # references x n-grams
-            counted.append(tables)
-        self._counted = counted
+        self.size = context.reference_ngrams.num_segments
+        self._present = present  # per order: references x n-grams, which each reference has
+        self._counted = counted  # per order and reference: its (segment, n-gram) counts
         self._systems: dict[str, list[tuple[OrderMatches, npt.NDArray[np.int32]]]] = {}
 
     def add(self, system: SystemOutput) -> None:

@@ -33,7 +33,7 @@ from mtgui.engine.studies.common import (
     relay,
     study_signature,
 )
-from mtgui.engine.studies.refs.matches import ReferenceMatches
+from mtgui.engine.studies.refs.matches import ReferenceMatches, iter_reference_matches
 from mtgui.engine.studies.refs.study import (
     RefsRow,
     RefsSettings,
@@ -151,7 +151,7 @@ class _RefsRun:
         a metric uses them (one reference: nothing to derive)."""
         if not self.derived:
             return None
-        matches = ReferenceMatches(self.context)
+        matches = yield from relay(iter_reference_matches(self.context), self.progress())
         for system in self.corpus.systems:
             matches.add(system)
             self.done += 1
@@ -199,7 +199,7 @@ class _RefsRun:
                     self._add_sizes(positions, finished.value)
                     break
                 self.done = start + step.done
-                if step.partial is not partial:  # new figures: after each repetition
+                if step.partial is not partial and step.partial:  # after each repetition
                     partial = step.partial
                     self._add_sizes(positions, partial)
                     snapshot = self.progress()

@@ -11,7 +11,7 @@ Every number is the one a source alone would give, to the bit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +22,7 @@ from mtgui.engine.resampling import IntArray, stack_units
 from mtgui.engine.settings import Unit
 from mtgui.engine.statistics import Statistics
 from mtgui.engine.studies.subset_bootstrap import (
+    ColumnsBuilder,
     KeyScorer,
     SubsetPart,
     SubsetRows,
@@ -64,35 +65,26 @@ class Pieces:
 
 
 class Sources:
-    """The statistics of every source laid out side by side for the subsets' bootstraps.
+    """The statistics of every source laid out side by side for the subsets' bootstraps
+    (made by :func:`iter_sources`).
 
     ``keys`` lists every source's (system, metric) keys, systems outermost, source after
-    source; with ``own_nist`` each source's NIST information sums are replaced in every subset
+    source; with its own NIST, each source's information sums are replaced in every subset
     (:attr:`nist_columns`, source by source, system by system, I_1..I_5).
     """
 
-    def __init__(self, statistics: Sequence[Statistics], units: IntArray, own_nist: bool) -> None:
-        self.statistics = tuple(statistics)
-        blocks, replaced, entries, nist, start = [], [], [], [], 0
-        self.keys: list[tuple[str, str]] = []
-        for source in self.statistics:
-            layout = stack_units(source, units)
-            for key in layout.columns:
-                entries.append((source.metric(key[1]), start + column_indices(layout, key)))
-                self.keys.append(key)
-            own = [
-                column_indices(layout, (system, Nist.name))[:ORDER]
-                for system in source.system_names
-                if own_nist
-            ]
-            replaced.append(np.concatenate([np.zeros(0, np.intp), *own]))
-            nist.append(start + replaced[-1])
-            blocks.append(layout.rows)
-            start += layout.rows.shape[1]
-        self.rows = SubsetRows.of_blocks(blocks, replaced)
-        self.scorer = KeyScorer([(m, self.rows.position[c]) for m, c in entries])
+    def __init__(
+        self,
+        statistics: Sequence[Statistics],
+        rows: SubsetRows,
+        keys: Sequence[tuple[str, str]],
+        entries: Sequence[tuple[Metric, IntArray]],
+        nist: IntArray,
+    ) -> None:
+        self.statistics, self.rows, self.keys = tuple(statistics), rows, list(keys)
+        self.scorer = KeyScorer([(m, rows.position[c]) for m, c in entries])
         self.ratio_scale = np.array([metric.ratio_scale for metric, _ in entries])
-        self.nist_columns = self.rows.position[np.concatenate([np.zeros(0, np.intp), *nist])]
+        self.nist_columns = rows.position[nist]
         self.per_source = len(self.keys) // len(self.statistics)
 
     def whole_nist(self) -> FloatArray:
@@ -116,6 +108,34 @@ class Sources:
     def metrics(self) -> tuple[Metric, ...]:
         """The metrics of a source (every source has them, in this order)."""
         return self.statistics[0].metrics
+
+
+def iter_sources(
+    statistics: Sequence[Statistics], units: IntArray, own_nist: bool
+) -> Generator[int, None, Sources]:
+    """Lay every source's statistics out (per ``units``), yielding the sources done; with
+    ``own_nist`` their NIST information sums are to be replaced in every subset."""
+    columns = ColumnsBuilder()
+    keys: list[tuple[str, str]] = []
+    entries: list[tuple[Metric, IntArray]] = []
+    nist = []
+    for done, source in enumerate(statistics, start=1):
+        layout = stack_units(source, units)
+        for key in layout.columns:
+            entries.append((source.metric(key[1]), columns.start + column_indices(layout, key)))
+            keys.append(key)
+        own = [
+            column_indices(layout, (system, Nist.name))[:ORDER]
+            for system in source.system_names
+            if own_nist
+        ]
+        replaced = np.concatenate([np.zeros(0, np.intp), *own])
+        nist.append(columns.start + replaced)
+        columns.add(layout.rows, replaced)
+        yield done
+    rows = columns.build()
+    yield len(statistics)  # the rows built: a step of its own
+    return Sources(statistics, rows, keys, entries, np.concatenate([np.zeros(0, np.intp), *nist]))
 
 
 class OwnNist:

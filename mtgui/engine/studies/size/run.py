@@ -27,6 +27,7 @@ from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.metrics.nist import Nist
 from mtgui.engine.resampling import IntArray
+from mtgui.engine.running import run_to_end
 from mtgui.engine.statistics import Statistics
 from mtgui.engine.studies.blas_threads import one_blas_thread
 from mtgui.engine.studies.common import (
@@ -39,7 +40,7 @@ from mtgui.engine.studies.common import (
     study_signature,
     unordered_pairs,
 )
-from mtgui.engine.studies.size.layout import OwnNist, Pieces, Sources
+from mtgui.engine.studies.size.layout import OwnNist, Pieces, Sources, iter_sources
 from mtgui.engine.studies.size.study import (
     PairSeparation,
     SizeSettings,
@@ -77,6 +78,7 @@ def iter_size_study(
         raise ValueError("the texts for NIST must be read with the statistics' settings")
     own_nist = nist is not None and any(m.name == Nist.name for m in statistics.metrics)
     run = _SizeRun([statistics], settings or SizeSettings(), document_index, own_nist)
+    run_to_end(run.iter_lay_out())  # one source: a few hundredths of a second
     if isinstance(nist, NistInputs) and own_nist:
         progress = StudyProgress(0, run.total, "size", run.result()[0])
         nist = yield from relay(iter_subset_nist(nist, statistics.system_names), progress)
@@ -100,9 +102,12 @@ def iter_size_studies(
     """:func:`iter_size_study` of each of ``statistics`` (of the same test set, systems and
     metrics; the references study's, one per subset of the references), all at once: the same
     subsets and resamples for all, each study what it would be alone. ``nist``, a table with
-    one source per statistics, gives each subset its own NIST information weights."""
+    one source per statistics, gives each subset its own NIST information weights. The first
+    snapshots, while the statistics are laid out, have no study yet (an empty tuple)."""
     own_nist = nist is not None and any(m.name == Nist.name for m in statistics[0].metrics)
     run = _SizeRun(statistics, settings, document_index, own_nist)
+    nothing: Studies = ()
+    yield from relay(run.iter_lay_out(), StudyProgress(0, run.total, "size", nothing))
     return (yield from run.iter_jobs(nist if own_nist else None))
 
 
@@ -135,14 +140,14 @@ class _SizeRun:
         self.own_nist = own_nist
         size = first.rows(first.system_names[0], first.metrics[0].name).shape[0]
         self.pieces = Pieces(size, document_index, bootstrap.unit)
-        self.sources = Sources(statistics, self.pieces.units, own_nist)
+        self.statistics = tuple(statistics)
+        self.sources: Sources  # laid out by iter_lay_out
+        self.tally: Tally
         self.nist: OwnNist | None = None
         count = self.pieces.count
         self.counts = [max(1, int(np.floor(f * count + 0.5))) for f in settings.fractions]
         self.total = settings.repeats * len(self.counts)
         self.pairs = len(unordered_pairs(len(first.systems))[0]) * len(first.metrics)
-        keys = len(self.sources.keys)
-        self.tally = Tally(len(self.counts), keys, self.pairs * len(statistics))
         self.notes = [*unit_notes, *_notes(document_index, self.pieces, self.counts)]
         if not own_nist and any(m.name == Nist.name for m in first.metrics):
             self.notes.append(
@@ -150,6 +155,13 @@ class _SizeRun:
                 "given), so a subset is not scored as a test set of its own for NIST and its "
                 "NIST does not rise with size as in Zhang & Vogel's Figure 4."
             )
+
+    def iter_lay_out(self) -> Generator[int, None, None]:
+        """Lay the sources out (yielding the sources done) and start the tallies."""
+        units = self.pieces.units
+        self.sources = yield from iter_sources(self.statistics, units, self.own_nist)
+        keys, pairs = len(self.sources.keys), self.pairs * len(self.statistics)
+        self.tally = Tally(len(self.counts), keys, pairs)
 
     def iter_jobs(
         self, table: SubsetNist | None
