@@ -43,8 +43,7 @@ def test_splitting_chosen_columns_equals_splitting_their_copy() -> None:
     units = 20_000  # more than one block of rows (8,192) is gathered
     rows = on_exact_grid(
         np.column_stack(
-            [rng.integers(0, 60, units), rng.uniform(0, 9, units), rng.integers(0, 9, units)]
-            * 2
+            [rng.integers(0, 60, units), rng.uniform(0, 9, units), rng.integers(0, 9, units)] * 2
         ).astype(np.float64)
     )
     kept = np.array([5, 0, 1], dtype=np.intp)  # out of order, whole and fractional
