@@ -3,15 +3,15 @@
 TER's shift search and WER's edit distances are loops over words that no numpy formulation
 expresses without losing sacreBLEU's exact tie-breaking; numba compiles them to machine code
 (about 60x faster than sacreBLEU's Python on TER). chrF's match counting on large systems
-(:mod:`~mtgui.engine.chrf_kernel`) is compiled the same way. The kernels are written as plain Python over
-numpy arrays, so without numba (a Python version it has no wheel for yet, or
+(:mod:`~mtgui.engine.chrf_kernel`) is compiled the same way. The kernels are written as plain
+Python over numpy arrays, so without numba (a Python version it has no wheel for yet, or
 ``NUMBA_DISABLE_JIT=1``) they still run, and give the same numbers, only slower.
 
 Importing numba takes about half a second, so only the kernel modules import this one, and
-they are imported when TER, WER or chrF on a large system first runs, never at startup. The import is by name
-(importlib), which PyInstaller's analysis does not follow: ``packaging/mtgui.spec`` names numba,
-so the built app carries it and runs the kernels compiled, cached on disk once per installed
-app (see :func:`_placed_in_bundle`).
+they are imported when TER, WER or chrF on a large system first runs, never at startup. The
+import is by name (importlib), which PyInstaller's analysis does not follow:
+``packaging/mtgui.spec`` names numba, so the built app carries it and runs the kernels
+compiled, cached on disk once per installed app (see :func:`_placed_in_bundle`).
 """
 
 from __future__ import annotations
