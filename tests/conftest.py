@@ -50,6 +50,16 @@ def _no_collection_on_worker_threads():
     gc.enable()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_worker_thread_outlives_the_session():
+    """Every run's thread stopped before Python exits: a QThread destroyed while it runs (one
+    a test's window gave up at closing on a loaded machine) aborts the whole test process."""
+    yield
+    from mtgui.app.threads import stop_all_threads  # only once Qt is loaded anyway
+
+    assert stop_all_threads(120_000), "a worker thread still runs two minutes after the tests"
+
+
 @pytest.fixture(autouse=True)
 def _collect_garbage_after_each_test():
     yield

@@ -84,3 +84,16 @@ def threads_left_running() -> bool:
     be destroyed while it runs, so the application leaves the process without destroying it
     (:func:`mtgui.views.launch.run_application`)."""
     return bool(_KEEPER) and any(not thread.isFinished() for thread in _keeper().threads)
+
+
+def stop_all_threads(timeout_ms: int) -> bool:
+    """Ask every kept worker to stop and wait for all of them, at most ``timeout_ms`` in all;
+    True if none is left running. For a process that ends without quitting the application
+    (a test session): Python's exit would destroy a QThread still running, which aborts."""
+    if not _KEEPER:
+        return True
+    threads = list(_keeper().threads)
+    for thread in threads:
+        thread.worker.abort()
+    deadline = QDeadlineTimer(timeout_ms)
+    return all(thread.wait(deadline.remainingTime()) for thread in threads)

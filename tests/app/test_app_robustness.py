@@ -21,7 +21,7 @@ import mtgui.app.analysis as analysis_module
 import mtgui.io.entries as entries_module
 from mtgui.app.preferences import Preferences
 from mtgui.app.runs import QUIT_WAIT_SECONDS
-from mtgui.app.threads import threads_left_running
+from mtgui.app.threads import stop_all_threads, threads_left_running
 from mtgui.engine.corpus import Role
 from mtgui.io.demo import demo_inputs
 from mtgui.views.dialogs import RenameDialog
@@ -358,6 +358,24 @@ def test_12_closing_stops_every_worker_within_a_bounded_time(qtbot, window, monk
     assert threads_left_running()  # kept, so that no running QThread is ever destroyed
     blocked.set()
     assert all(thread.wait(5000) for thread in threads)
+
+
+def test_stopping_all_threads_asks_each_run_to_stop_and_waits(qtbot, window, monkeypatch):
+    """What the test session does before Python exits (a running QThread destroyed aborts)."""
+
+    def slow_analysis(*_args):
+        for _ in range(600):  # a minute, unless asked to stop between steps
+            time.sleep(0.1)
+            yield None
+
+    monkeypatch.setattr(analysis_module, "iter_analysis", slow_analysis)
+    load_demo_into(window)
+    qtbot.waitUntil(lambda: window.controller.analysing, timeout=10_000)
+    threads = window.controller.analysis.runs.threads()
+    assert any(not thread.isFinished() for thread in threads)
+    started = time.monotonic()
+    assert stop_all_threads(10_000)
+    assert time.monotonic() - started < 5.0 and not threads_left_running()
 
 
 QUIT_SCRIPT = r"""
