@@ -31,9 +31,18 @@ BoolArray = npt.NDArray[np.bool_]
 
 def draw_counts(rng: np.random.Generator, resamples: int, units: int) -> Float32Array:
     """:func:`mtgui.engine.resampling.draw_counts`: the same counts from the same draws."""
-    picks = rng.integers(0, units, size=(resamples, units))
+    return count_picks(draw_picks(rng, resamples, units), units)
+
+
+def draw_picks(rng: np.random.Generator, resamples: int, units: int) -> IntArray:
+    """The units each resample draws: :func:`mtgui.engine.resampling.draw_counts`'s draws."""
+    return rng.integers(0, units, size=(resamples, units))
+
+
+def count_picks(picks: IntArray, units: int) -> Float32Array:
+    """How often each resample (a row of ``picks``) draws each unit."""
     if COMPILED:
-        counts = np.zeros((resamples, units), dtype=np.float32)
+        counts = np.zeros((len(picks), units), dtype=np.float32)
         _count(picks, counts)
         return counts
     return count_with_numpy(picks, units)

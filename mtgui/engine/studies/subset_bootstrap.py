@@ -256,18 +256,19 @@ def on_grid(rows: FloatArray) -> FloatArray:
 
 class SubsetDraws:
     """A subset's resample counts, chunk by chunk (:func:`resample_chunks`), drawn from its
-    seed as the ordinary bootstrap draws them. The first chunk can be drawn ahead (the size
-    study draws it on a helper thread while the subset before is scored); the others are drawn
-    when taken, from the same stream."""
+    seed as the ordinary bootstrap draws them. The first chunk's draws can be made ahead (the
+    size study makes them on a helper thread while the subset before is scored, and counts
+    them when it takes them: the two threads then have about as much to do); the other chunks
+    are drawn when taken, from the same stream."""
 
     def __init__(self, seed: int, resamples: int, units: int, ahead: bool = False) -> None:
-        from mtgui.engine.studies.kernels import draw_counts  # imports numba: when used
+        from mtgui.engine.studies import kernels  # imports numba: when used
 
-        self._draw = draw_counts
+        self._kernels = kernels
         self._rng = np.random.default_rng(check_seed(seed))
         self.units, self.sizes = units, resample_chunks(resamples, units)
         first = ahead and bool(self.sizes)
-        self._first = draw_counts(self._rng, self.sizes[0], units) if first else None
+        self._first = kernels.draw_picks(self._rng, self.sizes[0], units) if first else None
 
     @property
     def resamples(self) -> int:
@@ -278,10 +279,10 @@ class SubsetDraws:
         """Every chunk's counts (resamples x units), in order."""
         for i, size in enumerate(self.sizes):
             if i == 0 and self._first is not None:
-                counts, self._first = self._first, None
-                yield counts
+                picks, self._first = self._first, None
+                yield self._kernels.count_picks(picks, self.units)
             else:
-                yield self._draw(self._rng, size, self.units)
+                yield self._kernels.draw_counts(self._rng, size, self.units)
 
 
 def iter_subset_samples(
