@@ -111,10 +111,12 @@ def _rules_applied_13a(texts: Sequence[str], case: Case) -> str:
         if case is Case.FULL:
             text = text.lower()
         text = text.rstrip()
+        if "<skipped>" in text:  # before the line breaks, as sacreBLEU: "-<skipped>\n." is "."
+            text = text.replace("<skipped>", "")
         if "\n" in text:
             text = text.replace("-\n", "").replace("\n", " ")
         padded.append(f" {text} ")
-    joined = "\n".join(padded).replace("<skipped>", "")
+    joined = "\n".join(padded)
     if "&" in joined:
         for entity, char in _ENTITIES:
             joined = joined.replace(entity, char)

@@ -26,6 +26,15 @@ def test_13a_equals_sacrebleu_on_random_text(lines):
     ]
 
 
+def test_skipped_goes_before_the_line_breaks_are_joined():
+    """The case hypothesis found in CI: sacreBLEU drops <skipped> first, so "-\n" is joined."""
+    for line in ("-<skipped>\n.", "a-<skipped>\nb", "<skip<skipped>ped>"):
+        expected = SACRE_13A(line.rstrip()).split()
+        assert tokenize([line], "13a", Case.SENSITIVE) == [expected]
+        assert tokenize_flat([line, "x"], "13a", Case.SENSITIVE) == [*expected, SEGMENT_BREAK, "x"]
+    assert tokenize(["-<skipped>\n."], "13a", Case.SENSITIVE) == [["."]]
+
+
 def test_13a_examples():
     assert tokenize(
         ["Hello, world. 3.5 million-ish 1-2 &quot;x&quot; A&amp;B"], "13a", Case.SENSITIVE
