@@ -20,6 +20,7 @@ import threading
 from collections.abc import Generator, Mapping
 from contextlib import closing
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 
 import numpy as np
@@ -60,6 +61,17 @@ class UnitLayout:
     columns: dict[tuple[str, str], slice]
     rows: FloatArray  # (U, K): per unit, every system's and metric's statistics side by side
 
+    @cached_property
+    def product_parts(
+        self,
+    ) -> tuple[SplitRows, dict[tuple[str, str], npt.NDArray[np.intp]]]:
+        """The distinct columns, split for the product, and where each key's columns are among
+        them; found once per layout (a study resamples one layout many times)."""
+        kept, where = _distinct_columns(self.rows)
+        everything = np.arange(self.rows.shape[1])
+        columns = {key: where[everything[block]] for key, block in self.columns.items()}
+        return SplitRows.of(self.rows, np.asarray(kept, dtype=np.intp)), columns
+
 
 def unit_index(statistics: Statistics, document_index: IntArray | None, unit: Unit) -> IntArray:
     """For every segment, the number of the unit it belongs to."""
@@ -95,15 +107,6 @@ def stack_units(statistics: Statistics, units: IntArray) -> UnitLayout:
         np.add.at(per_unit, units, stacked)
         stacked = per_unit
     return UnitLayout(columns, on_exact_grid(stacked))
-
-
-def _distinct(layout: UnitLayout) -> tuple[SplitRows, dict[tuple[str, str], npt.NDArray[np.intp]]]:
-    """The layout's distinct columns, split for the product, and where each key's columns are
-    among them."""
-    kept, where = _distinct_columns(layout.rows)
-    everything = np.arange(layout.rows.shape[1])
-    columns = {key: where[everything[block]] for key, block in layout.columns.items()}
-    return SplitRows.of(layout.rows, np.asarray(kept, dtype=np.intp)), columns
 
 
 def _distinct_columns(rows: FloatArray) -> tuple[list[int], npt.NDArray[np.intp]]:
@@ -298,7 +301,7 @@ def iter_resample_scores(
     step = chunk or chunk_size(units, layout.rows.shape[1])
     if draws is None or (draws.seed, draws.total, draws.units) != (settings.seed, total, units):
         draws = ResampleDraws(settings.seed, total, units)
-    split, columns = _distinct(layout)
+    split, columns = layout.product_parts
     with closing(draws):
         for done in range(0, total, step):
             size = min(step, total - done)
