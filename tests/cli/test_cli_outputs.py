@@ -272,7 +272,9 @@ from mtgui.io import temporaries
 
 def slow_write(self, data, mode=None):
     os.write(self.fd, data[:4096])  # half-way through a large write
-    Path(sys.argv[1]).write_text(str(self.path))
+    part = Path(sys.argv[1] + ".part")  # renamed, so the test never reads a half-written name
+    part.write_text(str(self.path))
+    os.replace(part, sys.argv[1])
     time.sleep(30)
 
 temporaries.Temporary.write = slow_write
