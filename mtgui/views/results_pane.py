@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
@@ -56,6 +56,7 @@ class ResultsPane(QWidget):
         self.result: AnalysisResult | None = None  # the result shown
         self._wanted_metric: str | None = None  # a reopened session's metric, until it exists
         self._histograms_started = False
+        self._histograms_behind = False  # the result's histograms are drawn at the next turn
         self._study_note = ""  # the note this pane put in the studies view
         self._build()
         self._connect()
@@ -92,7 +93,7 @@ class ResultsPane(QWidget):
         # Texts with names from the inputs: a "<" in a system's name is not markup.
         for label in (self.problem, self.notes, self.stale, self.grid_reading, self.clusters):
             label.setTextFormat(Qt.TextFormat.PlainText)
-        grid_page = QWidget()
+        self.grid_page = grid_page = QWidget()
         grid_layout = QVBoxLayout(grid_page)
         grid_layout.addWidget(self.grid_reading)
         self.grid_legend = GridLegend()
@@ -112,6 +113,7 @@ class ResultsPane(QWidget):
         self.details = DetailsView()
         self.tabs.addTab(self.details, "Details")
         self._stale_tabs: set[QWidget] = set()  # to fill when shown (they cost most to fill)
+        self._unsized: set[QWidget] = set()  # tables whose columns fit another result's texts
         self.studies = StudiesView()
         self.tabs.addTab(self.studies, "Studies")
         self.breakdown = BreakdownView()  # bootstraps each group again: only when shown
@@ -177,7 +179,7 @@ class ResultsPane(QWidget):
         self.grid_table.doubleClicked.connect(self._on_grid_double_clicked)
         self.paired.segments_requested.connect(self.show_segments)
         self.documents.segments_requested.connect(self.show_segments)
-        self.tabs.currentChanged.connect(self._fill_current_tab)
+        self.tabs.currentChanged.connect(self._on_tab_changed)
         for table in (self.score_table, self.grid_table):
             table.exported.connect(self.table_exported)
         for table in self.findChildren(DataTableView):
@@ -213,6 +215,7 @@ class ResultsPane(QWidget):
 
     def show_scores(self, scores: Mapping[tuple[str, str], FloatArray]) -> None:
         """Add the partial scores of the run under way to the histograms."""
+        self._histograms_behind = False  # a new run's scores: the last result's are not drawn
         if not self._histograms_started:
             self._start_histograms([system for system, _ in scores])
         self.histograms.update_scores(scores)
@@ -258,14 +261,12 @@ class ResultsPane(QWidget):
         metric, bootstrap = self.current_metric(), self.result.bootstrap
         self.score_model.set_result(bootstrap, metric)
         self.grid_model.set_result(bootstrap, metric)
-        self.score_table.resizeColumnsToContents()
-        self.grid_table.resizeColumnsToContents()
+        self._unsized = {self.score_table, self.grid_table}
+        self._size_current_table()
         self.grid_reading.setText(self.grid_model.reading)
         self.clusters.setText(cluster_caption(bootstrap, metric))
-        # Load order, as while the run was filling them: the plots are kept, not made again.
-        self.histograms.start_run(list(bootstrap.systems), metric, LABELS.get(metric, metric))
-        self._histograms_started = True
-        self.histograms.finish_run(bootstrap)
+        self._histograms_behind = True
+        QTimer.singleShot(0, self, self.draw_histograms)
         self.score_table.export_name = f"scores-{metric}"
         self.grid_table.export_name = f"significance-{metric}"
         if len(bootstrap.systems) > 1:
@@ -273,6 +274,34 @@ class ResultsPane(QWidget):
         self.breakdown.set_metric(metric)
         self._stale_tabs = {self.segments, self.documents, self.details}
         self._fill_current_tab()
+
+    def _on_tab_changed(self) -> None:
+        self._size_current_table()
+        self._fill_current_tab()
+
+    def draw_histograms(self) -> None:
+        """Draw the result's histograms, if they are still behind it.
+
+        Called at the turn of the event loop after the result is shown: with twenty systems
+        the tables and the histograms' final drawing together held the window about 100 ms.
+        """
+        if not self._histograms_behind or self.result is None:
+            return
+        self._histograms_behind = False
+        metric, bootstrap = self.current_metric(), self.result.bootstrap
+        # Load order, as while the run was filling them: the plots are kept, not made again.
+        self.histograms.start_run(list(bootstrap.systems), metric, LABELS.get(metric, metric))
+        self._histograms_started = True
+        self.histograms.finish_run(bootstrap)
+
+    def _size_current_table(self) -> None:
+        """Fit the columns of the Scores or the Significance table to the result's texts
+        when it is shown: sizing measures every cell (a 20 x 20 grid takes ~20 ms)."""
+        pages = {self.score_table: self.score_table, self.grid_page: self.grid_table}
+        table = pages.get(self.tabs.currentWidget())
+        if table is not None and table in self._unsized:
+            self._unsized.discard(table)
+            table.resizeColumnsToContents()
 
     def _fill_current_tab(self) -> None:
         """Fill the Segments, Documents or Details view if it is shown and behind the result."""
@@ -332,4 +361,4 @@ class ResultsPane(QWidget):
         # its Python half already gone; the tab widget, destroyed with it, changes its current
         # tab on the way, and that signal would find no slot to call.
         with contextlib.suppress(RuntimeError, AttributeError):
-            self.tabs.currentChanged.disconnect(self._fill_current_tab)
+            self.tabs.currentChanged.disconnect(self._on_tab_changed)

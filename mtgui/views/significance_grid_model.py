@@ -127,8 +127,19 @@ def verdict_colors(verdict: str, dark: bool) -> tuple[QColor, QColor]:
 
 def _dark() -> bool:
     """Whether the application's palette is dark (asked at each paint, so that a change of
-    the desktop's theme shows at the next repaint, which Qt makes on a palette change)."""
-    return is_dark(QGuiApplication.palette())
+    the desktop's theme shows at the next repaint, which Qt makes on a palette change).
+
+    The answer is kept per palette (its cache key changes with any of its colours): sizing a
+    20 x 20 grid asks 760 times, and working it out each time cost ~10 ms."""
+    palette = QGuiApplication.palette()
+    key = palette.cacheKey()
+    if key not in _DARK_BY_PALETTE:
+        _DARK_BY_PALETTE.clear()  # one palette at a time is enough
+        _DARK_BY_PALETTE[key] = is_dark(palette)
+    return _DARK_BY_PALETTE[key]
+
+
+_DARK_BY_PALETTE: dict[int, bool] = {}
 
 
 def header_tooltip(system: str, orientation: Qt.Orientation) -> str:
