@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtgui import __version__
 from mtgui.cli.eval import Loader
@@ -32,16 +32,18 @@ from mtgui.engine.errors import InputError
 from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics import iter_statistics
-from mtgui.engine.studies.dispatch import Study, StudySettings, iter_study_for
-from mtgui.engine.studies.human.study import HUMAN
 from mtgui.engine.studies.refs.study import RefsSettings
 from mtgui.io.outputs import OutputPlan
+from mtgui.io.score_sources import HUMAN
 from mtgui.io.writers import json_text, write_stdout
 from mtgui.report.evaluation import describe_settings, describe_test_set
 from mtgui.report.files import CSV_KEY, write_planned_reports
 from mtgui.report.study_tables import CSV_FILES, study_data, study_tables
 from mtgui.report.study_text import study_text
 from mtgui.report.summary import summarize
+
+if TYPE_CHECKING:  # the studies' code is imported when a study runs, not by every command
+    from mtgui.engine.studies.dispatch import Study, StudySettings
 
 
 def add_study_parser(commands: Any) -> None:
@@ -114,6 +116,8 @@ def _run(
     if not isinstance(settings, RefsSettings):
         context = ExtractionContext(corpus.test_set, scoring, corpus.scores)
         statistics = drain(iter_statistics(corpus, metrics, scoring, context), "scoring")
+    from mtgui.engine.studies.dispatch import iter_study_for
+
     study = iter_study_for(settings, corpus, metrics, scoring, statistics, context, human)
     return drain(study, "study")
 

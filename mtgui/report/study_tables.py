@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, fields, is_dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtgui import __version__
 from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.significance import PAIR_FIELDS
-from mtgui.engine.studies.dispatch import Study
 from mtgui.engine.studies.human.correlation_tests import CorrelationTest
 from mtgui.engine.studies.human.study import Disagreement, HumanStudy, MetricCorrelation
 from mtgui.engine.studies.refs.study import RefsRow, RefsSizeRow, RefsStudy
@@ -29,6 +28,9 @@ from mtgui.report.significance import (
     pair_rows,
     score_rows,
 )
+
+if TYPE_CHECKING:  # a type only: the studies' running code is not needed to print one
+    from mtgui.engine.studies.dispatch import Study
 
 _TABLE_FILES = {
     "size": ("size.csv", "size-pairs.csv", "size-separation.csv", "size-fit.csv"),
