@@ -5,7 +5,8 @@ Why: glibc's allocator raises its mmap threshold each time a large block is free
 come from the heap from then on, and the heap keeps their pages when they are freed. On
 100,000 segments x 10 systems that held about 150 MB more at the peak than the run ever used
 at once. ``malloc_trim`` hands the free pages inside the heap back; it costs a walk over the
-free lists, so it runs between systems, not inside them. Elsewhere (macOS, Windows, musl)
+free lists, so it runs between systems, not inside them, and only on large test sets
+(``mtgui.engine.statistics._TRIM_FROM``). Elsewhere (macOS, Windows, musl)
 there is no such call and nothing is done.
 """
 

@@ -28,6 +28,10 @@ from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics_cache import RowsKey, StatisticsCache, corpus_keys
 
+# Segments from which the heap is trimmed after each system: on 100,000 segments that keeps
+# ~150 MB off the peak; on 3,000 the freed arrays are a few MB and the trims cost ~45 ms a run.
+_TRIM_FROM = 20_000
+
 
 @dataclass(frozen=True)
 class SystemStatistics:
@@ -191,7 +195,8 @@ def iter_statistics(
         rows = {metric.name: rows[metric.name] for metric in metrics}  # in the metrics' order
         systems.append(SystemStatistics(system.name, MappingProxyType(rows)))
         context.forget(system)
-        give_back_freed_memory()  # its tokens and matches (see mtgui.engine.heap)
+        if size >= _TRIM_FROM:
+            give_back_freed_memory()  # its tokens and matches (see mtgui.engine.heap)
         yield StatisticsProgress(done + 1, total, system.name)
     return Statistics(settings, metrics, tuple(systems))
 

@@ -6,7 +6,9 @@ import sys
 
 import pytest
 
-from mtgui.engine import heap
+from mtgui.engine import heap, statistics
+from mtgui.engine.statistics import compute_statistics
+from mtgui.io.demo import load_demo
 
 
 def _resident_mb() -> float:
@@ -39,3 +41,16 @@ def test_it_is_a_no_op_without_glibc(monkeypatch: pytest.MonkeyPatch) -> None:
         assert heap.give_back_freed_memory() is False
     finally:
         heap._malloc_trim.cache_clear()
+
+
+@pytest.mark.parametrize(("trim_from", "trims"), [(96, 0), (95, 4)])
+def test_the_heap_is_trimmed_after_each_system_only_on_large_test_sets(
+    monkeypatch, trim_from, trims
+) -> None:
+    calls: list[bool] = []
+    monkeypatch.setattr(statistics, "give_back_freed_memory", lambda: calls.append(True))
+    monkeypatch.setattr(statistics, "_TRIM_FROM", trim_from)
+    corpus = load_demo()  # 95 segments, 4 systems
+    assert corpus.test_set.size == 95 and len(corpus.systems) == 4
+    compute_statistics(corpus, ["bleu"])
+    assert len(calls) == trims
