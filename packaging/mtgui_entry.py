@@ -1,8 +1,17 @@
-"""The bundle's entry point: exactly what the ``mtgui`` command does."""
+"""The bundle's entry point: exactly what the ``mtgui`` command does.
 
+``freeze_support`` comes first: a tokenizing worker (mtgui.engine.token_pool) is this same
+program started again with multiprocessing's arguments, and it must run the worker and exit
+there, not open a second window or run the command again.
+"""
+
+import multiprocessing
 import sys
 
+from mtgui.engine.token_pool import freeze_support_done
 from mtgui.launch import main
 
 if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    freeze_support_done()
     sys.exit(main())

@@ -18,8 +18,10 @@ that runs Qt threads is unsafe), and kept for later runs. ``spawn`` runs the mai
 in each worker, which is harmless only for a script that guards its work with ``if __name__ ==
 "__main__"``; so workers are used only once :func:`allow_workers` was called (by ``mtgui`` and
 the window's launcher, and by the benchmarks), never for a script that merely imports the
-engine. A worker that fails (a broken pool) costs time, not results: the text is then
-tokenized here.
+engine. In a bundled program (PyInstaller) a worker is the program itself, started again: there
+they are used only once its entry point has called ``multiprocessing.freeze_support()``, which
+runs the worker and exits (:func:`freeze_support_done`). A worker that fails (a broken pool)
+costs time, not results: the text is then tokenized here.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ _WORKERS = max(1, min(2, os.cpu_count() or 1))
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
 _allowed = False
+_freeze_supported = False
 
 
 def allow_workers() -> None:
@@ -52,6 +55,13 @@ def allow_workers() -> None:
     from a main script that does its work under ``if __name__ == "__main__"``."""
     global _allowed
     _allowed = True
+
+
+def freeze_support_done() -> None:
+    """Say that a bundled program's entry point has called ``multiprocessing.freeze_support()``
+    first thing, so that workers may be started as that program (see the module docstring)."""
+    global _freeze_supported
+    _freeze_supported = True
 
 
 @dataclass(frozen=True)
@@ -92,8 +102,8 @@ def merged_vocabulary(references: Sequence[LocalIds]) -> dict[str, int]:
 
 def worth_a_pool(segments: int, texts: int) -> bool:
     """Whether tokenizing ``texts`` texts of ``segments`` segments gains from the workers."""
-    frozen = getattr(sys, "frozen", False)  # a bundled app would need freeze_support()
-    return _allowed and not frozen and segments * texts >= POOL_MIN_TOKENS
+    startable = _freeze_supported or not getattr(sys, "frozen", False)
+    return _allowed and startable and segments * texts >= POOL_MIN_TOKENS
 
 
 def result_or_none(job: Future[LocalIds]) -> LocalIds | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -37,3 +39,19 @@ def test_without_permission_everything_is_tokenized_here(monkeypatch: pytest.Mon
     context = ExtractionContext(corpus.test_set, MetricSettings())
     context.prefetch(corpus.systems)
     assert not context._reference_jobs
+
+
+@pytest.mark.parametrize(
+    ("frozen", "supported", "pooled"),
+    [(False, False, True), (True, False, False), (True, True, True)],
+)
+def test_a_bundled_program_uses_workers_only_after_freeze_support(
+    monkeypatch: pytest.MonkeyPatch, frozen: bool, supported: bool, pooled: bool
+) -> None:
+    """In a bundle a worker is the program started again: without freeze_support() first in
+    its entry point, each worker would run the whole program (packaging/mtgui_entry.py)."""
+    monkeypatch.setattr(token_pool, "_allowed", True)
+    monkeypatch.setattr(token_pool, "_freeze_supported", supported)
+    monkeypatch.setattr(sys, "frozen", frozen, raising=False)
+    assert token_pool.worth_a_pool(100_000, 3) is pooled
+    assert token_pool.worth_a_pool(10, 3) is False  # small sets: never

@@ -55,6 +55,70 @@ def test_the_bundle_runs_the_command_line_on_the_demo(tmp_path):
     assert "BLEU" in result.stdout
 
 
+def test_the_bundle_tokenizes_a_large_set_on_workers_and_scores_as_the_checkout(tmp_path):
+    """Above POOL_MIN_TOKENS the bundle tokenizes on worker processes, which are the program
+    itself started again with multiprocessing's arguments: the entry point's freeze_support()
+    must turn them into workers (not a second mtgui), and their ids must give the scores of
+    the checkout, which tokenizes here."""
+    files = _large_demo(tmp_path, copies=500)  # 47,500 segments x 5 texts: 237,500
+    command = ["eval", "-r", files[0], "-t", *files[1:], "--metrics", "bleu", "--bootstrap", "0"]
+    process = subprocess.Popen(
+        [str(EXECUTABLE), *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env=clean_environment(tmp_path / "home"),
+    )
+    workers = set()
+    while process.poll() is None:  # the children it starts, as they run
+        workers |= {line for line in _children(process.pid) if "multiprocessing" in line}
+        time.sleep(0.02)
+    stdout, stderr = process.communicate(timeout=300)
+    assert process.returncode == 0, stderr
+    assert workers, "no worker process was started"
+    assert all(line.startswith(str(EXECUTABLE)) for line in workers), workers
+    checkout = subprocess.run(
+        [sys.executable, "-m", "mtgui", *command],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=True,
+        timeout=300,
+    )
+    assert _scores(stdout) == _scores(checkout.stdout)
+
+
+def _large_demo(folder: Path, copies: int) -> list[str]:
+    """The demo's first reference and its systems as plain text, each segment repeated
+    ``copies`` times: file names, the reference first."""
+    from mtgui.io.demo import load_demo
+
+    corpus = load_demo()
+    texts = {"reference.txt": corpus.test_set.references[0].texts}
+    texts |= {f"{system.name}.txt": system.hypotheses for system in corpus.systems}
+    for name, lines in texts.items():
+        (folder / name).write_text("\n".join(list(lines) * copies) + "\n", encoding="utf-8")
+    return list(texts)
+
+
+def _children(pid: int) -> list[str]:
+    """The command lines of ``pid``'s child processes (Linux: from /proc)."""
+    lines = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in children:
+            try:
+                raw = Path(f"/proc/{child}/cmdline").read_bytes()
+            except OSError:
+                continue
+            lines.append(raw.replace(b"\0", b" ").decode(errors="replace"))
+    return lines
+
+
 def _scores(stdout: str) -> str:
     """The score table of ``mtgui eval``'s output (the lines above it name the files read)."""
     return stdout[stdout.index("Scores (") :]
