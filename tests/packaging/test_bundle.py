@@ -78,15 +78,7 @@ def test_the_bundle_tokenizes_a_large_set_on_workers_and_scores_as_the_checkout(
     assert process.returncode == 0, stderr
     assert workers, "no worker process was started"
     assert all(line.startswith(str(EXECUTABLE)) for line in workers), workers
-    checkout = subprocess.run(
-        [sys.executable, "-m", "mtgui", *command],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        check=True,
-        timeout=300,
-    )
-    assert _scores(stdout) == _scores(checkout.stdout)
+    assert _scores(stdout) == _scores(_checkout_run(command, tmp_path))
 
 
 def _large_demo(folder: Path, copies: int) -> list[str]:
@@ -117,6 +109,18 @@ def _children(pid: int) -> list[str]:
                 continue
             lines.append(raw.replace(b"\0", b" ").decode(errors="replace"))
     return lines
+
+
+def _checkout_run(command: list[str], folder: Path) -> str:
+    """What this checkout's mtgui prints for ``command`` (what the bundle must equal)."""
+    return subprocess.run(
+        [sys.executable, "-m", "mtgui", *command],
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        check=True,
+        timeout=300,
+    ).stdout
 
 
 def _scores(stdout: str) -> str:
@@ -157,15 +161,8 @@ def test_the_bundle_compiles_ter_and_wer_once_and_scores_as_the_checkout(tmp_pat
     cached = {path.name.split("-")[0] for path in caches[0]}
     assert {"ter_search.ter_rows", "editdistance.fill_row"} <= cached, sorted(cached)
     assert caches[1] == caches[0], "the second run compiled again"
-    checkout = subprocess.run(
-        [sys.executable, "-m", "mtgui", *command],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        check=True,
-        timeout=300,
-    )
-    assert _scores(runs[0].stdout) == _scores(runs[1].stdout) == _scores(checkout.stdout)
+    checkout = _checkout_run(command, tmp_path)
+    assert _scores(runs[0].stdout) == _scores(runs[1].stdout) == _scores(checkout)
 
 
 def test_the_bundle_opens_the_window_on_the_demo_for_20_seconds(tmp_path):
