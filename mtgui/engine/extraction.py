@@ -118,12 +118,16 @@ class ExtractionContext:
         if not systems or self._parent is not None or not worth_a_pool(test_set.size, texts):
             return
         if "reference_ids" not in self.__dict__ and not self._reference_jobs:
-            settings = self.settings
-            self._reference_jobs = [
-                submit(ref.texts, settings.tokenize, settings.case) for ref in test_set.references
-            ]
+            for ref in test_set.references:
+                self._reference_jobs.append(self._submit(ref.texts))
+                if _refused(self._reference_jobs[-1]):
+                    return  # the workers cannot work: everything is tokenized here
         self._queue = list(systems)
         self._submit_ahead()
+
+    def _submit(self, texts: Sequence[str]) -> Future[LocalIds]:
+        """Hand ``texts`` to the workers."""
+        return submit(texts, self.settings.tokenize, self.settings.case)
 
     def _local_references(self) -> list[LocalIds] | None:
         """The workers' tokens of every reference, or None (not asked for, or a worker failed)."""
@@ -137,8 +141,10 @@ class ExtractionContext:
         """Keep up to ``_AHEAD`` systems on the workers."""
         while self._queue and len(self._jobs) < _AHEAD:
             system = self._queue.pop(0)
-            job = submit(system.hypotheses, self.settings.tokenize, self.settings.case)
+            job = self._submit(system.hypotheses)
             self._jobs[system.name] = (system.hypotheses, job)
+            if _refused(job):
+                self._queue = []  # the workers cannot work: the rest is tokenized here
 
     def _take_job(self, system: SystemOutput) -> LocalIds | None:
         """The workers' tokens of ``system``, if they were asked for them (else None)."""
@@ -241,3 +247,8 @@ class ExtractionContext:
             self._systems[key] = cached
         value: T = cached[1]
         return value
+
+
+def _refused(job: Future[LocalIds]) -> bool:
+    """Whether the workers refused a job outright (their pool is broken or cannot start)."""
+    return job.done() and job.exception() is not None

@@ -32,6 +32,7 @@ import sys
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from itertools import repeat
 
@@ -115,11 +116,26 @@ def result_or_none(job: Future[LocalIds]) -> LocalIds | None:
 
 
 def submit(texts: Sequence[str], tokenizer: str, case: Case) -> Future[LocalIds]:
-    """Tokenize ``texts`` on a worker (the workers start on first use)."""
+    """Tokenize ``texts`` on a worker (the workers start on first use).
+
+    Never raises: where the workers cannot take the job (a worker died, say killed for want of
+    memory, which breaks the whole pool; or none could be started) the future holds the error,
+    :func:`result_or_none` gives None and the text is tokenized here; a broken pool is
+    dropped, so that a later run starts new workers.
+    """
     global _pool
-    with _pool_lock:
-        if _pool is None:
-            context = multiprocessing.get_context("spawn")
-            _pool = ProcessPoolExecutor(max_workers=_WORKERS, mp_context=context)
-        pool = _pool
-    return pool.submit(encode_locally, list(texts), tokenizer, case)
+    try:
+        with _pool_lock:
+            if _pool is None:
+                context = multiprocessing.get_context("spawn")
+                _pool = ProcessPoolExecutor(max_workers=_WORKERS, mp_context=context)
+            pool = _pool
+        return pool.submit(encode_locally, list(texts), tokenizer, case)
+    except Exception as error:
+        with _pool_lock:
+            if _pool is not None and isinstance(error, BrokenProcessPool):
+                _pool.shutdown(wait=False, cancel_futures=True)
+                _pool = None
+        failed: Future[LocalIds] = Future()
+        failed.set_exception(error)
+        return failed

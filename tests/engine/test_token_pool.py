@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from concurrent.futures.process import BrokenProcessPool
 
 import numpy as np
 import pytest
@@ -55,3 +56,59 @@ def test_a_bundled_program_uses_workers_only_after_freeze_support(
     monkeypatch.setattr(sys, "frozen", frozen, raising=False)
     assert token_pool.worth_a_pool(100_000, 3) is pooled
     assert token_pool.worth_a_pool(10, 3) is False  # small sets: never
+
+
+class _BrokenPool:
+    """A pool whose worker died: every submit raises, as ProcessPoolExecutor's then does."""
+
+    def __init__(self) -> None:
+        self.shut_down = False
+
+    def submit(self, *args: object) -> None:
+        raise BrokenProcessPool("a child process terminated abruptly")
+
+    def shutdown(self, wait: bool, cancel_futures: bool) -> None:
+        self.shut_down = True
+
+
+def test_a_broken_pool_costs_time_not_results(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker killed (for want of memory, say) breaks the pool, and the pool then refuses
+    every job: the texts are tokenized here with the same ids, and the next run starts new
+    workers. Before, the refusal ended the run with an internal error."""
+    corpus = load_demo()
+    broken = _BrokenPool()
+    monkeypatch.setattr(token_pool, "_allowed", True)
+    monkeypatch.setattr(token_pool, "POOL_MIN_TOKENS", 0)
+    monkeypatch.setattr(token_pool, "_pool", broken)
+    pooled = ExtractionContext(corpus.test_set, MetricSettings())
+    pooled.prefetch(corpus.systems)
+    assert broken.shut_down and token_pool._pool is None  # dropped: the next run starts anew
+    assert len(pooled._reference_jobs) == 1 and not pooled._jobs  # no more jobs for this run
+    here = ExtractionContext(corpus.test_set, MetricSettings())
+    assert list(pooled.vocabulary.items()) == list(here.vocabulary.items())
+    for system in corpus.systems:
+        a, b = pooled.hypothesis_ids(system), here.hypothesis_ids(system)
+        assert np.array_equal(a.ids, b.ids) and np.array_equal(a.lengths, b.lengths)
+    assert token_pool._pool is None  # nothing handed to workers after the refusal
+
+
+def test_a_system_refused_by_the_workers_stops_the_handing_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pool that breaks after the references were handed out: the systems still queued are
+    tokenized here, with the same ids, instead of each starting new workers."""
+    corpus = load_demo()
+    monkeypatch.setattr(token_pool, "_allowed", True)
+    monkeypatch.setattr(token_pool, "POOL_MIN_TOKENS", 0)
+    context = ExtractionContext(corpus.test_set, MetricSettings())
+    broken = _BrokenPool()
+    with monkeypatch.context() as patched:  # the references only: a pool that works
+        patched.setattr(context, "_submit_ahead", lambda: None)
+        context.prefetch(corpus.systems)
+    monkeypatch.setattr(token_pool, "_pool", broken)
+    context._submit_ahead()
+    assert len(context._jobs) == 1 and not context._queue
+    here = ExtractionContext(corpus.test_set, MetricSettings())
+    for system in corpus.systems:
+        a, b = context.hypothesis_ids(system), here.hypothesis_ids(system)
+        assert np.array_equal(a.ids, b.ids) and np.array_equal(a.lengths, b.lengths)
