@@ -38,11 +38,12 @@ def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None =
     groupings = [request.grouping(corpus.test_set, settings) for request in requests]
     outputs.check_corpus(corpus)  # --documents needs documents: say so before the work
     if resampling is None:
-        statistics, result = drain(iter_statistics(corpus, metrics, settings), "scoring"), None
+        scoring = iter_statistics(corpus, metrics, settings, fork=True)
+        statistics, result = drain(scoring, "scoring"), None
         if args.bleu_scale == 100:
             statistics = scaled_statistics(statistics)
     else:  # the snapshots of the bootstrap name their phase
-        analysis = drain(iter_analysis(corpus, metrics, settings, resampling), "scoring")
+        analysis = drain(iter_analysis(corpus, metrics, settings, resampling, fork=True), "scoring")
         analysis = on_scale(analysis, args.bleu_scale)
         statistics, result = analysis.statistics, analysis.bootstrap
     breakdowns = []

@@ -37,12 +37,15 @@ def iter_analysis(
     metric_settings: MetricSettings,
     bootstrap_settings: BootstrapSettings,
     cache: StatisticsCache | None = None,
+    fork: bool = False,
 ) -> Generator[StatisticsProgress | BootstrapProgress, None, AnalysisResult]:
     """Extract statistics (only those ``cache`` lacks, if one is given), then bootstrap them;
-    yields the progress of both."""
+    yields the progress of both. ``fork``: see :func:`~mtgui.engine.statistics.iter_statistics`."""
     draws = start_draws(corpus, bootstrap_settings)
     try:
-        statistics = yield from iter_statistics(corpus, metric_names, metric_settings, cache=cache)
+        statistics = yield from iter_statistics(
+            corpus, metric_names, metric_settings, cache=cache, fork=fork
+        )
         documents = corpus.test_set.document_index_if_any()
         result = yield from iter_bootstrap(statistics, bootstrap_settings, documents, draws=draws)
     finally:

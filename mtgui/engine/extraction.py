@@ -56,6 +56,7 @@ class ExtractionContext:
         self._reference_jobs: list[Future[LocalIds]] = []
         self._jobs: dict[str, tuple[Sequence[str], Future[LocalIds]]] = {}
         self._queue: list[SystemOutput] = []  # systems still to hand to the workers, in order
+        self.prefetching = False  # whether worker processes tokenize for this context
 
     def with_references(self, chosen: Sequence[int]) -> ExtractionContext:
         """This context with only the references ``chosen`` (their positions), sharing its tokens.
@@ -117,6 +118,7 @@ class ExtractionContext:
         texts = test_set.num_references + len(systems)
         if not systems or self._parent is not None or not worth_a_pool(test_set.size, texts):
             return
+        self.prefetching = True
         if "reference_ids" not in self.__dict__ and not self._reference_jobs:
             for ref in test_set.references:
                 self._reference_jobs.append(self._submit(ref.texts))

@@ -28,6 +28,7 @@ from mtgui.engine.studies.human.study import HumanStudy
 from mtgui.engine.studies.refs.study import REFS_RESAMPLES, RefsSettings, RefsStudy
 from mtgui.engine.studies.resamples.study import ResamplesSettings, ResamplesStudy
 from mtgui.engine.studies.size.study import SIZE_RESAMPLES, SizeSettings, SizeStudy
+from mtgui.engine.system_helper import SystemHelper, can_fork
 from mtgui.io.demo import load_demo
 from mtgui.io.writers import json_text
 from mtgui.report.evaluation import evaluation_report
@@ -45,6 +46,30 @@ def test_eval_reports_exactly_what_the_windows_analysis_computes(capsys):
     done = run_to_end(iter_analysis(corpus, METRICS, MetricSettings(), settings))
     expected = evaluation_report(corpus, done.statistics, done.bootstrap)
     assert printed == json.loads(json_text(expected))
+
+
+@pytest.mark.parametrize("bootstrap", ["200", "0"])
+def test_eval_lets_a_forked_helper_extract_and_reports_the_same(capsys, monkeypatch, bootstrap):
+    """The command line (never the window) may fork a helper for the last systems
+    (mtgui.engine.system_helper); its report is the window's analysis all the same."""
+    if not can_fork():
+        pytest.skip("the helper is forked only on Linux")
+    started = []
+    start = SystemHelper.start.__func__
+
+    def spy(cls, *args):
+        started.append(start(cls, *args))
+        return started[-1]
+
+    monkeypatch.setattr("mtgui.engine.statistics._HELPER_FROM", 0)  # the demo is small
+    monkeypatch.setattr(SystemHelper, "start", classmethod(spy))
+    args = ["eval", "--demo", "-b", bootstrap, "--metrics", ",".join(METRICS), "--json", "-"]
+    assert main(args) == 0
+    assert len(started) == 1 and started[0] is not None
+    printed = json.loads(capsys.readouterr().out)
+    monkeypatch.undo()
+    assert main(args) == 0
+    assert printed == json.loads(capsys.readouterr().out)
 
 
 @pytest.mark.parametrize(("bootstrap", "calls"), [("200", 1), ("0", 0)])

@@ -1,0 +1,175 @@
+"""A forked copy of this process that extracts the last systems while this one does the first.
+
+Why: a system's statistics (tokenizing its output, matching n-grams) are extracted on one core.
+On the command line the other core is idle but for the resample draws, and starting worker
+processes afresh (an interpreter importing numpy) costs more than a small test set's extraction;
+a fork costs milliseconds and shares everything already prepared (the references' n-grams,
+NIST's weights) without copying it.
+
+The helper works through the systems from the last one backwards and sends each system's rows
+through a pipe; this process works from the first one forwards and takes the helper's rows
+where it finds them. The helper never decides anything: a system it has not finished is
+extracted here (if the helper has begun on it, after waiting at most ``patience`` seconds), so a
+helper that fails, dies or hangs costs time, never results. Its rows are the same computation
+on the same data, so the statistics are bit for bit those of extracting everything here.
+
+Only on Linux, and only where the caller knows that this process may fork: the command line,
+whose only other thread draws resamples. Never the desktop application, whose Qt threads make
+forking unsafe.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import pickle
+import queue
+import signal
+import struct
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NoReturn
+
+from mtgui.engine.metrics.base import FloatArray
+
+Rows = Mapping[str, FloatArray]
+"""One system's statistics rows, by metric name."""
+_HEADER = struct.Struct("<Q")  # the length of a message's pickle
+_OVER = ("over",)  # the helper is gone: its last message was read, or the pipe broke
+
+
+def can_fork() -> bool:
+    """Whether a helper can be forked here (Linux; macOS and Windows extract here)."""
+    return sys.platform.startswith("linux") and hasattr(os, "fork")
+
+
+class SystemHelper:
+    """The forked helper, seen from this process."""
+
+    def __init__(self, pid: int, read_fd: int) -> None:
+        self._pid = pid
+        self._fd = read_fd
+        self._messages: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self._begun: set[int] = set()
+        self._rows: dict[int, Rows] = {}
+        self._over = False
+        self._reader = threading.Thread(target=self._read, name="mtgui-helper-pipe", daemon=True)
+        self._reader.start()
+
+    @classmethod
+    def start(cls, extract: Callable[[int], Rows], indices: Sequence[int]) -> SystemHelper | None:
+        """Fork a helper that runs ``extract`` on ``indices`` in that order (None where no
+        helper can be forked)."""
+        if not can_fork():
+            return None
+        read_fd, write_fd = os.pipe()
+        gc.freeze()  # the helper's collections then leave this process's objects unshared
+        try:
+            with warnings.catch_warnings():  # Python 3.12+ warns of forking beside threads
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pid = os.fork()
+        except OSError:
+            gc.unfreeze()
+            os.close(read_fd)
+            os.close(write_fd)
+            return None
+        if pid == 0:
+            os.close(read_fd)
+            _helper_main(extract, indices, write_fd)
+        gc.unfreeze()
+        os.close(write_fd)
+        return cls(pid, read_fd)
+
+    def rows(self, index: int, patience: float) -> Rows | None:
+        """The helper's rows of system ``index``: those it has sent; if it is working on that
+        system, those it sends within ``patience`` seconds; else None (extract it here)."""
+        self._take(timeout=None)
+        if index in self._begun and index not in self._rows and not self._over:
+            deadline = time.monotonic() + patience
+            while index not in self._rows and not self._over:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self.close()  # slow or stuck: everything left is extracted here
+                    break
+                self._take(timeout=left)
+        return self._rows.pop(index, None)
+
+    def close(self) -> None:
+        """Stop the helper (whatever it is doing) and wait for it to end."""
+        if self._pid:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self._pid, signal.SIGKILL)
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self._pid, 0)
+            self._pid = 0
+            self._reader.join()  # the pipe's writer is gone: the reader sees its end
+        self._over = True
+
+    def _take(self, timeout: float | None) -> None:
+        """Note the messages read so far; with a ``timeout``, wait that long for the first."""
+        try:
+            message = (
+                self._messages.get(timeout=timeout) if timeout else self._messages.get_nowait()
+            )
+            while True:
+                self._note(message)
+                message = self._messages.get_nowait()
+        except queue.Empty:
+            pass
+
+    def _note(self, message: tuple[Any, ...]) -> None:
+        kind = message[0]
+        if kind == "begun":
+            self._begun.add(message[1])
+        elif kind == "rows":
+            self._rows[message[1]] = message[2]
+        else:  # it failed or ended: nothing more will come
+            self._over = True
+
+    def _read(self) -> None:
+        """The reading thread: every message from the pipe, then ``_OVER``."""
+        try:
+            with os.fdopen(self._fd, "rb") as pipe:
+                while header := pipe.read(_HEADER.size):
+                    if len(header) < _HEADER.size:
+                        break
+                    (size,) = _HEADER.unpack(header)
+                    payload = pipe.read(size)
+                    if len(payload) < size:
+                        break  # the helper died while sending
+                    self._messages.put(pickle.loads(payload))
+        except Exception:  # a broken pipe or message: the helper's work is lost, not ours
+            pass
+        self._messages.put(_OVER)
+
+
+def _helper_main(extract: Callable[[int], Rows], indices: Sequence[int], fd: int) -> NoReturn:
+    """The forked helper: extract, send, and leave without running anything of the parent's
+    (no exit handlers, no flushing of its buffers, the default action for signals)."""
+    code = 0
+    try:
+        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(number, signal.SIG_DFL)
+        with os.fdopen(fd, "wb") as pipe:
+            for index in indices:
+                _send(pipe, ("begun", index))
+                try:
+                    rows = extract(index)
+                except Exception:  # this process extracts it again and reports the error
+                    _send(pipe, ("failed", index))
+                    break
+                _send(pipe, ("rows", index, dict(rows)))
+    except BaseException:
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def _send(pipe: Any, message: tuple[Any, ...]) -> None:
+    payload = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    pipe.write(_HEADER.pack(len(payload)) + payload)
+    pipe.flush()

@@ -1,0 +1,186 @@
+"""A forked helper extracts the last systems on the command line: the statistics are exactly
+those of extracting everything here, whatever the helper does (fails, dies, hangs, or is left
+behind by a cancel), and it never outlives the run."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import pytest
+
+from mtgui.engine import statistics as statistics_module
+from mtgui.engine.corpus import Corpus
+from mtgui.engine.extraction import ExtractionContext
+from mtgui.engine.running import run_to_end
+from mtgui.engine.settings import MetricSettings
+from mtgui.engine.statistics import Statistics, iter_statistics
+from mtgui.engine.system_helper import SystemHelper, can_fork
+from mtgui.io.demo import load_demo
+
+pytestmark = pytest.mark.skipif(not can_fork(), reason="the helper is forked only on Linux")
+METRICS = ["bleu", "nist", "mbleu", "chrf", "ter"]
+
+
+@pytest.fixture
+def helpers(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[SystemHelper]]:
+    """Every helper started, with the demo (4 systems) big enough for one."""
+    started: list[SystemHelper] = []
+    start = SystemHelper.start.__func__  # type: ignore[attr-defined]
+
+    def spying(cls: type[SystemHelper], *args: object) -> SystemHelper | None:
+        helper = start(cls, *args)
+        if helper is not None:
+            started.append(helper)
+        return helper  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(statistics_module, "_HELPER_FROM", 0)
+    monkeypatch.setattr(SystemHelper, "start", classmethod(spying))
+    yield started
+    for helper in started:
+        assert helper._pid == 0  # closed, and waited for
+
+
+def taken_from_helper(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The systems whose rows this process took from the helper (filled as the run goes)."""
+    taken: list[int] = []
+    rows = SystemHelper.rows
+
+    def spying(self: SystemHelper, index: int, patience: float) -> object:
+        found = rows(self, index, patience)
+        if found is not None:
+            taken.append(index)
+        return found
+
+    monkeypatch.setattr(SystemHelper, "rows", spying)
+    return taken
+
+
+def extracted(corpus: Corpus, fork: bool) -> Statistics:
+    return run_to_end(iter_statistics(corpus, METRICS, MetricSettings(), fork=fork))
+
+
+def assert_same(a: Statistics, b: Statistics) -> None:
+    assert a.system_names == b.system_names
+    for name in a.system_names:
+        for metric in METRICS:
+            ours, theirs = a.rows(name, metric), b.rows(name, metric)
+            assert ours.dtype == theirs.dtype and np.array_equal(ours, theirs)
+            assert not ours.flags.writeable
+
+
+def test_the_helper_gives_the_very_rows_of_extracting_here(
+    helpers: list[SystemHelper], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    corpus = load_demo()
+    taken = taken_from_helper(monkeypatch)
+    forked = extracted(corpus, fork=True)
+    assert len(helpers) == 1
+    assert taken and set(taken) <= {2, 3}  # from the back; the first is always done here
+    assert_same(forked, extracted(corpus, fork=False))
+
+
+def test_without_fork_or_with_too_little_work_no_helper_starts(
+    helpers: list[SystemHelper], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    corpus = load_demo()
+    extracted(corpus, fork=False)  # the window's runs
+    monkeypatch.setattr(statistics_module, "_HELPER_FROM", 95 * 3 + 1)  # the demo: 95 x 3 left
+    extracted(corpus, fork=True)
+    assert helpers == []
+
+
+def in_the_helper_only(parent: int, action: Callable[[], None]) -> Callable[..., object]:
+    """ExtractionContext.rows that runs ``action`` first in the forked helper."""
+    rows = ExtractionContext.rows
+
+    def patched(self: ExtractionContext, *args: object) -> object:
+        if os.getpid() != parent:
+            action()
+        return rows(self, *args)  # type: ignore[arg-type]
+
+    return patched
+
+
+def fail() -> None:
+    raise RuntimeError("the helper fails")
+
+
+def hang() -> None:
+    time.sleep(3600)
+
+
+@pytest.mark.parametrize(
+    "action", [fail, lambda: os._exit(3), hang], ids=["fails", "dies", "hangs"]
+)
+def test_a_helper_that_fails_dies_or_hangs_costs_time_not_results(
+    helpers: list[SystemHelper], monkeypatch: pytest.MonkeyPatch, action: Callable[[], None]
+) -> None:
+    corpus = load_demo()
+    expected = extracted(corpus, fork=False)
+    monkeypatch.setattr(ExtractionContext, "rows", in_the_helper_only(os.getpid(), action))
+    taken = taken_from_helper(monkeypatch)
+    started = time.monotonic()
+    assert_same(extracted(corpus, fork=True), expected)
+    assert len(helpers) == 1 and taken == []
+    assert time.monotonic() - started < 30  # a hung helper is waited for a bounded time
+
+
+def test_a_cancel_stops_the_helper_at_once(
+    helpers: list[SystemHelper], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Closing the generator (the cancel) kills the helper, even mid-system, and reaps it."""
+    corpus = load_demo()
+    monkeypatch.setattr(ExtractionContext, "rows", in_the_helper_only(os.getpid(), hang))
+    run = iter_statistics(corpus, METRICS, MetricSettings(), fork=True)
+    while not helpers:
+        next(run)
+    pid = helpers[0]._pid
+    run.close()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # gone, and reaped (a zombie would still take signal 0)
+
+
+def test_the_helper_sends_in_its_order_and_unasked_systems_are_none() -> None:
+    helper = SystemHelper.start(lambda index: {"m": np.full((2, 2), float(index))}, [2, 1])
+    assert helper is not None
+    got: dict[int, object] = {}
+    deadline = time.monotonic() + 30
+    while len(got) < 2 and time.monotonic() < deadline:
+        for index in (1, 2):
+            rows = helper.rows(index, patience=10.0)
+            if rows is not None:
+                got[index] = rows["m"]
+        time.sleep(0.01)
+    assert helper.rows(3, patience=10.0) is None  # never begun: None at once
+    helper.close()
+    assert [float(np.asarray(got[i]).sum()) for i in (1, 2)] == [4.0, 8.0]
+
+
+HELPER_SCRIPT = """
+import atexit, sys
+import numpy as np
+from mtgui.engine.system_helper import SystemHelper
+atexit.register(lambda: print("exit handler ran"))
+print("buffered before the fork", end=" ")
+helper = SystemHelper.start(lambda index: {"m": np.zeros(3)}, [1])
+while helper.rows(1, patience=30.0) is None:  # till it has sent them and left on its own
+    pass
+helper._reader.join(timeout=30)  # the pipe's end: the helper has exited
+helper.close()
+"""
+
+
+def test_the_helper_never_runs_the_parents_exit_handlers_or_flushes_its_buffers() -> None:
+    """The helper leaves by os._exit: an exit handler or a buffered print of this process must
+    not run twice (a command's handlers remove the temporary files of the outputs it writes)."""
+    done = subprocess.run(
+        [sys.executable, "-c", HELPER_SCRIPT], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "buffered before the fork exit handler ran\n"
+    assert done.stderr == ""
