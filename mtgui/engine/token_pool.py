@@ -45,6 +45,7 @@ from mtgui.engine.tokenize import SEGMENT_BREAK, tokenize_flat
 POOL_MIN_TOKENS = 200_000
 """Segments x texts (references and systems) from which the workers pay off."""
 _WORKERS = max(1, min(2, os.cpu_count() or 1))
+_PACK_BLOCK = 10_000  # texts (or tokens) handled per hold of the interpreter lock
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
 _allowed = False
@@ -66,23 +67,67 @@ def freeze_support_done() -> None:
 
 
 @dataclass(frozen=True)
+class PackedTexts:
+    """Texts as one UTF-8 byte string, a newline between two, for a worker.
+
+    Why: a job's arguments are pickled on a thread of this process while holding the
+    interpreter lock; a list of 100,000 texts took 26-42 ms in one hold (and more on a busy
+    machine), during which the window could not draw. Packed in blocks of
+    :data:`_PACK_BLOCK` texts, each hold is about a millisecond, and a byte string pickles as
+    one copy.
+    """
+
+    data: bytes
+    count: int
+
+    def unpacked(self) -> list[str]:
+        """The texts again."""
+        return self.data.decode("utf-8", "surrogatepass").split("\n") if self.count else []
+
+
+def packed(texts: Sequence[str]) -> PackedTexts | None:
+    """``texts`` packed, or None if one of them holds a newline (then they go as a list)."""
+    blocks = []
+    for start in range(0, len(texts), _PACK_BLOCK):
+        block = texts[start : start + _PACK_BLOCK]
+        joined = "\n".join(block)
+        if joined.count("\n") != len(block) - 1:
+            return None
+        blocks.append(joined.encode("utf-8", "surrogatepass"))
+    return PackedTexts(b"\n".join(blocks), len(texts))
+
+
+@dataclass(frozen=True)
 class LocalIds:
     """One text's tokens, numbered among its own distinct tokens."""
 
-    tokens: list[str]  # the distinct tokens, in order of first appearance
+    packed_tokens: bytes  # the distinct tokens in order of first appearance, UTF-8, a newline
+    # between two (a token never holds whitespace): one copy to pickle back, not 100,000 strings
     ids: npt.NDArray[np.int32]  # every token's number in ``tokens``, segment after segment
     lengths: npt.NDArray[np.int64]  # tokens per segment
 
+    @property
+    def tokens(self) -> list[str]:
+        """The distinct tokens, in order of first appearance."""
+        data = self.packed_tokens
+        return data.decode("utf-8", "surrogatepass").split("\n") if data else []
+
     def vocabulary_ids(self, vocabulary: dict[str, int]) -> npt.NDArray[np.int64]:
         """Every token's id in ``vocabulary`` (-1 for tokens it lacks)."""
-        table = np.fromiter(
-            map(vocabulary.get, self.tokens, repeat(-1)), np.int64, len(self.tokens)
-        )
+        tokens = self.tokens
+        table = np.empty(len(tokens), dtype=np.int64)
+        for start in range(0, len(tokens), _PACK_BLOCK):  # in blocks, for the GIL
+            block = tokens[start : start + _PACK_BLOCK]
+            table[start : start + len(block)] = np.fromiter(
+                map(vocabulary.get, block, repeat(-1)), np.int64, len(block)
+            )
         return table[self.ids]
 
 
-def encode_locally(texts: Sequence[str], tokenizer: str, case: Case) -> LocalIds:
+def encode_locally(texts: Sequence[str] | PackedTexts, tokenizer: str, case: Case) -> LocalIds:
     """Tokenize ``texts`` and number their distinct tokens (runs on a worker)."""
+    if isinstance(texts, PackedTexts):
+        texts = texts.unpacked()
     flat = tokenize_flat(texts, tokenizer, case)
     numbering = dict.fromkeys([SEGMENT_BREAK])  # the break first: number 0
     numbering.update(dict.fromkeys(flat))
@@ -90,7 +135,8 @@ def encode_locally(texts: Sequence[str], tokenizer: str, case: Case) -> LocalIds
     ids = np.fromiter(map(lookup.__getitem__, flat), np.int32, len(flat))
     breaks = np.flatnonzero(ids == 0)
     lengths = np.diff(np.concatenate(([-1], breaks, [len(ids)]))) - 1
-    return LocalIds(list(numbering)[1:], np.delete(ids, breaks) - 1, lengths.astype(np.int64))
+    tokens = "\n".join(list(numbering)[1:]).encode("utf-8", "surrogatepass")
+    return LocalIds(tokens, np.delete(ids, breaks) - 1, lengths.astype(np.int64))
 
 
 def merged_vocabulary(references: Sequence[LocalIds]) -> dict[str, int]:
@@ -130,7 +176,8 @@ def submit(texts: Sequence[str], tokenizer: str, case: Case) -> Future[LocalIds]
                 context = multiprocessing.get_context("spawn")
                 _pool = ProcessPoolExecutor(max_workers=_WORKERS, mp_context=context)
             pool = _pool
-        return pool.submit(encode_locally, list(texts), tokenizer, case)
+        job = packed(texts) or list(texts)
+        return pool.submit(encode_locally, job, tokenizer, case)
     except Exception as error:
         with _pool_lock:
             if _pool is not None and isinstance(error, BrokenProcessPool):

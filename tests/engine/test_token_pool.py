@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
 import sys
+from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 
 import numpy as np
@@ -112,3 +114,54 @@ def test_a_system_refused_by_the_workers_stops_the_handing_out(
     for system in corpus.systems:
         a, b = context.hypothesis_ids(system), here.hypothesis_ids(system)
         assert np.array_equal(a.ids, b.ids) and np.array_equal(a.lengths, b.lengths)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        [],
+        [""],
+        ["", ""],
+        ["one", "", "two words", "ünïcode ✓", "lone surrogate \udcff here"],
+        [f"segment {i}" for i in range(25_001)],  # over two blocks
+    ],
+)
+def test_texts_go_to_a_worker_packed_and_come_back_the_same(texts: list[str]) -> None:
+    packed = token_pool.packed(texts)
+    assert packed is not None and packed.unpacked() == texts
+    pickled = pickle.loads(pickle.dumps(packed))
+    assert pickled.unpacked() == texts
+
+
+def test_texts_with_a_newline_go_as_a_list() -> None:
+    """A newline inside a text would split it in two: such texts are not packed."""
+    assert token_pool.packed(["a", "b\nc"]) is None
+    assert token_pool.packed(["a\r", "b\u2028c"]) is not None  # only \n separates
+
+
+def test_a_worker_tokenizes_packed_texts_as_the_texts() -> None:
+    texts = [text for system in load_demo().systems for text in system.hypotheses]
+    texts += ["lone surrogate \udcff here", ""]
+    packed = token_pool.packed(texts)
+    assert packed is not None
+    for case in Case:
+        ours = token_pool.encode_locally(packed, "13a", case)
+        theirs = pickle.loads(pickle.dumps(token_pool.encode_locally(texts, "13a", case)))
+        assert ours.tokens == theirs.tokens and len(set(ours.tokens)) == len(ours.tokens)
+        assert np.array_equal(ours.ids, theirs.ids)
+        assert np.array_equal(ours.lengths, theirs.lengths)
+
+
+def test_submit_packs_the_texts(monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[object] = []
+
+    class Recording:
+        def submit(self, function: object, texts: object, *args: object) -> Future[object]:
+            sent.append(texts)
+            return Future()
+
+    monkeypatch.setattr(token_pool, "_pool", Recording())
+    token_pool.submit(["a b", "c"], "13a", Case.SENSITIVE)
+    token_pool.submit(["a\nb", "c"], "13a", Case.SENSITIVE)
+    assert isinstance(sent[0], token_pool.PackedTexts) and sent[0].unpacked() == ["a b", "c"]
+    assert sent[1] == ["a\nb", "c"]
