@@ -21,6 +21,15 @@ BAD_OFFSET = 20
 LATIN1_HINT = "If it is Latin-1 (ISO-8859-1) text, you can ask mtgui to read it as Latin-1."
 
 
+@pytest.fixture(autouse=True, params=["whole", "in blocks of 3 bytes"])
+def decode_block(request, monkeypatch):
+    """Every test twice: files decoded at once, and a block of 3 bytes at a time (as large
+    files are, so that the window can draw meanwhile), which cuts characters, byte-order
+    marks and CRLFs in two; the text and the errors must be the same."""
+    if request.param != "whole":
+        monkeypatch.setattr("mtgui.io.decode._DECODE_BLOCK", 3)
+
+
 # --- Decoding what is valid -----------------------------------------------------------------
 
 

@@ -9,6 +9,14 @@ from mtgui.engine.errors import InputError
 from mtgui.io.loader import load_file
 
 
+@pytest.fixture(autouse=True, params=["whole", "in blocks of 1 character"])
+def split_block(request, monkeypatch):
+    """Every test twice: the text split at once, and about a character at a time (as large
+    files are, so that the window can draw meanwhile); the lines must be the same."""
+    if request.param != "whole":
+        monkeypatch.setattr("mtgui.io.plaintext._SPLIT_BLOCK", 1)
+
+
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
