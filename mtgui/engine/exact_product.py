@@ -83,8 +83,14 @@ class SplitRows:
             blocks if len(whole_columns) else (),
         )
 
-    def product(self, counts: Float32Array) -> FloatArray:
-        """``counts @ rows`` for whole-number ``counts`` (resamples x units), exactly."""
+    def product(self, counts: Float32Array, most_drawn: int | None = None) -> FloatArray:
+        """``counts @ rows`` for whole-number ``counts`` (resamples x units), exactly.
+
+        ``most_drawn`` is a bound the caller knows on each resample's total count (a
+        bootstrap resample draws n of n units): a block that cannot pass float32's limit even
+        then is not checked resample by resample (a sum over the whole count matrix, which
+        holds the interpreter lock and took a tenth of the standing benchmark's bootstrap).
+        """
         result = np.empty((counts.shape[0], self.columns))
         if len(self.fractional_columns):
             result[:, self.fractional_columns] = counts.astype(np.float64) @ self.fractional
@@ -92,7 +98,10 @@ class SplitRows:
             total = np.zeros((counts.shape[0], len(self.whole_columns)))
             for start, end, largest in self.blocks:
                 block, rows = counts[:, start:end], self.whole[start:end]
-                drawn = float(block.sum(axis=1, dtype=np.float64).max(initial=0.0))
+                if most_drawn is not None and most_drawn * largest < _FLOAT32_EXACT:
+                    drawn = float(most_drawn)
+                else:
+                    drawn = float(block.sum(axis=1, dtype=np.float64).max(initial=0.0))
                 if drawn * largest < _FLOAT32_EXACT:
                     total += block @ rows
                 else:  # too many draws in this block for float32 to stay exact

@@ -305,7 +305,7 @@ def iter_resample_scores(
     with closing(draws):
         for done in range(0, total, step):
             size = min(step, total - done)
-            sums = split.product(draws.take(size))
+            sums = split.product(draws.take(size), most_drawn=units)  # n of n units
             for (system, metric), positions in columns.items():
                 with np.errstate(divide="ignore", invalid="ignore"):
                     chunk_scores = metrics[metric].score(sums[:, positions])

@@ -65,3 +65,24 @@ def test_a_fraction_in_a_later_block_of_rows_still_puts_its_column_on_the_grid()
     gridded = on_exact_grid(rows.copy())
     assert np.array_equal(gridded[:, 0], rows[:, 0])
     assert gridded[-1, 1] != 0.1 and abs(gridded[-1, 1] - 0.1) < 1e-12
+
+
+def test_a_known_bound_on_the_draws_gives_the_same_product() -> None:
+    """Bootstrap resamples draw n of n units: with that bound the product skips the check
+    resample by resample where no resample can pass float32's limit, and checks where one
+    could; either way the result is the float64 product."""
+    rng = np.random.default_rng(5)
+    units = 6000
+    rows = np.column_stack([rng.integers(0, 60, units), rng.integers(0, 2000, units)])
+    split = SplitRows.of(rows.astype(np.float64))
+    counts = draw_counts(rng, 40, units)
+    expected = counts.astype(np.float64) @ rows
+    assert np.array_equal(split.product(counts, most_drawn=units), expected)
+    heavy = np.zeros((2, 8192), dtype=np.float32)
+    heavy[1, :] = 3.0  # 24,576 draws of a value of 1000: float32 would round
+    thousands = SplitRows.of(np.full((8192, 1), 1000.0))
+    bound = int(heavy.sum(axis=1).max())
+    assert np.array_equal(
+        thousands.product(heavy, most_drawn=bound),
+        heavy.astype(np.float64) @ np.full((8192, 1), 1000.0),
+    )
