@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
@@ -100,3 +102,16 @@ def test_token_ids_of_more_tokens_than_one_encoding_block():
         (len(tokens) - 1) % 1000,
         -1,
     ]
+
+
+@pytest.mark.parametrize("block", [1, 3, 10_000])
+def test_token_index_is_built_the_same_in_blocks(monkeypatch: pytest.MonkeyPatch, block: int):
+    """TokenIds.from_ids indexes a block of segments at a time (for the GIL): every token's
+    segment and position inside it, whatever the blocks, empty segments included."""
+    monkeypatch.setattr("mtgui.engine.ngrams._INDEX_BLOCK", block)
+    lengths = np.array([0, 2, 0, 0, 3, 1, 0, 4, 0])
+    built = TokenIds.from_ids(np.arange(10), lengths)
+    assert built.segment.tolist() == [1, 1, 4, 4, 4, 5, 7, 7, 7, 7]
+    assert built.position.tolist() == [0, 1, 0, 1, 2, 0, 0, 1, 2, 3]
+    assert built.lengths.tolist() == lengths.tolist() and built.size == 9
+    assert TokenIds.from_ids(np.zeros(0, np.int64), np.zeros(0, np.int64)).segment.size == 0
