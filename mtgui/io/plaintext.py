@@ -13,7 +13,6 @@ from mtgui.engine.corpus import Origin, Role
 from mtgui.engine.errors import InputError
 from mtgui.io.streams import TextStream
 
-
 _SPLIT_BLOCK = 1 << 20  # characters split per hold of the interpreter lock
 
 
