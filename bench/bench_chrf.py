@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench_statistics import DATASETS, SHARED, write_set
+from bench_statistics import DATASETS, SHARED, compile_bytecode, write_set
 
 from mtgui.engine.corpus import Corpus, Role
 from mtgui.engine.extraction import ExtractionContext
@@ -171,6 +171,7 @@ def main() -> None:
     args = parser.parse_args()
     if not SHARED.is_dir():
         raise SystemExit(f"the shared WMT data is needed and absent: {SHARED}")
+    compile_bytecode()
     small_set()
     if not args.small:
         large_set()

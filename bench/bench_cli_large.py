@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench_statistics import SHARED, write_large_set
+from bench_statistics import SHARED, compile_bytecode, write_large_set
 
 B = 1000
 
@@ -75,6 +75,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         refs, systems = write_files(folder, args.segments, args.systems)
+        compile_bytecode()
         files = [*("--ref", *map(str, refs)), *("--hyp", *map(str, systems))]
         ours = [
             sys.executable,

@@ -22,6 +22,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -33,8 +34,9 @@ from mtgui.engine.statistics import Statistics
 
 IntArray = npt.NDArray[np.int64]
 Float32Array = npt.NDArray[np.float32]
+CountArray = npt.NDArray[np.uint8] | Float32Array  # counts as drawn ahead
 _COUNTS_PER_CHUNK = 4e6  # entries of one count matrix: 32 MB
-_DRAWN_AHEAD = 1.6e7  # count entries drawn ahead at most: 64 MB of float32
+_DRAWN_AHEAD = 6.4e7  # count entries drawn ahead at most: 64 MB, as they wait in one byte each
 _WORK_PER_CHUNK = 4e8  # multiply-adds per chunk: about 40 ms on this 2-core machine
 _GRID_BLOCK = 8192  # rows tested per step by on_exact_grid
 _POLL_SECONDS = 0.05  # how often a waiting side of ResampleDraws looks whether the other is gone
@@ -179,11 +181,32 @@ def chunk_size(units: int, columns: int) -> int:
 def draw_counts(rng: np.random.Generator, resamples: int, units: int) -> Float32Array:
     """How often each unit is drawn in each resample (n out of n, with replacement).
 
-    Counts are whole numbers no larger than ``units``, exact in float32, which halves the
-    memory of counts drawn ahead.
+    Counts are whole numbers no larger than ``units``, exact in float32, the type the
+    bootstrap's product takes (:mod:`~mtgui.engine.exact_product`).
+    """
+    return _counted(rng.integers(0, units, size=(resamples, units)), units, np.float32)
+
+
+def draw_compact_counts(rng: np.random.Generator, resamples: int, units: int) -> CountArray:
+    """:func:`draw_counts`, the same draws, one byte per count where every count fits.
+
+    Counts drawn ahead wait in memory: in one byte each, four times as many resamples wait
+    in the same room (all of the standing benchmark's, so that none is drawn while the
+    bootstrap's product runs on both cores). A count over 255 wraps around in a byte and
+    lowers its row's sum below the ``units`` drawn, which is checked: such a chunk (only
+    possible with more than 255 units, and then practically never) is counted again from
+    the same draws, in float32.
     """
     picks = rng.integers(0, units, size=(resamples, units))
-    counts = np.empty((resamples, units), dtype=np.float32)
+    counts = _counted(picks, units, np.uint8)
+    if units > 255 and np.any(counts.sum(axis=1, dtype=np.int64) != units):
+        return _counted(picks, units, np.float32)
+    return counts
+
+
+def _counted(picks: IntArray, units: int, dtype: type[np.number]) -> npt.NDArray[Any]:
+    """How often each unit occurs in each row of ``picks``, as ``dtype``."""
+    counts = np.empty(picks.shape, dtype=dtype)
     for row, picked in zip(counts, picks, strict=True):
         # Row by row: three times faster than one bincount over offset indices.
         row[:] = np.bincount(picked, minlength=units)
@@ -209,12 +232,12 @@ class ResampleDraws:
         self.seed, self.total, self.units = check_seed(seed), total, units
         step = int(np.clip(_COUNTS_PER_CHUNK // max(units, 1), 1, 1000))
         self._sizes = [min(step, total - start) for start in range(0, total, step)]
-        self._queue: queue.Queue[Float32Array | BaseException] = queue.Queue(
+        self._queue: queue.Queue[CountArray | BaseException] = queue.Queue(
             maxsize=max(2, int(budget // (step * max(units, 1))))
         )
         self._stop = threading.Event()
         self._failure: BaseException | None = None
-        self._left: list[Float32Array] = []
+        self._left: list[CountArray] = []
         self._thread = threading.Thread(target=self._draw_all, name="mtgui-draw", daemon=True)
         self._thread.start()
 
@@ -228,14 +251,16 @@ class ResampleDraws:
                 piece = piece[:needed]
             pieces.append(piece)
             needed -= len(piece)
-        return pieces[0] if len(pieces) == 1 else np.concatenate(pieces)
+        # As float32 here, not on the drawing thread: they waited in one byte each.
+        counts = pieces[0] if len(pieces) == 1 else np.concatenate(pieces)
+        return counts.astype(np.float32, copy=False)
 
     def close(self) -> None:
         """Stop drawing and wait for the helper thread."""
         self._stop.set()
         self._thread.join()
 
-    def _next(self) -> Float32Array:
+    def _next(self) -> CountArray:
         """The next drawn chunk (re-raising what went wrong on the helper thread)."""
         while True:
             try:
@@ -265,14 +290,14 @@ class ResampleDraws:
         try:
             rng = np.random.default_rng(self.seed)
             for size in self._sizes:
-                if not self._hand_over(draw_counts(rng, size, self.units)):
+                if not self._hand_over(draw_compact_counts(rng, size, self.units)):
                     return
         except BaseException as error:  # handed to the consumer, which re-raises it
             error.add_note("(on the thread mtgui-draw, which draws the resamples)")
             self._failure = error
             self._hand_over(error)
 
-    def _hand_over(self, item: Float32Array | BaseException) -> bool:
+    def _hand_over(self, item: CountArray | BaseException) -> bool:
         """Queue an item, waiting while the queue is full; False once told to stop."""
         while not self._stop.is_set():
             try:

@@ -9,7 +9,7 @@ import pytest
 
 from mtgui.engine.analysis import iter_analysis, start_draws
 from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.resampling import ResampleDraws, draw_counts
+from mtgui.engine.resampling import ResampleDraws, draw_compact_counts, draw_counts
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
 from mtgui.io.demo import load_demo
@@ -30,6 +30,41 @@ def test_counts_are_draws_of_n_out_of_n():
     assert counts.min() >= 0
 
 
+@pytest.mark.parametrize("units", [1, 40, 255, 256, 3000])
+def test_counts_waiting_in_one_byte_are_the_same_counts(units):
+    compact = draw_compact_counts(np.random.default_rng(11), 300, units)
+    assert compact.dtype == np.uint8
+    assert np.array_equal(compact, draw_counts(np.random.default_rng(11), 300, units))
+
+
+class _AllOnTheFirstUnit:
+    """A generator whose every draw is unit 0: the one way a count passes 255."""
+
+    def integers(self, low, high, size):
+        return np.zeros(size, dtype=np.int64)
+
+
+def test_a_count_over_255_is_counted_again_in_float32_not_wrapped():
+    counts = draw_compact_counts(_AllOnTheFirstUnit(), 3, 300)
+    assert counts.dtype == np.float32
+    assert np.array_equal(counts[:, 0], [300.0, 300.0, 300.0])
+    assert counts[:, 1:].sum() == 0
+
+
+def test_the_counts_taken_are_float32_whichever_way_they_waited():
+    draws = ResampleDraws(5, 700, 3000)
+    taken = draws.take(700)
+    draws.close()
+    assert taken.dtype == np.float32
+    assert np.array_equal(taken, draw_counts(np.random.default_rng(5), 700, 3000))
+
+
+def test_the_budget_counts_bytes_so_the_standing_benchmark_waits_whole():
+    draws = ResampleDraws(1, 10_000, 3000)  # B = 10,000 of 3,000 segments: 10 chunks
+    assert draws._queue.maxsize >= 10
+    draws.close()
+
+
 def test_at_most_the_budget_waits_and_close_stops_the_helper():
     draws = ResampleDraws(1, 100_000, 1000, budget=2e6)  # 1000 resamples a chunk, 2 chunks
     draws.take(10)
@@ -42,7 +77,7 @@ def test_a_failure_on_the_helper_thread_reaches_the_consumer(monkeypatch):
     def fail(*_):
         raise MemoryError("no room for the counts")
 
-    monkeypatch.setattr("mtgui.engine.resampling.draw_counts", fail)
+    monkeypatch.setattr("mtgui.engine.resampling.draw_compact_counts", fail)
     draws = ResampleDraws(1, 100, 10)
     with pytest.raises(MemoryError, match="no room"):
         draws.take(10)

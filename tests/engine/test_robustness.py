@@ -94,7 +94,7 @@ def test_a_helper_that_fails_before_its_first_draw_ends_the_run(monkeypatch):
 
 
 def test_a_helper_that_fails_mid_way_ends_the_run_after_what_it_drew(monkeypatch):
-    real = bootstrap_module.draw_counts
+    real = bootstrap_module.draw_compact_counts
     calls = []
 
     def fail_second(rng, resamples, units):
@@ -103,7 +103,7 @@ def test_a_helper_that_fails_mid_way_ends_the_run_after_what_it_drew(monkeypatch
             raise MemoryError("no room for the counts")
         return real(rng, resamples, units)
 
-    monkeypatch.setattr(bootstrap_module, "draw_counts", fail_second)
+    monkeypatch.setattr(bootstrap_module, "draw_compact_counts", fail_second)
     draws = ResampleDraws(3, 5000, 10_000)  # 400 resamples a chunk
     first = draws.take(400)
     error = _outcome_within(lambda: draws.take(400))
