@@ -1,7 +1,5 @@
 """``python -m mtgui`` does exactly what the ``mtgui`` command does."""
 
-import sys
+from mtgui.launch import run
 
-from mtgui.launch import main
-
-sys.exit(main())
+run()

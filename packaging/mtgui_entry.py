@@ -6,12 +6,11 @@ there, not open a second window or run the command again.
 """
 
 import multiprocessing
-import sys
 
 from mtgui.engine.token_pool import freeze_support_done
-from mtgui.launch import main
+from mtgui.launch import run
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()
     freeze_support_done()
-    sys.exit(main())
+    run()

@@ -147,6 +147,11 @@ def merged_vocabulary(references: Sequence[LocalIds]) -> dict[str, int]:
     return dict(zip(tokens, range(len(tokens)), strict=True))
 
 
+def workers_running() -> bool:
+    """Whether worker processes were started (and are kept for later runs)."""
+    return _pool is not None
+
+
 def worth_a_pool(segments: int, texts: int) -> bool:
     """Whether tokenizing ``texts`` texts of ``segments`` segments gains from the workers."""
     startable = _freeze_supported or not getattr(sys, "frozen", False)
