@@ -9,7 +9,6 @@ pattern can reach across a segment boundary, and the result equals sacreBLEU's t
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -35,7 +34,7 @@ _DECIMAL_STOPS = tuple(
     (stop, re.compile(rf"{re.escape(stop)}(?<=[0-9]{re.escape(stop)})(?=[0-9])")) for stop in ".,"
 )
 _DASH_AFTER_DIGIT = re.compile(r"-(?<=[0-9]-)")
-_ADJACENT_STOPS = re.compile(r"[.,][.,]")
+_STOP_PAIRS = ("..", ".,", ",.", ",,")  # where rules 2 and 3 need the regular expressions
 _ENTITIES = (("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"))
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
@@ -149,20 +148,39 @@ def _apply_rules_fast(joined: str) -> str:
     replacement after a look-behind. No template is expanded per match, which is what makes
     the regular-expression version slow.
     """
-    joined = _13A_PUNCTUATION.sub(r" \1 ", joined)
+    joined = _13A_PUNCTUATION.sub(_padded, joined)
     for stop, between_digits in _DECIMAL_STOPS:
         joined = between_digits.sub("\0", joined)
         joined = joined.replace(stop, f" {stop} ").replace("\0", stop)
     return _DASH_AFTER_DIGIT.sub(" - ", joined)
 
 
+def _padded(match: re.Match[str]) -> str:
+    """The first rule's replacement, `` \\1 ``, as a function: Python 3.11 expands a template
+    for every match, which takes longer than this call (3.8 against 2.9 ms a text of 3,000
+    segments)."""
+    return f" {match.group()} "
+
+
 def _segments_with_adjacent_stops(joined: str) -> set[int]:
-    """Indices of the segments (lines of ``joined``) where '.' or ',' touches '.' or ','."""
-    found = [m.start() for m in _ADJACENT_STOPS.finditer(joined)]
-    if not found:
-        return set()
-    newlines = [m.start() for m in re.finditer("\n", joined)]
-    return {bisect.bisect_left(newlines, position) for position in found}
+    """Indices of the segments (lines of ``joined``) where '.' or ',' touches '.' or ','.
+
+    By ``str.find`` for each of the four pairs (a scan at memory speed, where a regular
+    expression looking for ``[.,][.,]`` steps through the text a character at a time: a tenth
+    of 13a's time), then the lines are counted up to each place found, in order.
+    """
+    found = []
+    for pair in _STOP_PAIRS:
+        position = joined.find(pair)
+        while position != -1:
+            found.append(position)
+            position = joined.find(pair, position + 1)
+    segments, line, counted = set(), 0, 0
+    for position in sorted(found):
+        line += joined.count("\n", counted, position)
+        counted = position
+        segments.add(line)
+    return segments
 
 
 @cache

@@ -11,7 +11,14 @@ from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
 
 from mtgui.engine.ngrams import _ENCODE_BLOCK, TokenIds, build_vocabulary
 from mtgui.engine.settings import Case
-from mtgui.engine.tokenize import _BLOCK, SEGMENT_BREAK, fold_case, tokenize, tokenize_flat
+from mtgui.engine.tokenize import (
+    _BLOCK,
+    SEGMENT_BREAK,
+    _segments_with_adjacent_stops,
+    fold_case,
+    tokenize,
+    tokenize_flat,
+)
 
 SACRE_13A = Tokenizer13a()
 CHARACTERS = " .,-0123456789aZéÜ&;<>\"'{}[]()~`^_\\|/?!@#$%*+=:\n\t\r"
@@ -115,3 +122,9 @@ def test_token_index_is_built_the_same_in_blocks(monkeypatch: pytest.MonkeyPatch
     assert built.position.tolist() == [0, 1, 0, 1, 2, 0, 0, 1, 2, 3]
     assert built.lengths.tolist() == lengths.tolist() and built.size == 9
     assert TokenIds.from_ids(np.zeros(0, np.int64), np.zeros(0, np.int64)).segment.size == 0
+
+
+def test_segments_where_stops_touch_are_found_on_every_line():
+    joined = "a..b\nc. d\n,,\n\nx.,y ,.z\n1.5\n..."
+    assert _segments_with_adjacent_stops(joined) == {0, 2, 4, 6}
+    assert _segments_with_adjacent_stops("no stops. at all, here") == set()
