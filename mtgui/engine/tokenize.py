@@ -121,14 +121,17 @@ def _rules_applied_13a(texts: Sequence[str], case: Case) -> str:
             joined = joined.replace(entity, char)
     if case is Case.ASCII:
         joined = joined.translate(_ASCII_LOWER)
-    tricky = _segments_with_adjacent_stops(joined)
+    result = _apply_rules_fast(joined)
+    tricky = sorted(_segments_with_adjacent_stops(joined))
     if not tricky:
-        return _apply_rules_fast(joined)
-    lines = joined.split("\n")
-    plain = [line for i, line in enumerate(lines) if i not in tricky]
-    fast = iter(_apply_rules_fast("\n".join(plain)).split("\n"))
-    exact = iter(_apply_rules_exactly("\n".join(lines[i] for i in sorted(tricky))).split("\n"))
-    return "\n".join(next(exact) if i in tricky else next(fast) for i in range(len(lines)))
+        return result
+    # The fast rules on every line (no rule reaches across a padded line end), then the lines
+    # where they differ from 13a's done again exactly, all in one pass.
+    lines, originals = result.split("\n"), joined.split("\n")
+    exact = _apply_rules_exactly("\n".join(originals[i] for i in tricky)).split("\n")
+    for i, line in zip(tricky, exact, strict=True):
+        lines[i] = line
+    return "\n".join(lines)
 
 
 def _apply_rules_exactly(joined: str) -> str:
