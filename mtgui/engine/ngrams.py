@@ -239,13 +239,18 @@ def match(references: ReferenceNgrams, hypothesis: TokenIds) -> list[OrderMatche
 
 
 def _max_per_key(keys: IntArray, counts: IntArray) -> tuple[IntArray, IntArray]:
-    """Unique keys with the largest count each had."""
+    """Unique keys with the largest count each had.
+
+    ``keys`` are the references' sorted keys one after the other, so a stable sort (a merge of
+    those sorted runs) brings equal keys together, and the largest count of each run of equal
+    keys is one ``maximum.reduceat``: about a third of the time of a lexsort by key and count.
+    """
     if len(keys) == 0:
         return keys, counts
-    order = np.lexsort((counts, keys))
+    order = np.argsort(keys, kind="stable")
     keys, counts = keys[order], counts[order]
-    last = np.append(keys[1:] != keys[:-1], True)
-    return keys[last], counts[last]
+    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+    return keys[starts], np.maximum.reduceat(counts, starts)
 
 
 def _lookup(keys: IntArray, values: Int32Array, queries: IntArray) -> Int32Array:

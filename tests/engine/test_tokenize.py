@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
 
-from mtgui.engine.ngrams import _ENCODE_BLOCK, TokenIds, build_vocabulary
+from mtgui.engine.ngrams import _ENCODE_BLOCK, TokenIds, _max_per_key, build_vocabulary
 from mtgui.engine.settings import Case
 from mtgui.engine.tokenize import (
     _BLOCK,
@@ -128,3 +128,17 @@ def test_segments_where_stops_touch_are_found_on_every_line():
     joined = "a..b\nc. d\n,,\n\nx.,y ,.z\n1.5\n..."
     assert _segments_with_adjacent_stops(joined) == {0, 2, 4, 6}
     assert _segments_with_adjacent_stops("no stops. at all, here") == set()
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_largest_count_per_key_over_the_references(seed):
+    rng = np.random.default_rng(seed)
+    runs = [np.unique(rng.integers(0, 50, rng.integers(0, 30))) for _ in range(4)]
+    counts = [rng.integers(1, 6, len(run)) for run in runs]  # each reference's keys: sorted
+    largest: dict[int, int] = {}
+    for run, count in zip(runs, counts, strict=True):
+        for key, n in zip(run.tolist(), count.tolist(), strict=True):
+            largest[key] = max(largest.get(key, 0), n)
+    keys, caps = _max_per_key(np.concatenate(runs), np.concatenate(counts))
+    assert keys.tolist() == sorted(largest)
+    assert caps.tolist() == [largest[k] for k in sorted(largest)]
