@@ -31,6 +31,7 @@ import numpy as np
 
 from mtgui.engine.bootstrap import BootstrapResult, iter_bootstrap
 from mtgui.engine.corpus import Corpus, SegmentScores, TestSet, TextColumn
+from mtgui.engine.gil_free import distinct_count
 from mtgui.engine.grouping import Grouping, IntArray
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.metrics.nist import ORDER, Nist
@@ -209,7 +210,7 @@ def _unscored(statistics: Statistics, label: str, segments: IntArray) -> GroupRe
 
 def _documents(documents: IntArray | None, segments: IntArray) -> int | None:
     """How many documents the group's segments come from (None without documents)."""
-    return None if documents is None else len(np.unique(documents[segments]))
+    return None if documents is None else distinct_count(documents[segments])
 
 
 def renumbered(index: IntArray) -> IntArray:

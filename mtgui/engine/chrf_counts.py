@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine.chrf_symbols import IntArray, Symbols
+from mtgui.engine.gil_free import running_count
 
 _KEY_BITS = 63
 
@@ -156,7 +157,7 @@ def _running_counts(sources_of: IntArray, references: int) -> list[npt.NDArray[n
     running = []
     for r in range(references + 1):
         counts = np.zeros(len(sources_of) + 1, dtype=np.int32)
-        np.cumsum(sources_of == r, out=counts[1:])
+        counts[1:] = running_count(sources_of == r)
         running.append(counts)
     return running
 

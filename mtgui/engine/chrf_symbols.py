@@ -23,6 +23,8 @@ from operator import itemgetter
 import numpy as np
 import numpy.typing as npt
 
+from mtgui.engine.gil_free import running_count
+
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
 
@@ -106,7 +108,7 @@ class Alphabet:
         for reference in references:
             present[reference.values] = True
         known = int(present.sum())
-        table = np.where(present, np.cumsum(present) - 1, known).astype(np.int64)
+        table = np.where(present, running_count(present) - 1, known).astype(np.int64)
         return cls(table, known + 1)
 
     def ids(self, code_points: Symbols) -> Symbols:

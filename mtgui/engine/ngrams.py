@@ -18,6 +18,7 @@ from itertools import repeat
 import numpy as np
 import numpy.typing as npt
 
+from mtgui.engine.gil_free import unique_inverse
 from mtgui.engine.tokenize import SEGMENT_BREAK
 
 IntArray = npt.NDArray[np.int64]
@@ -143,7 +144,7 @@ class ReferenceNgrams:
         pairs = [self._pairs(ref, ids, n) for ref, ids in zip(references, previous, strict=True)]
         stacked = np.concatenate(pairs)
         valid = stacked >= 0
-        unique, inverse = np.unique(stacked[valid], return_inverse=True)
+        unique, inverse = unique_inverse(stacked[valid])  # np.unique's, letting the window run
         ids = np.full(len(stacked), -1, dtype=np.int64)
         ids[valid] = inverse
         return np.split(ids, np.cumsum([len(p) for p in pairs])[:-1]), unique

@@ -15,6 +15,7 @@ import numpy.typing as npt
 from mtgui.engine import chrf_options
 from mtgui.engine.errors import InputError
 from mtgui.engine.extra_tokenizers import check_tokenizer_installed
+from mtgui.engine.gil_free import distinct_count
 from mtgui.engine.significance import Correction, tail_rank
 
 IntArray = npt.NDArray[np.int64]
@@ -206,7 +207,7 @@ def resolve_unit(unit: Unit, document_index: IntArray | None) -> tuple[Unit, lis
     without documents falls back to segments, with a note; with few documents it is kept, with
     a warning.
     """
-    documents = 0 if document_index is None else len(np.unique(document_index))
+    documents = 0 if document_index is None else distinct_count(document_index)
     if unit is Unit.SEGMENT:
         return unit, []
     if documents == 0:

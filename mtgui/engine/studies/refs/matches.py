@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from mtgui.engine.corpus import SystemOutput
 from mtgui.engine.extraction import ExtractionContext
+from mtgui.engine.gil_free import running_count
 from mtgui.engine.ngrams import OrderIndex, OrderMatches, search_sorted
 
 IntArray = npt.NDArray[np.int64]
@@ -88,7 +89,7 @@ class ReferenceMatches:
             ids = order.matched_ids[keep]
             if n:  # order 1's ids are the token ids, in any context
                 present = self._present[n][list(chosen)].any(axis=0)
-                ids = (np.cumsum(present) - 1)[ids]
+                ids = (running_count(present) - 1)[ids]
             segments = order.matched_segments[keep]
             matched = np.bincount(segments, weights=clipped[keep], minlength=self.size)
             result.append(

@@ -16,6 +16,7 @@ from collections.abc import Generator, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from mtgui.engine.gil_free import distinct_count
 from mtgui.engine.metrics.base import FloatArray, Metric
 from mtgui.engine.metrics.nist import ORDER, Nist
 from mtgui.engine.resampling import IntArray, stack_units
@@ -38,7 +39,7 @@ class Pieces:
 
     def __init__(self, size: int, document_index: IntArray | None, unit: Unit) -> None:
         documents = None if document_index is None else np.asarray(document_index, np.int64)
-        self.by_document = documents is not None and len(np.unique(documents)) > 1
+        self.by_document = documents is not None and distinct_count(documents) > 1
         pieces = documents if documents is not None and self.by_document else np.arange(size)
         self.pieces = pieces  # the piece of every segment
         self.by_piece = np.argsort(pieces, kind="stable")  # the segments, piece by piece
