@@ -30,12 +30,28 @@ class TornDown:
 
 kept = TornDown(str(folder / "torn-down"))
 atexit.register(lambda: (folder / "exit-handler").write_text("ran"))
-if sys.argv[2] == "thread":
-    threading.Thread(target=time.sleep, args=(0.3,)).start()  # not a daemon
-sys.argv = ["mtgui", *sys.argv[3:]]
-from mtgui.launch import run
+sys.argv, thread = ["mtgui", *sys.argv[3:]], sys.argv[2]
+from mtgui import launch
 
-run()
+finished = threading.Event()
+command = launch.main
+
+
+def main():
+    code = command()
+    finished.set()
+    return code
+
+
+def still_working():  # not a daemon, and busy still when the command has finished
+    finished.wait()
+    time.sleep(0.3)
+
+
+launch.main = main
+if thread == "thread":
+    threading.Thread(target=still_working).start()
+launch.run()
 """
 
 
