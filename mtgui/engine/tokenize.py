@@ -122,7 +122,7 @@ def _rules_applied_13a(texts: Sequence[str], case: Case) -> str:
     if case is Case.ASCII:
         joined = joined.translate(_ASCII_LOWER)
     result = _apply_rules_fast(joined)
-    tricky = sorted(_segments_with_adjacent_stops(joined))
+    tricky = _segments_with_adjacent_stops(joined)
     if not tricky:
         return result
     # The fast rules on every line (no rule reaches across a padded line end), then the lines
@@ -165,8 +165,9 @@ def _padded(match: re.Match[str]) -> str:
     return f" {match.group()} "
 
 
-def _segments_with_adjacent_stops(joined: str) -> set[int]:
-    """Indices of the segments (lines of ``joined``) where '.' or ',' touches '.' or ','.
+def _segments_with_adjacent_stops(joined: str) -> list[int]:
+    """Indices of the segments (lines of ``joined``) where '.' or ',' touches '.' or ',',
+    in order.
 
     By ``str.find`` for each of the four pairs (a scan at memory speed, where a regular
     expression looking for ``[.,][.,]`` steps through the text a character at a time: a tenth
@@ -178,11 +179,13 @@ def _segments_with_adjacent_stops(joined: str) -> set[int]:
         while position != -1:
             found.append(position)
             position = joined.find(pair, position + 1)
-    segments, line, counted = set(), 0, 0
+    segments: list[int] = []
+    line, counted = 0, 0
     for position in sorted(found):
         line += joined.count("\n", counted, position)
         counted = position
-        segments.add(line)
+        if not segments or segments[-1] != line:
+            segments.append(line)
     return segments
 
 

@@ -126,8 +126,8 @@ def test_token_index_is_built_the_same_in_blocks(monkeypatch: pytest.MonkeyPatch
 
 def test_segments_where_stops_touch_are_found_on_every_line():
     joined = "a..b\nc. d\n,,\n\nx.,y ,.z\n1.5\n..."
-    assert _segments_with_adjacent_stops(joined) == {0, 2, 4, 6}
-    assert _segments_with_adjacent_stops("no stops. at all, here") == set()
+    assert _segments_with_adjacent_stops(joined) == [0, 2, 4, 6]
+    assert _segments_with_adjacent_stops("no stops. at all, here") == []
 
 
 @pytest.mark.parametrize("seed", range(5))
