@@ -38,13 +38,14 @@ from mtgui.app.preferences import OVERLAID, SMALL_MULTIPLES
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.views.palette import series_style
-from mtgui.views.plot_actions import PlotExporter
+from mtgui.views.plot_actions import MenuOnDemandViewBox, PlotExporter
 from mtgui.views.plot_export import export_plot
 from mtgui.views.plot_theme import PlotTheme, apply_plot_theme, follow_palette
 
 BINS = 40
 COLUMNS = 2
-_PLOTS_PER_TURN = 1
+_PLOTS_SHOWN_PER_STEP = 2
+_STEP_MS = 1  # between steps of making the plots: a timer, so the event loop runs in between
 _PLOTS_PER_UPDATE = 4
 _MARKS = (  # the lines on each histogram once a run is done (MARKS_LEGEND names them)
     (Qt.PenStyle.SolidLine, "score on the whole test set"),
@@ -97,7 +98,10 @@ class HistogramView(QWidget):
         self._result: BootstrapResult | None = None
         self._metric, self._label = "", ""
         self._turn = 0  # where the next partial redraw starts
-        self._waiting: list[str] = []
+        self._waiting: list[str] = []  # systems whose plots are not made yet
+        self._veiled: list[pg.PlotItem] = []  # placed, not shown yet
+        self._steps = QTimer(self, singleShot=True, interval=_STEP_MS)
+        self._steps.timeout.connect(self._next_step)
         self._plots: dict[str, pg.PlotItem] = {}
         self._marks: dict[str, list[pg.InfiniteLine]] = {}  # small multiples: kept, moved
         self._curves: dict[str, pg.PlotDataItem] = {}
@@ -108,9 +112,8 @@ class HistogramView(QWidget):
         """Get one empty plot per system ready for a new run.
 
         The plots of the last run are reused when the systems are the same. New plots are made
-        a few per turn of the event loop (a pyqtgraph plot takes ~12 ms to make), so that ten
-        systems do not freeze the window; scores for a plot not made yet wait for the next
-        update.
+        one per turn of the event loop (see ``_next_step``), so that twenty systems do not
+        freeze the window; scores for a plot not made yet wait for the next update.
         """
         self._metric, self._label, self._edges, self._counts = metric, label, {}, {}
         self._latest, self._result = {}, None
@@ -121,17 +124,13 @@ class HistogramView(QWidget):
             return
         self._systems = list(systems)
         self._layout_widget.clear()
-        self._plots, self._curves, self._marks = {}, {}, {}
+        self._plots, self._curves, self._marks, self._veiled = {}, {}, {}, []
         if self.overlaid:
             self._waiting = []
-            self._layout_widget.setUpdatesEnabled(True)
             self._make_overlay()
             return
         self._waiting = list(systems)
-        # Not drawn until every plot is made: each new plot re-lays out and would repaint all
-        # the others, which costs ~100 ms a turn with twenty systems.
-        self._layout_widget.setUpdatesEnabled(False)
-        self._make_some_plots()
+        self._next_step()
 
     @property
     def overlaid(self) -> bool:
@@ -177,30 +176,66 @@ class HistogramView(QWidget):
         apply_plot_theme(plot, self._theme)
         self._reset(plot, None)
 
-    def _make_some_plots(self) -> None:
-        """Make the next few plots, and come back for the rest."""
-        for _ in range(_PLOTS_PER_TURN):
-            if not self._waiting:
-                break
-            system = self._waiting.pop(0)
-            number = len(self._plots)
-            plot = self._layout_widget.addPlot(row=number // COLUMNS, col=number % COLUMNS)
-            plot.setTitle(system, size="9pt")
-            plot.getAxis("bottom").enableAutoSIPrefix(False)  # BLEU 0.82, not "820 (x0.001)"
-            plot.hideAxis("left")
-            plot.setMouseEnabled(x=False, y=False)
-            fill = (*_FILL, 110 if self._theme.dark else 150)
-            line = pg.mkPen(self._theme.series(0))
-            curve = plot.plot([0, 1], [0], stepMode="center", fillLevel=0, brush=fill, pen=line)
-            apply_plot_theme(plot, self._theme)
-            self._plots[system], self._curves[system] = plot, curve
-            for line in self._marks_of(system):  # made now, while the run goes on
-                line.hide()
-            self._reset(plot, curve)
-        self._apply_ranges()
+    def _next_step(self) -> None:
+        """Make the next plot, or place them all, or show the next few, and come back.
+
+        Twenty pyqtgraph plots take the window ~350 ms to make and ~100 ms to paint the first
+        time, so the work is cut into turns of a few milliseconds each, with the event loop
+        (input, timers, painting) running in between (a zero-delay chain would starve it):
+
+        1. one plot per turn, made apart from the layout: put in it at once, each new plot
+           would lay out all the others again;
+        2. all plots into the layout in one go, laid out once, transparent (not painted);
+        3. a few plots made opaque per turn, so their first painting is spread out too.
+        """
         if self._waiting:
-            QTimer.singleShot(0, self, self._make_some_plots)
-        self._layout_widget.setUpdatesEnabled(not self._waiting)
+            self._make_plot(self._waiting.pop(0))
+            if not self._waiting:
+                self._place_plots()
+        elif self._veiled:
+            for plot in self._veiled[:_PLOTS_SHOWN_PER_STEP]:
+                plot.setOpacity(1.0)
+            del self._veiled[:_PLOTS_SHOWN_PER_STEP]
+        if self._waiting or self._veiled:
+            self._steps.start()
+
+    def _finish_steps(self) -> None:
+        """Make, place and show every plot still to come, now."""
+        while self._waiting or self._veiled:
+            self._next_step()
+        self._steps.stop()
+
+    def _make_plot(self, system: str) -> None:
+        """One system's plot, outside the layout for now."""
+        plot = pg.PlotItem(viewBox=MenuOnDemandViewBox())
+        plot.setTitle(system, size="9pt")
+        plot.getAxis("bottom").enableAutoSIPrefix(False)  # BLEU 0.82, not "820 (x0.001)"
+        plot.hideAxis("left")
+        plot.setMouseEnabled(x=False, y=False)
+        fill = (*_FILL, 110 if self._theme.dark else 150)
+        line = pg.mkPen(self._theme.series(0))
+        curve = plot.plot([0, 1], [0], stepMode="center", fillLevel=0, brush=fill, pen=line)
+        apply_plot_theme(plot, self._theme)
+        self._plots[system], self._curves[system] = plot, curve
+        for mark in self._marks_of(system):  # made now, while the run goes on
+            mark.hide()
+        self._reset(plot, curve)
+        if self._edges:
+            self._apply_ranges()
+
+    def _place_plots(self) -> None:
+        """Put every plot made into the grid, laid out once, transparent until shown."""
+        layout = self._layout_widget.ci
+        grid = layout.layout
+        grid.activate = _wait_for_the_last  # pyqtgraph lays out after every item it adds
+        try:
+            for number, plot in enumerate(self._plots.values()):
+                plot.setOpacity(0.0)
+                layout.addItem(plot, row=number // COLUMNS, col=number % COLUMNS)
+        finally:
+            del grid.activate  # the layout's own again
+        grid.activate()
+        self._veiled = list(self._plots.values())
 
     def _reset(self, plot: pg.PlotItem, curve: pg.PlotDataItem | None) -> None:
         """An empty histogram with this run's axis label and no marks."""
@@ -245,8 +280,7 @@ class HistogramView(QWidget):
 
     def finish_run(self, result: BootstrapResult) -> None:
         """Draw the final histograms and mark score, median and interval."""
-        while self._waiting:  # a run shorter than the plots' making: finish them now
-            self._make_some_plots()
+        self._finish_steps()  # a run shorter than the plots' making: finish them now
         # Painted at the next turn, not in this one: with twenty systems, drawing (~35 ms) and
         # painting (~30-40 ms) in one turn held the window about 80 ms.
         self._layout_widget.setUpdatesEnabled(False)
@@ -270,8 +304,7 @@ class HistogramView(QWidget):
                 line.show()
 
     def _paint_again(self) -> None:
-        if not self._waiting:
-            self._layout_widget.setUpdatesEnabled(True)
+        self._layout_widget.setUpdatesEnabled(True)
 
     def _marks_of(self, system: str) -> list[pg.InfiniteLine]:
         """The four marks of a system's plot, made once per plot and moved for each result:

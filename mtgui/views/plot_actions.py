@@ -15,6 +15,7 @@ from typing import Any
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 import pyqtgraph as pg
+from pyqtgraph.graphicsItems.ViewBox.ViewBoxMenu import ViewBoxMenu
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
@@ -29,6 +30,30 @@ def replace_export_menu(widget: pg.GraphicsView, export: Callable[[], Any]) -> N
     action = QAction("Export plot (PNG or SVG)...", widget)
     action.triggered.connect(export)
     widget.scene().contextMenu = [action]
+
+
+class MenuOnDemandViewBox(pg.ViewBox):  # type: ignore[misc]  # pyqtgraph has no types
+    """A ViewBox whose right-click menu is built the first time it is asked for.
+
+    pyqtgraph builds every ViewBox's menu (two panels of axis widgets) as the box is made, ~2 ms
+    a plot, and updates it on every change of range; of twenty histograms, few are ever
+    right-clicked.
+    """
+
+    menu: ViewBoxMenu | None
+
+    def __init__(self) -> None:
+        super().__init__(enableMenu=False)
+        self.state["enableMenu"] = True  # offered; made when first asked for
+
+    def getMenu(self, ev: object) -> ViewBoxMenu:  # noqa: N802 (pyqtgraph's name)
+        if self.menu is None:
+            self.menu = ViewBoxMenu(self)
+            self.updateViewLists()
+        return self.menu
+
+    def getContextMenus(self, event: object) -> list[QAction]:  # noqa: N802
+        return self.getMenu(event).actions() if self.menuEnabled() else []
 
 
 class PlotExporter(QObject):

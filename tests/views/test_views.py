@@ -7,7 +7,7 @@ from xml.etree import ElementTree
 import numpy as np
 import pytest
 from gui_helpers import shoot
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import QEventLoop, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtWidgets import QPushButton, QTableView
 
 from mtgui.engine.bootstrap import iter_bootstrap
@@ -184,6 +184,26 @@ def test_the_histograms_export_from_their_button_and_right_click_menu(qtbot, res
     assert (tmp_path / "from-button.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_a_histograms_right_click_menu_is_made_when_first_asked_for(qtbot, result):
+    view = HistogramView()
+    qtbot.addWidget(view)
+    view.resize(800, 500)
+    view.start_run(["Lumen", "Quill", "Tessera", "Ostrich"], "bleu", "BLEU")
+    view.finish_run(result)
+    view.show()
+    qtbot.waitExposed(view)
+    box = view.plots["Quill"].getViewBox()
+    assert box.menu is None and box.menuEnabled()  # offered, not made with the plot
+    graphics = view._layout_widget
+    where = graphics.mapFromScene(box.sceneBoundingRect().center())
+    qtbot.mouseClick(graphics.viewport(), Qt.MouseButton.RightButton, pos=where)
+    qtbot.waitUntil(lambda: box.menu is not None and box.menu.isVisible())
+    texts = [action.text() for action in box.menu.actions()]
+    box.menu.close()
+    assert "View All" in texts and "Export plot (PNG or SVG)..." in texts
+    assert view.plots["Lumen"].getViewBox().menu is None  # only the one clicked
+
+
 def test_every_column_of_the_score_table_and_the_grid_has_a_tooltip(result):
     scores = ScoreTableModel()
     scores.set_result(result, "bleu")
@@ -205,14 +225,58 @@ def test_every_column_of_the_score_table_and_the_grid_has_a_tooltip(result):
         assert column.startswith(f"Column {system}: the system each row") and "Koehn 2004" in column
 
 
-def test_many_plots_are_drawn_once_all_are_made_whatever_the_user_switches(qtbot):
+def test_many_plots_are_made_apart_placed_at_once_and_shown_a_few_at_a_time(qtbot):
     view = HistogramView()
     qtbot.addWidget(view)
     systems = [f"system {i}" for i in range(12)]
     view.start_run(systems, "bleu", "BLEU")
-    assert not view._layout_widget.updatesEnabled()  # made one per turn, drawn at the end
-    qtbot.waitUntil(lambda: len(view.plots) == 12)
+    grid = view._layout_widget.ci
+    while len(view.plots) < 12:  # one per step, none in the grid: it would lay out each time
+        assert len(view.plots) >= 1 and not grid.items
+        view._next_step()
+    assert set(grid.items) == set(view.plots.values())  # all in at once, laid out once
+    assert [p.opacity() for p in view.plots.values()] == [0.0] * 12  # not painted yet
+    view._next_step()
+    assert [p.opacity() for p in view.plots.values()] == [1.0] * 2 + [0.0] * 10
+    qtbot.waitUntil(lambda: all(p.opacity() == 1.0 for p in view.plots.values()))
     assert view._layout_widget.updatesEnabled()
+
+
+def test_the_event_loop_runs_between_the_steps_of_making_the_plots(qtbot):
+    view = HistogramView()
+    qtbot.addWidget(view)
+    view.resize(800, 500)
+    view.show()
+    qtbot.waitExposed(view)
+    made_at_ticks: list[int] = []
+    loop = QEventLoop()  # the application's own loop, not qtbot's waiting
+
+    def tick() -> None:
+        made_at_ticks.append(len(view.plots))
+        if len(view._layout_widget.ci.items) == 12 and all(
+            p.opacity() == 1.0 for p in view.plots.values()
+        ):
+            loop.quit()
+
+    ticker = QTimer(interval=1)
+    ticker.timeout.connect(tick)
+    ticker.start()
+    QTimer.singleShot(10_000, loop.quit)
+    systems = [f"system {i}" for i in range(12)]
+    QTimer.singleShot(0, lambda: view.start_run(systems, "bleu", "BLEU"))  # as a signal would
+    loop.exec()
+    ticker.stop()
+    assert made_at_ticks[-1] == 12
+    # Every step is a turn of its own: a chain of zero-delay calls ran two or more at a time.
+    assert set(range(1, 13)) <= set(made_at_ticks), made_at_ticks
+
+
+def test_whatever_the_user_switches_while_plots_are_made_they_are_all_shown(qtbot):
+    view = HistogramView()
+    qtbot.addWidget(view)
+    systems = [f"system {i}" for i in range(12)]
+    view.start_run(systems, "bleu", "BLEU")
+    qtbot.waitUntil(lambda: len(view.plots) == 12)
     view.layout_choice.setCurrentText(SMALL_MULTIPLES)
     view.start_run([*systems, "one more"], "bleu", "BLEU")
     view.layout_choice.setCurrentText(OVERLAID)  # before the small plots are all made
