@@ -19,15 +19,18 @@ from __future__ import annotations
 import sys
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine.chrf_counts import clipped_matches
 from mtgui.engine.chrf_symbols import Alphabet, IntArray, Symbols, WordIds, characters
+
+if TYPE_CHECKING:  # the pool is imported where chrF runs: not by every command
+    from concurrent.futures import Future
 
 FloatArray = npt.NDArray[np.float64]
 MatchCounter = Callable[[Sequence[Symbols], int, int], IntArray]  # chrf_counts.clipped_matches
@@ -126,6 +129,8 @@ def iter_rows(
     count = _counter(sum(map(len, hypotheses)) + sum(len(r.values) for r in references.characters))
     words = references.words if word_order else None
     encoder = words.encoder.for_hypotheses() if words else None
+    from concurrent.futures import ThreadPoolExecutor
+
     pending: deque[tuple[int, Future[FloatArray]]] = deque()
     pool = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="chrf")
     try:

@@ -12,7 +12,6 @@ systems ahead of the matching (:meth:`ExtractionContext.prefetch`), with the ver
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Hashable, Sequence
-from concurrent.futures import Future
 from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -31,6 +30,8 @@ from mtgui.engine.token_pool import (
 from mtgui.engine.tokenize import fold_case, tokenize_flat
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from mtgui.engine.metrics.base import FloatArray, Metric
 
 T = TypeVar("T")

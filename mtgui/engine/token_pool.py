@@ -26,21 +26,23 @@ costs time, not results: the text is then tokenized here.
 
 from __future__ import annotations
 
-import multiprocessing
+import atexit
 import os
 import sys
 import threading
 from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from itertools import repeat
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine.settings import Case
 from mtgui.engine.tokenize import SEGMENT_BREAK, tokenize_flat
+
+if TYPE_CHECKING:  # imported where a pool starts: 15 ms of every command that starts none
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 POOL_MIN_TOKENS = 200_000
 """Segments x texts (references and systems) from which the workers pay off."""
@@ -166,6 +168,18 @@ def result_or_none(job: Future[LocalIds]) -> LocalIds | None:
         return None
 
 
+def _let_go() -> None:
+    """At exit, after the pool's own exit handler has stopped its workers, drop the pool.
+
+    Left for the interpreter's teardown, the pool would be collected after the modules of
+    ``concurrent.futures``, which it imports later than this one's, and its callback would
+    print an AttributeError on the way out.
+    """
+    global _pool
+    with _pool_lock:
+        _pool = None
+
+
 def submit(texts: Sequence[str], tokenizer: str, case: Case) -> Future[LocalIds]:
     """Tokenize ``texts`` on a worker (the workers start on first use).
 
@@ -175,11 +189,16 @@ def submit(texts: Sequence[str], tokenizer: str, case: Case) -> Future[LocalIds]
     dropped, so that a later run starts new workers.
     """
     global _pool
+    import multiprocessing
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         with _pool_lock:
             if _pool is None:
                 context = multiprocessing.get_context("spawn")
                 _pool = ProcessPoolExecutor(max_workers=_WORKERS, mp_context=context)
+                atexit.register(_let_go)
             pool = _pool
         job = packed(texts) or list(texts)
         return pool.submit(encode_locally, job, tokenizer, case)

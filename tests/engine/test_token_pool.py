@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import subprocess
 import sys
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
@@ -165,3 +166,18 @@ def test_submit_packs_the_texts(monkeypatch: pytest.MonkeyPatch) -> None:
     token_pool.submit(["a\nb", "c"], "13a", Case.SENSITIVE)
     assert isinstance(sent[0], token_pool.PackedTexts) and sent[0].unpacked() == ["a b", "c"]
     assert sent[1] == ["a\nb", "c"]
+
+
+def test_a_program_that_used_the_workers_exits_without_a_word() -> None:
+    program = (
+        "from mtgui.engine import token_pool\n"
+        "from mtgui.engine.settings import Case\n"
+        "if __name__ == '__main__':\n"
+        "    token_pool.allow_workers()\n"
+        "    job = token_pool.submit(['a b .', 'c d'], '13a', Case.SENSITIVE)\n"
+        "    print(len(token_pool.result_or_none(job).ids))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert (done.returncode, done.stdout.strip(), done.stderr) == (0, "5", "")

@@ -17,7 +17,6 @@ and its resamples: see :mod:`~mtgui.engine.studies.size.layout`.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from dataclasses import dataclass, replace
 
@@ -269,6 +268,8 @@ def _ahead(jobs: Generator[_Job, None, None]) -> Iterator[_Job]:
     as long. Only the helper touches what makes the jobs, in order: the numbers are those of
     making them here. A cancel waits for the job being made (a few milliseconds).
     """
+    from concurrent.futures import ThreadPoolExecutor  # here: not imported by every command
+
     pool = ThreadPoolExecutor(1, thread_name_prefix="mtgui-subsets")
     try:
         made = pool.submit(next, jobs, None)
