@@ -171,9 +171,9 @@ def result_or_none(job: Future[LocalIds]) -> LocalIds | None:
 def _let_go() -> None:
     """At exit, after the pool's own exit handler has stopped its workers, drop the pool.
 
-    Left for the interpreter's teardown, the pool would be collected after the modules of
-    ``concurrent.futures``, which it imports later than this one's, and its callback would
-    print an AttributeError on the way out.
+    Left for the interpreter's teardown, the pool may be collected after the modules of
+    ``concurrent.futures`` (imported later than this one, where the first pool starts), and its
+    callback then prints an AttributeError on the way out (seen once at the end of a test run).
     """
     global _pool
     with _pool_lock:
@@ -198,6 +198,7 @@ def submit(texts: Sequence[str], tokenizer: str, case: Case) -> Future[LocalIds]
             if _pool is None:
                 context = multiprocessing.get_context("spawn")
                 _pool = ProcessPoolExecutor(max_workers=_WORKERS, mp_context=context)
+                atexit.unregister(_let_go)  # once, however many pools were started
                 atexit.register(_let_go)
             pool = _pool
         job = packed(texts) or list(texts)
