@@ -21,6 +21,7 @@ from collections.abc import Generator
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from mtgui.app import preload  # noqa: F401  (before any run's thread imports them)
 from mtgui.app.estimate import TimeLeft
 from mtgui.app.loading import LoadedFiles
 from mtgui.app.runs import RunController
