@@ -3,7 +3,7 @@
 An import holds the interpreter's lock (and the import lock) while a module's extension loads
 and its body runs, so a module first imported on a run's thread holds the window too, just as
 a large run starts and the window has most to draw. Found by listing what ``sys.modules``
-gained during a run of the window (a 2 ms ticker once saw an import hold a worker 107 ms):
+gained during a run of the window (a 5 ms ticker once saw an import hold a worker 107 ms):
 
 - ``numpy.random``, on the resample-drawing thread as the analysis starts;
 - ``numpy.ma``, which ``np.unique`` and ``np.quantile`` reach for on their first call;
