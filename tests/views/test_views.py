@@ -145,7 +145,8 @@ def test_overlaid_distributions_share_one_plot_as_densities(qtbot, result):
     assert len([i for i in view.plots["Quill"].items if hasattr(i, "value")]) == 4
 
 
-def test_plots_export_as_png_and_svg_atomically_and_never_over_a_file(qtbot, result, tmp_path):
+def finished_and_shown(qtbot, result) -> HistogramView:
+    """The demo's four histograms, their run finished, on screen."""
     view = HistogramView()
     qtbot.addWidget(view)
     view.resize(800, 500)
@@ -153,6 +154,11 @@ def test_plots_export_as_png_and_svg_atomically_and_never_over_a_file(qtbot, res
     view.finish_run(result)
     view.show()
     qtbot.waitExposed(view)
+    return view
+
+
+def test_plots_export_as_png_and_svg_atomically_and_never_over_a_file(qtbot, result, tmp_path):
+    view = finished_and_shown(qtbot, result)
     view.export_image(tmp_path / "histograms.svg")
     svg = ElementTree.parse(tmp_path / "histograms.svg").getroot()
     assert svg.tag == "{http://www.w3.org/2000/svg}svg"
@@ -185,13 +191,7 @@ def test_the_histograms_export_from_their_button_and_right_click_menu(qtbot, res
 
 
 def test_a_histograms_right_click_menu_is_made_when_first_asked_for(qtbot, result):
-    view = HistogramView()
-    qtbot.addWidget(view)
-    view.resize(800, 500)
-    view.start_run(["Lumen", "Quill", "Tessera", "Ostrich"], "bleu", "BLEU")
-    view.finish_run(result)
-    view.show()
-    qtbot.waitExposed(view)
+    view = finished_and_shown(qtbot, result)
     box = view.plots["Quill"].getViewBox()
     assert box.menu is None and box.menuEnabled()  # offered, not made with the plot
     graphics = view._layout_widget
