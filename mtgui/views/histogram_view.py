@@ -16,7 +16,8 @@ marks each system's full-set score and shades nothing else, which would hide the
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
@@ -226,15 +227,10 @@ class HistogramView(QWidget):
     def _place_plots(self) -> None:
         """Put every plot made into the grid, laid out once, transparent until shown."""
         layout = self._layout_widget.ci
-        grid = layout.layout
-        grid.activate = _wait_for_the_last  # pyqtgraph lays out after every item it adds
-        try:
+        with _laid_out_once(layout):
             for number, plot in enumerate(self._plots.values()):
                 plot.setOpacity(0.0)
                 layout.addItem(plot, row=number // COLUMNS, col=number % COLUMNS)
-        finally:
-            del grid.activate  # the layout's own again
-        grid.activate()
         self._veiled = list(self._plots.values())
 
     def _reset(self, plot: pg.PlotItem, curve: pg.PlotDataItem | None) -> None:
@@ -349,18 +345,11 @@ class HistogramView(QWidget):
         if order == list(self._plots):
             return
         layout = self._layout_widget.ci
-        # pyqtgraph lays the grid out after every item it adds: 20 plots moved took 20 layouts
-        # (25 ms of the GUI thread as a large run ends); one, once they are all in, is enough.
-        grid = layout.layout
-        grid.activate = _wait_for_the_last
-        try:
+        with _laid_out_once(layout):
             for plot in self._plots.values():
                 layout.removeItem(plot)
             for number, system in enumerate(order):
                 layout.addItem(self._plots[system], row=number // COLUMNS, col=number % COLUMNS)
-        finally:
-            del grid.activate  # the layout's own again
-        grid.activate()
         self._plots = {system: self._plots[system] for system in order}
 
     def _mark_scores(self, result: BootstrapResult) -> None:
@@ -389,8 +378,25 @@ class HistogramView(QWidget):
         return np.asarray(self._counts.get(system, np.zeros(BINS)), dtype=np.float64)
 
 
+@contextmanager
+def _laid_out_once(layout: pg.GraphicsLayout) -> Iterator[None]:
+    """Lay ``layout`` out once, after the items added and removed inside the block.
+
+    pyqtgraph lays its grid out after every item it adds: 20 plots moved took 20 layouts (25 ms
+    of the GUI thread as a large run ends), and 20 plots added one after the other lay out all
+    those before again each time. One layout, once they are all in, is enough.
+    """
+    grid = layout.layout
+    grid.activate = _wait_for_the_last
+    try:
+        yield
+    finally:
+        del grid.activate  # the layout's own again
+    grid.activate()
+
+
 def _wait_for_the_last() -> None:
-    """Stands for a layout's ``activate`` while items are moved (see ``_order_by_score``)."""
+    """Stands for a layout's ``activate`` inside :func:`_laid_out_once`."""
 
 
 def _fixed_edges(values: FloatArray) -> FloatArray | None:
