@@ -17,7 +17,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from mtgui.engine.corpus import SegmentScores, SystemOutput, TestSet
-from mtgui.engine.ngrams import OrderMatches, ReferenceNgrams, TokenIds, build_vocabulary, match
+from mtgui.engine.ngrams import (
+    OrderMatches,
+    ReferenceNgrams,
+    TokenIds,
+    match,
+    number_references,
+)
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.token_pool import (
@@ -93,7 +99,7 @@ class ExtractionContext:
         local = self._local_references()
         if local is not None:
             return merged_vocabulary(local)
-        return build_vocabulary(self.reference_tokens)
+        return self._numbered_here[0]
 
     @cached_property
     def reference_ids(self) -> list[TokenIds]:
@@ -104,7 +110,12 @@ class ExtractionContext:
         local = self._local_references()
         if local is not None:
             return [TokenIds.from_ids(r.vocabulary_ids(self.vocabulary), r.lengths) for r in local]
-        return [TokenIds.encode(tokens, self.vocabulary) for tokens in self.reference_tokens]
+        return self._numbered_here[1]
+
+    @cached_property
+    def _numbered_here(self) -> tuple[dict[str, int], list[TokenIds]]:
+        """The vocabulary and the references' ids, made together from tokens made here."""
+        return number_references(self.reference_tokens)
 
     @cached_property
     def reference_ngrams(self) -> ReferenceNgrams:

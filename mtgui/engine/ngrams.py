@@ -11,9 +11,10 @@ all segments at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import count, repeat
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +44,13 @@ class TokenIds:
         """Ids from ``vocabulary`` for tokens as :func:`~mtgui.engine.tokenize.tokenize_flat`
         gives them (segments separated by ``SEGMENT_BREAK``); unknown tokens get -1."""
         lookup = {**vocabulary, SEGMENT_BREAK: _BREAK}.get
+        return cls._looked_up(flat, lambda block: map(lookup, block, repeat(-1)))
+
+    @classmethod
+    def _looked_up(
+        cls, flat: Sequence[str], ids_of: Callable[[Sequence[str]], Iterable[int]]
+    ) -> TokenIds:
+        """Ids for flat tokens, ``ids_of`` giving those of a block (``_BREAK`` for a break)."""
         # In blocks: one np.fromiter over millions of tokens would hold the GIL for half a
         # second, and the window's thread (which needs it to draw) would stall that long.
         blocks = [
@@ -50,10 +58,7 @@ class TokenIds:
         ]
         ids = np.concatenate(
             [np.zeros(0, np.int64)]
-            + [
-                np.fromiter(map(lookup, block, repeat(-1)), np.int64, len(block))
-                for block in blocks
-            ]
+            + [np.fromiter(ids_of(block), np.int64, len(block)) for block in blocks]
         )
         breaks = np.flatnonzero(ids == _BREAK)
         lengths = np.diff(np.concatenate(([-1], breaks, [len(ids)]))) - 1
@@ -89,6 +94,24 @@ class TokenIds:
     def fits(self, n: int) -> npt.NDArray[np.bool_]:
         """For every token, whether an n-gram starting there stays inside its segment."""
         return self.position + n <= self.lengths[self.segment]
+
+
+def number_references(
+    references: Sequence[Sequence[str]],
+) -> tuple[dict[str, int], list[TokenIds]]:
+    """The vocabulary of :func:`build_vocabulary` and every reference encoded with it
+    (``TokenIds.encode``), in one pass over the tokens instead of two.
+
+    A token gets the next id the first time it is met (a ``defaultdict`` whose default is the
+    next number), so the ids are those of first appearance, exactly as :func:`build_vocabulary`
+    gives them. On the standing benchmark's four references: 16-19 ms instead of 27-35.
+    """
+    numbering: defaultdict[str, int] = defaultdict(count().__next__)
+    numbering[SEGMENT_BREAK] = _BREAK  # set, not made: it takes no number
+    number = numbering.__getitem__
+    encoded = [TokenIds._looked_up(flat, lambda block: map(number, block)) for flat in references]
+    del numbering[SEGMENT_BREAK]
+    return dict(numbering), encoded
 
 
 def build_vocabulary(references: Sequence[Sequence[str]]) -> dict[str, int]:
@@ -242,12 +265,30 @@ def match(references: ReferenceNgrams, hypothesis: TokenIds) -> list[OrderMatche
 def _max_per_key(keys: IntArray, counts: IntArray) -> tuple[IntArray, IntArray]:
     """Unique keys with the largest count each had.
 
+    Keys (segment * G + n-gram id) and counts are whole numbers >= 0 and small enough, nearly
+    always, to share one int64: ``key << bits | count``. One plain sort of those (numpy's
+    vectorised sort) orders by key, then by count, and the last of each run of equal keys holds
+    the largest count: 5x faster than the stable argsort this falls back to when they do not
+    fit (:func:`_max_per_key_stable`).
+    """
+    if len(keys) == 0:
+        return keys, counts
+    bits = int(counts.max()).bit_length()
+    if int(counts.min()) < 0 or int(keys.min()) < 0 or int(keys.max()) >= 2 ** (62 - bits):
+        return _max_per_key_stable(keys, counts)
+    packed = np.sort((keys << bits) | counts)
+    unpacked = packed >> bits
+    last = np.flatnonzero(np.concatenate((unpacked[1:] != unpacked[:-1], [True])))
+    return unpacked[last], packed[last] & ((1 << bits) - 1)
+
+
+def _max_per_key_stable(keys: IntArray, counts: IntArray) -> tuple[IntArray, IntArray]:
+    """:func:`_max_per_key` for any int64 keys and counts.
+
     ``keys`` are the references' sorted keys one after the other, so a stable sort (a merge of
     those sorted runs) brings equal keys together, and the largest count of each run of equal
     keys is one ``maximum.reduceat``: about a third of the time of a lexsort by key and count.
     """
-    if len(keys) == 0:
-        return keys, counts
     order = np.argsort(keys, kind="stable")
     keys, counts = keys[order], counts[order]
     starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))

@@ -9,7 +9,14 @@ from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
 
-from mtgui.engine.ngrams import _ENCODE_BLOCK, TokenIds, _max_per_key, build_vocabulary
+from mtgui.engine.ngrams import (
+    _ENCODE_BLOCK,
+    TokenIds,
+    _max_per_key,
+    _max_per_key_stable,
+    build_vocabulary,
+    number_references,
+)
 from mtgui.engine.settings import Case
 from mtgui.engine.tokenize import (
     _BLOCK,
@@ -111,6 +118,44 @@ def test_token_ids_of_more_tokens_than_one_encoding_block():
     ]
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.lists(st.sampled_from("abcdefgh"), max_size=6), max_size=5),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_references_numbered_in_one_pass_as_vocabulary_then_encoding(references):
+    """number_references gives the vocabulary of build_vocabulary (same ids, same order) and
+    the ids TokenIds.encode gives with it, empty segments and references included."""
+    flats = []
+    for segments in references:
+        flat: list[str] = []
+        for number, tokens in enumerate(segments):
+            flat += ([SEGMENT_BREAK] if number else []) + tokens
+        flats.append(flat)
+    vocabulary, encoded = number_references(flats)
+    expected = build_vocabulary(flats)
+    assert list(vocabulary.items()) == list(expected.items())
+    for flat, ids in zip(flats, encoded, strict=True):
+        alone = TokenIds.encode(flat, expected)
+        assert ids.ids.tolist() == alone.ids.tolist()
+        assert ids.lengths.tolist() == alone.lengths.tolist()
+        assert ids.segment.tolist() == alone.segment.tolist()
+
+
+def test_references_numbered_across_encoding_blocks():
+    tokens = [f"w{i % 1000}" for i in range(2 * _ENCODE_BLOCK + 7)]
+    vocabulary, (first, second) = number_references(
+        [[*tokens[:5], SEGMENT_BREAK, *tokens[5:]], ["new", "w3"]]
+    )
+    assert len(vocabulary) == 1001 and vocabulary["w999"] == 999 and vocabulary["new"] == 1000
+    assert first.lengths.tolist() == [5, len(tokens) - 5]
+    assert first.ids[-1] == (len(tokens) - 1) % 1000
+    assert second.ids.tolist() == [1000, 3] and SEGMENT_BREAK not in vocabulary
+
+
 @pytest.mark.parametrize("block", [1, 3, 10_000])
 def test_token_index_is_built_the_same_in_blocks(monkeypatch: pytest.MonkeyPatch, block: int):
     """TokenIds.from_ids indexes a block of segments at a time (for the GIL): every token's
@@ -130,11 +175,17 @@ def test_segments_where_stops_touch_are_found_on_every_line():
     assert _segments_with_adjacent_stops("no stops. at all, here") == []
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_the_largest_count_per_key_over_the_references(seed):
+@pytest.mark.parametrize(
+    ("seed", "key_limit", "count_limit"),
+    [*((seed, 50, 6) for seed in range(5)), (5, 2**55, 300), (6, 2**62, 3), (7, 40, 2**40)],
+)
+def test_the_largest_count_per_key_over_the_references(seed, key_limit, count_limit):
+    """Packed keys and counts where they fit in an int64 (the first five), the stable sort
+    where they do not (the last two); the sixth packs a count over 255 beside a large key."""
     rng = np.random.default_rng(seed)
-    runs = [np.unique(rng.integers(0, 50, rng.integers(0, 30))) for _ in range(4)]
-    counts = [rng.integers(1, 6, len(run)) for run in runs]  # each reference's keys: sorted
+    runs = [np.unique(rng.integers(0, key_limit, rng.integers(0, 30))) for _ in range(4)]
+    runs[1] = np.unique(np.concatenate([runs[1], runs[0][:5]]))  # keys in several references
+    counts = [rng.integers(1, count_limit, len(run)) for run in runs]  # each one's keys: sorted
     largest: dict[int, int] = {}
     for run, count in zip(runs, counts, strict=True):
         for key, n in zip(run.tolist(), count.tolist(), strict=True):
@@ -142,3 +193,5 @@ def test_the_largest_count_per_key_over_the_references(seed):
     keys, caps = _max_per_key(np.concatenate(runs), np.concatenate(counts))
     assert keys.tolist() == sorted(largest)
     assert caps.tolist() == [largest[k] for k in sorted(largest)]
+    stable_keys, stable_caps = _max_per_key_stable(np.concatenate(runs), np.concatenate(counts))
+    assert keys.tolist() == stable_keys.tolist() and caps.tolist() == stable_caps.tolist()
