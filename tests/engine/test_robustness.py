@@ -79,18 +79,18 @@ def test_every_seed_of_the_documented_range_is_taken(seed):
     draws.close()
 
 
-def test_a_helper_that_fails_before_its_first_draw_ends_the_run(monkeypatch):
-    # Today's hang: default_rng failed outside the helper's try, the thread died with a
-    # traceback, and the consumer waited for counts forever.
+def test_a_generator_that_cannot_be_made_fails_at_once_with_no_thread_left(monkeypatch):
+    # Once a hang: default_rng failed outside the helper's try, the thread died with a
+    # traceback, and the consumer waited for counts forever. The generator is now made on the
+    # caller's thread, before the helper starts: the error is raised there, at once.
     def refuse(seed: object) -> None:
         raise ValueError("expected non-negative integer")
 
     monkeypatch.setattr(bootstrap_module.np.random, "default_rng", refuse)
-    draws = ResampleDraws(3, 200, 10)
-    error = _outcome_within(lambda: draws.take(100))
-    draws.close()
+    before = _draw_threads()
+    error = _outcome_within(lambda: ResampleDraws(3, 200, 10))
     assert isinstance(error, ValueError)
-    assert any("mtgui-draw" in note for note in error.__notes__)
+    assert _draw_threads() == before
 
 
 def test_a_helper_that_fails_mid_way_ends_the_run_after_what_it_drew(monkeypatch):
