@@ -31,7 +31,7 @@ from mtgui.engine.resampling import (
     unit_index,
 )
 from mtgui.engine.settings import BootstrapSettings, Unit
-from mtgui.engine.significance import TIE, PairComparison, compare, correct
+from mtgui.engine.significance import TIE, PairComparison, compare, compare_all_defined, correct
 from mtgui.engine.statistics import Statistics
 
 
@@ -149,20 +149,25 @@ def _compare_all(
     scores: dict[tuple[str, str], FloatArray],
     level: float,
 ) -> list[PairComparison]:
-    """Every unordered pair under every metric (the mirror images are added later)."""
-    return [
-        compare(
-            metric.name,
-            x,
-            y,
-            (full[(x, metric.name)], full[(y, metric.name)]),
-            (scores[(x, metric.name)], scores[(y, metric.name)]),
-            level,
-            metric.higher_is_better,
-        )
-        for metric in statistics.metrics
-        for x, y in combinations(statistics.system_names, 2)
-    ]
+    """Every unordered pair under every metric (the mirror images are added later): a
+    metric's pairs at once where every resample score is defined, else one by one."""
+    result = []
+    pairs = list(combinations(statistics.system_names, 2))
+    for metric in statistics.metrics:
+        name = metric.name
+        full_pairs = [(full[(x, name)], full[(y, name)]) for x, y in pairs]
+        samples = [(scores[(x, name)], scores[(y, name)]) for x, y in pairs]
+        deltas = np.array([x_scores - y_scores for x_scores, y_scores in samples])
+        if len(pairs) and not np.isnan(deltas).any():
+            result += compare_all_defined(
+                name, pairs, full_pairs, deltas, level, metric.higher_is_better
+            )
+            continue
+        result += [
+            compare(name, x, y, both, samples[k], level, metric.higher_is_better)
+            for k, ((x, y), both) in enumerate(zip(pairs, full_pairs, strict=True))
+        ]
+    return result
 
 
 def _iter_randomization(

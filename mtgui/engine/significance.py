@@ -227,6 +227,50 @@ def compare(
     )
 
 
+def compare_all_defined(
+    metric: str,
+    pairs: Sequence[tuple[str, str]],
+    full: Sequence[tuple[float, float]],
+    deltas: FloatArray,
+    level: float,
+    higher_is_better: bool,
+) -> list[PairComparison]:
+    """:func:`compare` for many pairs at once, from their paired deltas (one row per pair, a
+    defined delta in every resample): the same numbers, in one sort and a few sums over all
+    rows instead of a dozen numpy calls per pair (the standing benchmark's 135 comparisons:
+    20 ms one by one). Rows with an undefined delta must go through :func:`compare`."""
+    deltas = np.atleast_2d(deltas)
+    if np.isnan(deltas).any():
+        raise ValueError("every delta must be defined (compare() takes undefined ones)")
+    tests = paired_tests(deltas)
+    low, high = delta_bounds(deltas, level)
+    improvement = deltas if higher_is_better else -deltas
+    wins, ties = np.mean(improvement > 0, axis=1), np.mean(improvement == 0, axis=1)
+    significant = tests.significant(level)
+    result = []
+    for row, ((x, y), (x_score, y_score)) in enumerate(zip(pairs, full, strict=True)):
+        delta = x_score - y_score
+        verdict = TIE
+        if significant[row]:
+            verdict = BETTER if bool(tests.x_above[row]) == higher_is_better else WORSE
+        result.append(
+            PairComparison(
+                metric,
+                x,
+                y,
+                delta,
+                float(low[row]),
+                float(high[row]),
+                float(wins[row]),
+                float(ties[row]),
+                float(tests.p_value[row]),
+                verdict,
+                sacrebleu_p_value(deltas[row], delta),
+            )
+        )
+    return result
+
+
 def sacrebleu_p_value(deltas: FloatArray, delta: float) -> float:
     """sacreBLEU's paired-bootstrap p-value (``significance._compute_p_value``), exactly: the
     absolute deltas centred on their mean, counted where strictly above ``|delta|``."""

@@ -209,3 +209,22 @@ def test_one_system_has_intervals_and_no_pairs_and_none_is_an_error(demo_statist
     none = Statistics(demo_statistics.settings, demo_statistics.metrics, ())
     with pytest.raises(InputError, match="no system output to compare"):
         run(iter_bootstrap(none, BootstrapSettings(resamples=100)))
+
+
+def test_scoring_all_systems_of_a_metric_at_once_gives_the_scores_of_one_by_one(
+    demo_statistics, monkeypatch
+):
+    """The bootstrap scores a chunk's sums of every system in one call per metric; every
+    metric's scores are bit for bit those of one call per system and metric (the old way)."""
+    settings = BootstrapSettings(resamples=400, seed=11)
+    _, together = run(iter_bootstrap(demo_statistics, settings, chunk=150))
+
+    def one_by_one(columns):
+        return {(key[1], i): ([key], columns[key][None, :]) for i, key in enumerate(columns)}
+
+    monkeypatch.setattr("mtgui.engine.resampling._by_metric", one_by_one)
+    _, apart = run(iter_bootstrap(demo_statistics, settings, chunk=150))
+    assert len(together.intervals) == len(demo_statistics.system_names) * len(METRICS)
+    for mine, theirs in zip(together.intervals, apart.intervals, strict=True):
+        assert (mine.system, mine.metric) == (theirs.system, theirs.metric)
+        assert mine.samples.tobytes() == theirs.samples.tobytes()

@@ -19,6 +19,7 @@ from mtgui.engine.significance import (
     Correction,
     benjamini_hochberg,
     compare,
+    compare_all_defined,
     delta_bounds,
     holm,
     is_significant,
@@ -92,6 +93,45 @@ def test_sacrebleu_p_value_is_its_formula():
     assert sacrebleu_p_value(deltas, 0.25) == (1 + 1) / 5  # only 0.75 is strictly above 0.25
     assert sacrebleu_p_value(deltas, -0.25) == (1 + 1) / 5  # |delta|
     assert sacrebleu_p_value(deltas, 0.0) == (2 + 1) / 5
+
+
+@pytest.mark.parametrize("higher_is_better", [True, False])
+@pytest.mark.parametrize("level", [0.9, 0.95])
+def test_many_pairs_at_once_are_compare_one_by_one_to_the_bit(higher_is_better, level):
+    """compare_all_defined (the bootstrap's batch of a metric's pairs) gives what compare gives
+    pair by pair: every field identical, ties of 0 and p-values at alpha included."""
+    rng = np.random.default_rng(7)
+    samples = rng.normal(0.3, 0.01, (5, 999)).round(3)  # rounded: ties and zero deltas occur
+    samples[1] = samples[0] - 0.004  # s0 clearly ahead of s1
+    samples[3] = samples[2]  # identical systems: every delta 0
+    samples[4] = samples[0] + np.concatenate([np.full(24, -0.001), np.full(975, 0.002)])
+    full = rng.normal(0.3, 0.01, 5)
+    names = [f"s{i}" for i in range(5)]
+    pairs = [(a, b) for a in range(5) for b in range(a + 1, 5)]
+    batch = compare_all_defined(
+        "m",
+        [(names[a], names[b]) for a, b in pairs],
+        [(full[a], full[b]) for a, b in pairs],
+        np.array([samples[a] - samples[b] for a, b in pairs]),
+        level,
+        higher_is_better,
+    )
+    one_by_one = [
+        compare(
+            "m",
+            names[a],
+            names[b],
+            (full[a], full[b]),
+            (samples[a], samples[b]),
+            level,
+            higher_is_better,
+        )
+        for a, b in pairs
+    ]
+    assert [repr(p) for p in batch] == [repr(p) for p in one_by_one]
+    assert {p.verdict for p in batch} == {BETTER, WORSE, TIE}
+    with pytest.raises(ValueError, match="defined"):
+        compare_all_defined("m", [("a", "b")], [(0.1, 0.2)], np.array([[0.1, np.nan]]), 0.95, True)
 
 
 def test_verdicts_say_which_system_is_better_for_lower_is_better_metrics():
