@@ -46,11 +46,11 @@ if TYPE_CHECKING:  # the studies' code is imported when a study runs, not by eve
     from mtgui.engine.studies.dispatch import Study, StudySettings
 
 
-def add_study_parser(commands: Any) -> None:
+def add_study_parser(commands: Any, summary: str) -> None:
     """``mtgui study`` and its four studies, under the subcommands of ``mtgui``."""
     study = commands.add_parser(
         "study",
-        help="how much test data, how many references, how many resamples; metrics vs humans",
+        help=summary,
         description="Zhang & Vogel's studies (2004, section 4) on your own data, and the "
         "agreement of the metrics with human scores.",
     )

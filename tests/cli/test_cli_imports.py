@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 LOADED = (
     "import sys, mtgui.cli.main, mtgui.cli.eval\n"
     "print(' '.join(m for m in {names} if m in sys.modules))\n"
@@ -30,3 +32,32 @@ def test_the_window_imports_what_its_runs_would_import_on_their_threads() -> Non
     # Not on a run's worker thread as a large run starts, while the window draws.
     names = ("concurrent.futures.process", "multiprocessing.spawn", "numpy.ma", "numpy.random")
     assert loaded(names, "import mtgui.app.analysis\n") == list(names)
+
+
+def test_eval_runs_without_importing_the_studies(tmp_path) -> None:
+    # The studies' modules give `mtgui study` its options' defaults: 14 ms `mtgui eval` skips.
+    (tmp_path / "ref.txt").write_text("the cat sat on the mat\na dog\n", encoding="utf-8")
+    (tmp_path / "hyp.txt").write_text("the cat sat on a mat\na dog\n", encoding="utf-8")
+    names = ("mtgui.cli.study", "mtgui.engine.studies.size.study", "mtgui.report.study_tables")
+    program = (
+        "import sys\nfrom mtgui.cli.main import main\n"
+        f"code = main(['eval', '--ref', {str(tmp_path / 'ref.txt')!r}, "
+        f"'--hyp', {str(tmp_path / 'hyp.txt')!r}, '--bootstrap', '0'])\n"
+        f"print('exit', code, 'loaded', *[m for m in {names} if m in sys.modules])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.splitlines()[-1].split() == ["exit", "0", "loaded"]
+
+
+def test_study_keeps_its_options_and_eval_still_names_it(capsys) -> None:
+    from mtgui.cli.main import build_parser
+
+    full = build_parser("study").parse_args(["study", "size", "--ref", "r", "--hyp", "h"])
+    assert full.study == "size" and full.repeats > 0
+    brief = build_parser("eval")
+    assert "study" in brief.format_help()
+    with pytest.raises(SystemExit):
+        brief.parse_args(["eval", "--repeats", "3"])  # a study's option is not eval's
+    assert "unrecognized arguments: --repeats" in capsys.readouterr().err
