@@ -31,14 +31,31 @@ def unique_inverse(values: npt.ArrayLike) -> tuple[npt.NDArray[np.int64], npt.ND
     """``np.unique(values, return_inverse=True)`` for a 1-D array: its sorted distinct values,
     and for each value the place of its own among them."""
     flat = np.asarray(values).ravel()
-    order = flat.argsort()
-    ordered = flat[order]
+    order, ordered = _sorted_with_order(flat)
     first = np.empty(len(ordered), dtype=bool)
     first[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
     inverse = np.empty(len(ordered), dtype=np.intp)
     inverse[order] = running_count(first) - 1
     return ordered[first], inverse
+
+
+def _sorted_with_order(flat: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.intp], IntArray]:
+    """``flat.argsort()`` and ``flat`` in that order, where the order of equal values does not
+    matter to the caller.
+
+    Values >= 0 small enough to share an int64 with their place (n-gram pair ids, nearly
+    always) are sorted as ``value << bits | place``: numpy's plain sort of integers is
+    vectorised and 3x faster than its argsort, which the other values take."""
+    if len(flat) == 0 or flat.dtype != np.int64:
+        order = flat.argsort()
+        return order, flat[order]
+    bits = (len(flat) - 1).bit_length()
+    if int(flat.min()) < 0 or int(flat.max()) >= 2 ** (62 - bits):
+        order = flat.argsort()
+        return order, flat[order]
+    packed = np.sort((flat << bits) | np.arange(len(flat), dtype=np.int64))
+    return (packed & ((1 << bits) - 1)).astype(np.intp), packed >> bits
 
 
 def distinct_count(values: npt.ArrayLike) -> int:

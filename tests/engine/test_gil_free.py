@@ -30,3 +30,17 @@ def test_large_keys_keep_their_values():
     unique, inverse = unique_inverse(values)
     assert unique.tolist() == [-(2**62), 3, 2**62]
     assert inverse.tolist() == [2, 0, 2, 1]
+
+
+@pytest.mark.parametrize(
+    ("low", "high"),
+    [(0, 20), (0, 2**40), (2**55, 2**58), (-3, 5)],  # packed with their places; too large; < 0
+)
+def test_values_sorted_with_their_places_or_by_argsort_give_numpys_result(low, high):
+    values = np.random.default_rng(4).integers(low, high, 5000)
+    values[::7] = values[3]  # plenty of repeats
+    unique, inverse = unique_inverse(values)
+    expected_unique, expected_inverse = np.unique(values, return_inverse=True)
+    assert np.array_equal(unique, expected_unique)
+    assert np.array_equal(inverse, expected_inverse)
+    assert inverse.dtype == np.intp
