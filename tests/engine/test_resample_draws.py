@@ -9,7 +9,12 @@ import pytest
 
 from mtgui.engine.analysis import iter_analysis, start_draws
 from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.resampling import ResampleDraws, draw_compact_counts, draw_counts
+from mtgui.engine.resampling import (
+    ResampleDraws,
+    _distinct_columns,
+    draw_compact_counts,
+    draw_counts,
+)
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
 from mtgui.io.demo import load_demo
@@ -111,3 +116,17 @@ def test_stopping_an_analysis_during_the_statistics_stops_the_drawing():
     analysis.close()
     drawing = [t for t in threading.enumerate() if t.name == "mtgui-draw" and t.ident not in before]
     assert drawing == []
+
+
+def test_equal_columns_are_multiplied_once_and_a_shared_key_is_not_enough(monkeypatch):
+    rng = np.random.default_rng(2)
+    rows = rng.integers(0, 9, (50, 6)).astype(float)
+    rows[:, 3] = rows[:, 0]  # equal to column 0
+    rows[:, 4] = rows[:, 1]
+    rows[7, 4] += 1  # but for one value
+    rows[:, 5] = np.where(rows[:, 2] == 0, -0.0, rows[:, 2])  # equal values, other bits
+    kept, where = _distinct_columns(rows)
+    assert kept == [0, 1, 2, 4, 5] and where.tolist() == [0, 1, 2, 0, 3, 4]
+    same_key = np.zeros(6, dtype=np.uint64)
+    monkeypatch.setattr("mtgui.engine.resampling._column_keys", lambda rows: same_key)
+    assert _distinct_columns(rows)[1].tolist() == [0, 1, 2, 0, 3, 2]  # compared value by value
