@@ -268,8 +268,8 @@ def _max_per_key(keys: IntArray, counts: IntArray) -> tuple[IntArray, IntArray]:
     Keys (segment * G + n-gram id) and counts are whole numbers >= 0 and small enough, nearly
     always, to share one int64: ``key << bits | count``. One plain sort of those (numpy's
     vectorised sort) orders by key, then by count, and the last of each run of equal keys holds
-    the largest count: 5x faster than the stable argsort this falls back to when they do not
-    fit (:func:`_max_per_key_stable`).
+    the largest count: 8 ms against 10 for 300,000 keys with the stable argsort this falls
+    back to when they do not fit (:func:`_max_per_key_stable`).
     """
     if len(keys) == 0:
         return keys, counts
