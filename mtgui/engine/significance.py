@@ -204,27 +204,8 @@ def compare(
     if len(valid) == 0:
         nan = math.nan
         return PairComparison(metric, x, y, delta, nan, nan, nan, nan, nan, TIE, nan)
-    tests = paired_tests(valid)
-    (low,), (high,) = delta_bounds(valid, level)
-    p_value = float(tests.p_value[0])
-    improvement = valid if higher_is_better else -valid
-    wins, ties = float(np.mean(improvement > 0)), float(np.mean(improvement == 0))
-    verdict = TIE
-    if is_significant(p_value, level):
-        verdict = BETTER if bool(tests.x_above[0]) == higher_is_better else WORSE
-    return PairComparison(
-        metric,
-        x,
-        y,
-        delta,
-        float(low),
-        float(high),
-        wins,
-        ties,
-        p_value,
-        verdict,
-        sacrebleu_p_value(valid, delta),
-    )
+    (pair,) = compare_all_defined(metric, [(x, y)], [full], valid[None], level, higher_is_better)
+    return pair
 
 
 def compare_all_defined(
@@ -235,10 +216,10 @@ def compare_all_defined(
     level: float,
     higher_is_better: bool,
 ) -> list[PairComparison]:
-    """:func:`compare` for many pairs at once, from their paired deltas (one row per pair, a
-    defined delta in every resample): the same numbers, in one sort and a few sums over all
-    rows instead of a dozen numpy calls per pair (the standing benchmark's 135 comparisons:
-    20 ms one by one). Rows with an undefined delta must go through :func:`compare`."""
+    """The comparisons of many pairs at once, from their paired deltas (one row per pair, a
+    defined delta in every resample): one sort and a few sums over all rows instead of a dozen
+    numpy calls per pair (the standing benchmark's 135 comparisons: 13 ms, 20 ms one by one).
+    :func:`compare` drops a pair's undefined deltas and compares its row here."""
     deltas = np.atleast_2d(deltas)
     if np.isnan(deltas).any():
         raise ValueError("every delta must be defined (compare() takes undefined ones)")
