@@ -9,7 +9,7 @@ lock) and the window stays responsive.
 A worker tokenizes a text and numbers its distinct tokens in order of first appearance; only
 those distinct tokens and an int32 array of local numbers come back, never millions of token
 strings. The references' vocabulary is their distinct tokens merged in order (the same order of
-first appearance as :func:`~mtgui.engine.ngrams.build_vocabulary`), and a system's local
+first appearance as :func:`~mtgui.engine.ngrams.number_references`), and a system's local
 numbers are mapped onto it with one lookup per distinct token, so the ids are identical.
 
 Small test sets are tokenized here: starting the workers (a fresh interpreter importing numpy)

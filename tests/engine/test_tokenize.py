@@ -14,7 +14,6 @@ from mtgui.engine.ngrams import (
     TokenIds,
     _max_per_key,
     _max_per_key_stable,
-    build_vocabulary,
     number_references,
 )
 from mtgui.engine.settings import Case
@@ -108,7 +107,7 @@ def test_flat_tokens_are_the_same_across_the_blocks_of_a_large_set():
 def test_token_ids_of_more_tokens_than_one_encoding_block():
     tokens = [f"w{i % 1000}" for i in range(2 * _ENCODE_BLOCK + 7)]
     flat = [*tokens[:5], SEGMENT_BREAK, *tokens[5:]]
-    vocabulary = build_vocabulary([flat])
+    vocabulary, _ = number_references([flat])
     assert len(vocabulary) == 1000 and vocabulary["w0"] == 0 and vocabulary["w999"] == 999
     ids = TokenIds.encode([*flat, "unknown"], vocabulary)
     assert ids.lengths.tolist() == [5, len(tokens) - 5 + 1]
@@ -127,8 +126,9 @@ def test_token_ids_of_more_tokens_than_one_encoding_block():
     )
 )
 def test_references_numbered_in_one_pass_as_vocabulary_then_encoding(references):
-    """number_references gives the vocabulary of build_vocabulary (same ids, same order) and
-    the ids TokenIds.encode gives with it, empty segments and references included."""
+    """number_references numbers the tokens in order of first appearance, reference after
+    reference, and gives the ids TokenIds.encode gives with that vocabulary, empty segments and
+    references included."""
     flats = []
     for segments in references:
         flat: list[str] = []
@@ -136,7 +136,8 @@ def test_references_numbered_in_one_pass_as_vocabulary_then_encoding(references)
             flat += ([SEGMENT_BREAK] if number else []) + tokens
         flats.append(flat)
     vocabulary, encoded = number_references(flats)
-    expected = build_vocabulary(flats)
+    met = [token for flat in flats for token in flat if token != SEGMENT_BREAK]
+    expected = {token: number for number, token in enumerate(dict.fromkeys(met))}
     assert list(vocabulary.items()) == list(expected.items())
     for flat, ids in zip(flats, encoded, strict=True):
         alone = TokenIds.encode(flat, expected)
