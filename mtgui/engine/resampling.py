@@ -321,9 +321,8 @@ class ResampleDraws:
     def _draw_all(self) -> None:
         """The helper thread: draw every chunk in order, waiting while the queue is full."""
         try:
-            rng = self._rng
             for size in self._sizes:
-                if not self._hand_over(draw_compact_counts(rng, size, self.units)):
+                if not self._hand_over(draw_compact_counts(self._rng, size, self.units)):
                     return
         except BaseException as error:  # handed to the consumer, which re-raises it
             error.add_note("(on the thread mtgui-draw, which draws the resamples)")
