@@ -11,6 +11,7 @@ out and counted.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -68,7 +69,7 @@ def summarize_samples(
             system, metric, score, nan, nan, nan, nan, nan, nan, nan, nan, samples, ratio_scale
         )
     alpha = 1 - level
-    low, median, high = np.percentile(valid, [100 * alpha / 2, 50, 100 * (1 - alpha / 2)])
+    low, median, high = percentiles(valid, [100 * alpha / 2, 50, 100 * (1 - alpha / 2)])
     mean = float(valid.mean())
     std = float(valid.std(ddof=1)) if len(valid) > 1 else 0.0
     relative = ratio_scale or math.nan  # NaN makes every relative figure NaN
@@ -87,6 +88,37 @@ def summarize_samples(
         samples=samples,
         ratio_scale=ratio_scale,
     )
+
+
+def percentiles(values: FloatArray, percents: Sequence[float]) -> FloatArray:
+    """``np.percentile(values, percents)`` (its default, linear method) to the last bit, for
+    1-D ``values`` without NaN.
+
+    Why not numpy's own: its linear method calls ``np.unique``, whose first call imports
+    ``numpy.ma`` (7 ms, a hundredth of the standing benchmark's run, spent after every core's
+    work is done). The steps are numpy's: the virtual index ``(n - 1) q``, the order statistics
+    on either side of it (found by a partition, which puts exactly those values there), and
+    the interpolation ``a + (b - a) t``, computed as ``b - (b - a) (1 - t)`` where t >= 1/2.
+    """
+    count = len(values)
+    if count == 0:
+        raise ValueError("no values to take percentiles of")
+    virtual = (count - 1) * np.true_divide(np.asarray(percents, dtype=np.float64), 100)
+    below = np.floor(virtual)
+    above = below + 1
+    last, first = virtual >= count - 1, virtual < 0
+    below[last], above[last] = -1, -1  # numpy's way of naming the largest value
+    below[first], above[first] = 0, 0
+    below_at, above_at = below.astype(np.intp), above.astype(np.intp)
+    places = {*(below_at % count).tolist(), *(above_at % count).tolist()}
+    ordered = np.partition(values, sorted(places))
+    low, high = ordered[below_at], ordered[above_at]
+    weight = virtual - below_at
+    difference = high - low
+    result = low + difference * weight
+    upper = weight >= 0.5
+    result[upper] = high[upper] - difference[upper] * (1 - weight[upper])
+    return result
 
 
 def _percent(part: float, whole: float) -> float:

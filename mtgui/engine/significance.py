@@ -180,8 +180,8 @@ def delta_bounds(deltas: FloatArray, level: float) -> tuple[FloatArray, FloatArr
     count = (~np.isnan(deltas)).sum(axis=1)
     ordered = np.sort(deltas, axis=1)  # NaN sorts last
     low, high = np.full(len(deltas), np.nan), np.full(len(deltas), np.nan)
-    for n in np.unique(count):
-        k = tail_rank(int(n), level)
+    for n in sorted(set(count.tolist())):  # not np.unique: its first call imports numpy.ma
+        k = tail_rank(n, level)
         if k >= 1:
             rows = count == n
             low[rows], high[rows] = ordered[rows, k - 1], ordered[rows, n - k]

@@ -51,6 +51,24 @@ def test_eval_runs_without_importing_the_studies(tmp_path) -> None:
     assert done.stdout.splitlines()[-1].split() == ["exit", "0", "loaded"]
 
 
+def test_eval_with_a_bootstrap_runs_without_importing_numpy_ma(tmp_path) -> None:
+    # np.unique and np.percentile import it on their first call: 7 ms after all the work.
+    lines = [f"the cat sat on mat number {i}" for i in range(40)]
+    (tmp_path / "ref.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "a.txt").write_text("\n".join(lines[::-1]) + "\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    program = (
+        "import sys\nfrom mtgui.cli.main import main\n"
+        f"code = main(['eval', '--ref', {str(tmp_path / 'ref.txt')!r}, '--hyp', "
+        f"{str(tmp_path / 'a.txt')!r}, {str(tmp_path / 'b.txt')!r}, '--bootstrap', '200'])\n"
+        "print('exit', code, 'numpy.ma' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.splitlines()[-1].split() == ["exit", "0", "False"]
+
+
 def test_study_keeps_its_options_and_eval_still_names_it(capsys) -> None:
     from mtgui.cli.main import build_parser
 
