@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from mtgui.engine.bootstrap import BootstrapResult, iter_bootstrap
 from mtgui.engine.corpus import Corpus
-from mtgui.engine.resampling import BootstrapProgress, ResampleDraws
+from mtgui.engine.forked_draws import ForkedDraws
+from mtgui.engine.resampling import BootstrapProgress, CountDraws, ResampleDraws
 from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
 from mtgui.engine.statistics import Statistics, StatisticsProgress, iter_statistics
 from mtgui.engine.statistics_cache import StatisticsCache
@@ -40,8 +41,9 @@ def iter_analysis(
     fork: bool = False,
 ) -> Generator[StatisticsProgress | BootstrapProgress, None, AnalysisResult]:
     """Extract statistics (only those ``cache`` lacks, if one is given), then bootstrap them;
-    yields the progress of both. ``fork``: see :func:`~mtgui.engine.statistics.iter_statistics`."""
-    draws = start_draws(corpus, bootstrap_settings)
+    yields the progress of both. ``fork``: see :func:`~mtgui.engine.statistics.iter_statistics`
+    and :func:`start_draws`."""
+    draws = start_draws(corpus, bootstrap_settings, fork=fork)
     try:
         statistics = yield from iter_statistics(
             corpus, metric_names, metric_settings, cache=cache, fork=fork
@@ -53,14 +55,18 @@ def iter_analysis(
     return AnalysisResult(corpus, statistics, result)
 
 
-def start_draws(corpus: Corpus, settings: BootstrapSettings) -> ResampleDraws:
+def start_draws(corpus: Corpus, settings: BootstrapSettings, fork: bool = False) -> CountDraws:
     """Start drawing the resamples of this corpus now, while its statistics are extracted.
 
     The draws depend only on the seed, B and the number of units, all known before a single
-    token is counted; the two kinds of work then share the machine's cores.
+    token is counted; the two kinds of work then share the machine's cores. ``fork=True``
+    (only for a process with no other thread that may fork: the command line) draws them in a
+    forked child where they fit its shared memory (:mod:`~mtgui.engine.forked_draws`), else on
+    a thread; the counts are the same.
     """
     test_set = corpus.test_set
     documents = test_set.document_index_if_any()
     by_document = settings.resolved(documents)[0].unit is Unit.DOCUMENT
     units = len(test_set.documents) if by_document else test_set.size
-    return ResampleDraws(settings.seed, settings.resamples, units)
+    forked = ForkedDraws.start(settings.seed, settings.resamples, units) if fork else None
+    return forked or ResampleDraws(settings.seed, settings.resamples, units)

@@ -22,8 +22,8 @@ from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.ranking import Ranking, rank
 from mtgui.engine.resampling import (
     BootstrapProgress,
+    CountDraws,
     IntArray,
-    ResampleDraws,
     UnitLayout,
     chunk_size,
     iter_resample_scores,
@@ -73,7 +73,7 @@ def iter_bootstrap(
     settings: BootstrapSettings | None = None,
     document_index: IntArray | None = None,
     chunk: int | None = None,
-    draws: ResampleDraws | None = None,
+    draws: CountDraws | None = None,
 ) -> Generator[BootstrapProgress, None, BootstrapResult]:
     """Run the analysis (see the module docstring).
 

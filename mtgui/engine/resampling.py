@@ -21,7 +21,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -192,6 +192,13 @@ def chunk_size(units: int, columns: int) -> int:
     return int(np.clip(min(by_work, by_memory), 1, 1000))
 
 
+def chunk_sizes(total: int, units: int) -> list[int]:
+    """The resamples of each chunk the counts are drawn in, whoever draws them: the same
+    chunks give the same random stream."""
+    step = int(np.clip(_COUNTS_PER_CHUNK // max(units, 1), 1, 1000))
+    return [min(step, total - start) for start in range(0, total, step)]
+
+
 def draw_counts(rng: np.random.Generator, resamples: int, units: int) -> Float32Array:
     """How often each unit is drawn in each resample (n out of n, with replacement).
 
@@ -243,6 +250,23 @@ def _counted(picks: IntArray, units: int, dtype: type[np.number]) -> npt.NDArray
     return counts
 
 
+class CountDraws(Protocol):
+    """Resample counts drawn ahead, taken in order: :class:`ResampleDraws` (a thread) or
+    :class:`~mtgui.engine.forked_draws.ForkedDraws` (a forked process), the same counts."""
+
+    seed: int
+    total: int
+    units: int
+
+    def take(self, resamples: int) -> Float32Array:
+        """The counts of the next ``resamples`` resamples (whole numbers, as float32)."""
+        ...
+
+    def close(self) -> None:
+        """Stop drawing and free what is drawn."""
+        ...
+
+
 class ResampleDraws:
     """The count matrices of all resamples, drawn ahead on a helper thread.
 
@@ -260,8 +284,8 @@ class ResampleDraws:
 
     def __init__(self, seed: int, total: int, units: int, budget: float = _DRAWN_AHEAD) -> None:
         self.seed, self.total, self.units = check_seed(seed), total, units
-        step = int(np.clip(_COUNTS_PER_CHUNK // max(units, 1), 1, 1000))
-        self._sizes = [min(step, total - start) for start in range(0, total, step)]
+        self._sizes = chunk_sizes(total, units)
+        step = self._sizes[0] if self._sizes else 1
         self._queue: queue.Queue[CountArray | BaseException] = queue.Queue(
             maxsize=max(2, int(budget // (step * max(units, 1))))
         )
@@ -345,12 +369,12 @@ def iter_resample_scores(
     layout: UnitLayout,
     settings: BootstrapSettings,
     chunk: int | None = None,
-    draws: ResampleDraws | None = None,
+    draws: CountDraws | None = None,
 ) -> Generator[BootstrapProgress, None, dict[tuple[str, str], FloatArray]]:
     """Draw and score all resamples chunk by chunk; return the scores of each system and metric.
 
     ``chunk`` overrides the number of resamples per chunk (the results do not depend on it).
-    ``draws`` are counts already being drawn for these settings (see :class:`ResampleDraws`).
+    ``draws`` are counts already being drawn for these settings (see :class:`CountDraws`).
     """
     units, total = layout.rows.shape[0], settings.resamples
     scores = {key: np.empty(total) for key in layout.columns}

@@ -14,8 +14,9 @@ helper that fails, dies or hangs costs time, never results. Its rows are the sam
 on the same data, so the statistics are bit for bit those of extracting everything here.
 
 Only on Linux, and only where the caller knows that this process may fork: the command line,
-whose only other thread draws resamples. Never the desktop application, whose Qt threads make
-forking unsafe.
+whose only other thread, if any, draws resamples (where they are not drawn by a forked child of
+their own, :mod:`~mtgui.engine.forked_draws`). Never the desktop application, whose Qt threads
+make forking unsafe.
 """
 
 from __future__ import annotations

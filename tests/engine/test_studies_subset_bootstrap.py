@@ -7,6 +7,7 @@ import pytest
 from study_runs import demo_statistics
 
 from mtgui.engine.resampling import (
+    chunk_sizes,
     draw_counts,
     iter_resample_scores,
     on_exact_grid,
@@ -21,7 +22,6 @@ from mtgui.engine.studies.subset_bootstrap import (
     SubsetRows,
     iter_subset_samples,
     on_grid,
-    resample_chunks,
     whole_columns,
 )
 
@@ -81,9 +81,9 @@ def test_whole_number_columns_are_summed_in_float32_exactly():
 
 
 def test_the_chunks_are_those_of_the_drawing_thread():
-    assert resample_chunks(500, 3000) == [500]
-    assert resample_chunks(2500, 3000) == [1000, 1000, 500]
-    assert resample_chunks(100, 10**6) == [4] * 25
+    assert chunk_sizes(500, 3000) == [500]
+    assert chunk_sizes(2500, 3000) == [1000, 1000, 500]
+    assert chunk_sizes(100, 10**6) == [4] * 25
 
 
 @pytest.mark.parametrize("seed", range(5))

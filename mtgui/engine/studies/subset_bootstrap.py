@@ -4,8 +4,8 @@ The size study bootstraps a thousand subsets (the references study 900 test sets
 Table 4), each with B = 500 by default, so what costs little once adds up:
 :func:`~mtgui.engine.resampling.iter_resample_scores` starts a thread to draw each bootstrap's
 counts and calls every metric once per system. Here the counts are drawn on the calling thread
-from the same seed, in the same chunks (:func:`resample_chunks`) and by the same function
-(:func:`~mtgui.engine.resampling.draw_counts`'s draws, counted by a compiled loop:
+from the same seed, in the same chunks (:func:`~mtgui.engine.resampling.chunk_sizes`) and by the
+same function (:func:`~mtgui.engine.resampling.draw_counts`'s draws, counted by a compiled loop:
 :func:`~mtgui.engine.studies.kernels.draw_counts`), so they are the same counts; the sums are the
 same matrix product, exact on the statistics' grid (:func:`~mtgui.engine.resampling
 .on_exact_grid`), so the same sums whatever order BLAS adds in; and each metric scores every
@@ -27,22 +27,14 @@ import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine.metrics.base import FloatArray, Metric
-from mtgui.engine.resampling import UnitLayout, on_exact_grid
+from mtgui.engine.resampling import UnitLayout, chunk_sizes, on_exact_grid
 from mtgui.engine.settings import check_seed
 
 IndexArray = npt.NDArray[np.intp]
 BoolArray = npt.NDArray[np.bool_]
 Float32Array = npt.NDArray[np.float32]
-_COUNTS_PER_CHUNK = 4e6  # as ResampleDraws: the chunks the counts are drawn in
 _FLOAT32_EXACT = 2.0**24  # every whole number below this is a float32
 _FINEST = 1000  # 2^k and 2^-k are normal floats: scaling by them is exact, as ldexp is
-
-
-def resample_chunks(total: int, units: int) -> list[int]:
-    """The sizes of the chunks :class:`~mtgui.engine.resampling.ResampleDraws` draws ``total``
-    resamples of ``units`` units in (the draws of a seed depend on them)."""
-    step = int(np.clip(_COUNTS_PER_CHUNK // max(units, 1), 1, 1000))
-    return [min(step, total - start) for start in range(0, total, step)]
 
 
 def column_indices(layout: UnitLayout, key: tuple[str, str]) -> IndexArray:
@@ -255,18 +247,18 @@ def on_grid(rows: FloatArray) -> FloatArray:
 
 
 class SubsetDraws:
-    """A subset's resample counts, chunk by chunk (:func:`resample_chunks`), drawn from its
-    seed as the ordinary bootstrap draws them. The first chunk's draws can be made ahead (the
-    size study makes them on a helper thread while the subset before is scored, and counts
-    them when it takes them: the two threads then have about as much to do); the other chunks
-    are drawn when taken, from the same stream."""
+    """A subset's resample counts, chunk by chunk (:func:`~mtgui.engine.resampling
+    .chunk_sizes`), drawn from its seed as the ordinary bootstrap draws them. The first chunk's
+    draws can be made ahead (the size study makes them on a helper thread while the subset
+    before is scored, and counts them when it takes them: the two threads then have about as
+    much to do); the other chunks are drawn when taken, from the same stream."""
 
     def __init__(self, seed: int, resamples: int, units: int, ahead: bool = False) -> None:
         from mtgui.engine.studies import kernels  # imports numba: when used
 
         self._kernels = kernels
         self._rng = np.random.default_rng(check_seed(seed))
-        self.units, self.sizes = units, resample_chunks(resamples, units)
+        self.units, self.sizes = units, chunk_sizes(resamples, units)
         first = ahead and bool(self.sizes)
         self._first = kernels.draw_picks(self._rng, self.sizes[0], units) if first else None
 

@@ -1,0 +1,117 @@
+"""Counts drawn by a forked child: the thread's counts, whatever happens to the child."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+from mtgui.engine import forked_draws
+from mtgui.engine.analysis import iter_analysis, start_draws
+from mtgui.engine.errors import InputError
+from mtgui.engine.forked_draws import ForkedDraws
+from mtgui.engine.resampling import ResampleDraws, draw_counts
+from mtgui.engine.running import run_to_end
+from mtgui.engine.settings import BootstrapSettings, MetricSettings
+from mtgui.engine.system_helper import can_fork
+from mtgui.io.demo import load_demo
+
+pytestmark = pytest.mark.skipif(not can_fork(), reason="forking is for Linux only")
+
+
+def _started(seed: int, total: int, units: int) -> ForkedDraws:
+    draws = ForkedDraws.start(seed, total, units)
+    assert draws is not None
+    return draws
+
+
+def _taken(draws: ForkedDraws, sizes: list[int]) -> np.ndarray:
+    try:
+        return np.concatenate([draws.take(size) for size in sizes])
+    finally:
+        draws.close()
+
+
+def test_the_child_draws_the_threads_stream_in_any_sizes() -> None:
+    expected = draw_counts(np.random.default_rng(7), 2500, 40)
+    draws = _started(7, 2500, 40)
+    taken = [draws.take(size) for size in (1, 999, 700, 800)]
+    draws.close()
+    assert all(t.dtype == np.float32 for t in taken)
+    assert np.array_equal(np.concatenate(taken), expected)
+
+
+def test_the_standing_benchmarks_counts_are_the_threads() -> None:
+    thread = ResampleDraws(1, 10_000, 3000)
+    expected = np.concatenate([thread.take(1000) for _ in range(10)])
+    thread.close()
+    assert np.array_equal(_taken(_started(1, 10_000, 3000), [3000, 7000]), expected)
+
+
+def test_no_child_where_the_counts_would_not_fit_or_nothing_can_fork(monkeypatch) -> None:
+    assert ForkedDraws.start(1, 1000, int(forked_draws.SHARED_AT_MOST) // 1000 + 1) is None
+    assert ForkedDraws.start(1, 0, 100) is None
+    monkeypatch.setattr(forked_draws, "can_fork", lambda: False)
+    assert ForkedDraws.start(1, 100, 10) is None
+
+
+def test_a_bad_seed_fails_at_once() -> None:
+    with pytest.raises(InputError, match="seed"):
+        ForkedDraws.start(-1, 100, 10)
+
+
+def _failing_on_call(number: int, failure):
+    calls = []
+    real = forked_draws.draw_compact_counts
+
+    def draw(rng, size, units):
+        calls.append(size)
+        if len(calls) == number:
+            return failure(rng, size, units)
+        return real(rng, size, units)
+
+    return draw
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        pytest.param(lambda *_: os._exit(3), id="the child dies"),
+        pytest.param(lambda *_: 1 / 0, id="the child fails"),
+        pytest.param(
+            lambda rng, size, units: np.zeros((size, units), np.float32), id="a count over 255"
+        ),
+    ],
+)
+def test_a_child_stopping_early_costs_time_not_counts(monkeypatch, failure) -> None:
+    # Chunks of 4 resamples of 10**6 units: the child stops at its third.
+    monkeypatch.setattr(forked_draws, "SHARED_AT_MOST", 2e7)
+    monkeypatch.setattr(forked_draws, "draw_compact_counts", _failing_on_call(3, failure))
+    expected = draw_counts(np.random.default_rng(5), 20, 10**6)
+    draws = _started(5, 20, 10**6)
+    assert np.array_equal(_taken(draws, [6, 14]), expected)
+    assert draws._fallback is not None
+
+
+def test_close_ends_the_child_and_frees_the_mapping() -> None:
+    draws = _started(3, 5000, 3000)
+    draws.take(10)
+    pid = draws._pid
+    draws.close()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)
+    assert draws._shared.closed
+    draws.close()  # twice is harmless
+
+
+def test_an_analysis_that_may_fork_gives_the_threads_numbers() -> None:
+    corpus = load_demo()
+    settings = BootstrapSettings(resamples=500)
+    assert isinstance(start_draws(corpus, settings, fork=True), ForkedDraws)
+    runs = [
+        run_to_end(iter_analysis(corpus, ["bleu", "nist"], MetricSettings(), settings, fork=fork))
+        for fork in (False, True)
+    ]
+    for threaded, forked in zip(*(run.bootstrap.intervals for run in runs), strict=True):
+        assert np.array_equal(threaded.samples, forked.samples)
