@@ -66,12 +66,20 @@ class ForkedDraws:
     @classmethod
     def start(cls, seed: int, total: int, units: int) -> ForkedDraws | None:
         """Fork a child drawing all ``total`` resamples of ``units`` units, or None where none
-        can be forked or the counts would not fit :data:`SHARED_AT_MOST` (draw on a thread)."""
+        can be forked (no room for the mapping, no descriptor or process left) or the counts
+        would not fit :data:`SHARED_AT_MOST`: then draw on a thread."""
         seed = check_seed(seed)
         if not can_fork() or not 0 < total * units <= SHARED_AT_MOST:
             return None
-        shared = mmap.mmap(-1, total * units)
-        read_fd, write_fd = os.pipe()
+        try:  # no room or no descriptor left: the thread may still manage
+            shared = mmap.mmap(-1, total * units)
+        except OSError:
+            return None
+        try:
+            read_fd, write_fd = os.pipe()
+        except OSError:
+            shared.close()
+            return None
         gc.freeze()  # the child's collections then leave this process's objects unshared
         try:
             with warnings.catch_warnings():  # Python 3.12+ warns of forking beside threads

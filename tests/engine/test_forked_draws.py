@@ -56,6 +56,17 @@ def test_no_child_where_the_counts_would_not_fit_or_nothing_can_fork(monkeypatch
     assert ForkedDraws.start(1, 100, 10) is None
 
 
+@pytest.mark.parametrize("failing", ["mmap.mmap", "os.pipe", "os.fork"])
+def test_no_child_where_the_system_refuses_one(monkeypatch, failing) -> None:
+    module, name = failing.split(".")
+
+    def refuse(*_):
+        raise OSError(12, "Cannot allocate memory")
+
+    monkeypatch.setattr(getattr(forked_draws, module), name, refuse)
+    assert ForkedDraws.start(1, 100, 10) is None
+
+
 def test_a_bad_seed_fails_at_once() -> None:
     with pytest.raises(InputError, match="seed"):
         ForkedDraws.start(-1, 100, 10)
