@@ -195,8 +195,13 @@ def chunk_size(units: int, columns: int) -> int:
 def chunk_sizes(total: int, units: int) -> list[int]:
     """The resamples of each chunk the counts are drawn in, whoever draws them: the same
     chunks give the same random stream."""
-    step = int(np.clip(_COUNTS_PER_CHUNK // max(units, 1), 1, 1000))
+    step = _drawn_per_chunk(units)
     return [min(step, total - start) for start in range(0, total, step)]
+
+
+def _drawn_per_chunk(units: int) -> int:
+    """Resamples per drawn chunk: a count matrix of about :data:`_COUNTS_PER_CHUNK` entries."""
+    return int(np.clip(_COUNTS_PER_CHUNK // max(units, 1), 1, 1000))
 
 
 def draw_counts(rng: np.random.Generator, resamples: int, units: int) -> Float32Array:
@@ -285,9 +290,8 @@ class ResampleDraws:
     def __init__(self, seed: int, total: int, units: int, budget: float = _DRAWN_AHEAD) -> None:
         self.seed, self.total, self.units = check_seed(seed), total, units
         self._sizes = chunk_sizes(total, units)
-        step = self._sizes[0] if self._sizes else 1
         self._queue: queue.Queue[CountArray | BaseException] = queue.Queue(
-            maxsize=max(2, int(budget // (step * max(units, 1))))
+            maxsize=max(2, int(budget // (_drawn_per_chunk(units) * max(units, 1))))
         )
         self._stop = threading.Event()
         self._failure: BaseException | None = None
