@@ -10,10 +10,10 @@ references, which it does alone until the system helper is forked
 
 The child draws with the very generator and function the thread would use, chunk by chunk,
 into an anonymous shared mapping of one byte per count, and writes a byte to a pipe after each
-chunk. It never decides anything: where it stops early (it failed, died, or met a count over
-255, which needs more than a byte), this process draws everything again on a thread from the
-same seed and skips what it has already taken, so the counts are the same whatever happens to
-the child.
+chunk. It never decides anything: where it stops early (it failed, died, met a count over
+255, which needs more than a byte, or kept silent for :data:`PATIENCE` seconds, stopped by a
+signal), this process draws everything again on a thread from the same seed and skips what it
+has already taken, so the counts are the same whatever happens to the child.
 
 Only on Linux, and only where the caller knows that this process may fork and has no other
 thread: the command line, before the statistics. Never the desktop application.
@@ -25,6 +25,7 @@ import contextlib
 import gc
 import mmap
 import os
+import select
 import signal
 import warnings
 from typing import NoReturn
@@ -42,6 +43,7 @@ from mtgui.engine.settings import check_seed
 from mtgui.engine.system_helper import can_fork
 
 SHARED_AT_MOST = 6.4e7  # counts in the shared mapping at most: 64 MB, as the thread's budget
+PATIENCE = 30.0  # seconds to wait for the child's next chunk (all 64 MB take about 0.3 s)
 _CHUNK_DONE = b"."  # the child drew one more chunk
 _STOPPED = b"x"  # the child stops early: this process draws it all again
 
@@ -123,9 +125,12 @@ class ForkedDraws:
             self._shared.close()
 
     def _read_progress(self) -> bool:
-        """Read what the child has reported (waiting for at least a byte); False once it has
-        stopped early or is gone."""
+        """Read what the child has reported (waiting for at least a byte, at most
+        :data:`PATIENCE` seconds); False once it has stopped early, is gone or keeps silent."""
         if not self._pid:
+            return False
+        ready, _, _ = select.select([self._fd], [], [], PATIENCE)
+        if not ready:  # stopped (SIGSTOP) or starved: the thread draws instead
             return False
         news = os.read(self._fd, 4096)
         for byte in news:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 
 import numpy as np
 import pytest
@@ -102,6 +103,16 @@ def test_a_child_stopping_early_costs_time_not_counts(monkeypatch, failure) -> N
     expected = draw_counts(np.random.default_rng(5), 20, 10**6)
     draws = _started(5, 20, 10**6)
     assert np.array_equal(_taken(draws, [6, 14]), expected)
+    assert draws._fallback is not None
+
+
+def test_a_stopped_child_is_not_waited_for(monkeypatch) -> None:
+    monkeypatch.setattr(forked_draws, "SHARED_AT_MOST", 2e7)
+    monkeypatch.setattr(forked_draws, "PATIENCE", 0.2)
+    expected = draw_counts(np.random.default_rng(9), 20, 10**6)
+    draws = _started(9, 20, 10**6)  # 5 chunks of 4 resamples
+    os.kill(draws._pid, signal.SIGSTOP)  # as a user might, with kill -STOP
+    assert np.array_equal(_taken(draws, [20]), expected)
     assert draws._fallback is not None
 
 
