@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -63,4 +64,28 @@ def _no_worker_thread_outlives_the_session():
 @pytest.fixture(autouse=True)
 def _collect_garbage_after_each_test():
     yield
+    _stop_collectors_left_running()
     gc.collect()
+
+
+def _stop_collectors_left_running() -> None:
+    """Stop the GUI thread's collector a test left in the session's application.
+
+    ``create_application`` gives the application a collector on a 50 ms timer
+    (``mtgui.app.garbage``). Left running, it collected in the middle of later tests, at times
+    that depend on the machine: plots an earlier test had replaced were torn apart inside
+    another test's event loop (pyqtgraph's ``LabelItem.sizeHint`` raised there once in three CI
+    runs). Stopped here, garbage is collected only between tests, as the collector-off fixture
+    above says; a test that needs the collector makes the application itself.
+    """
+    if "PySide6.QtWidgets" not in sys.modules:
+        return
+    from PySide6.QtWidgets import QApplication
+
+    from mtgui.app.garbage import GuiThreadCollector
+
+    app = QApplication.instance()
+    for collector in app.findChildren(GuiThreadCollector) if app is not None else []:
+        collector.stop()
+        collector.setParent(None)  # the next create_application makes a new one
+    gc.disable()
