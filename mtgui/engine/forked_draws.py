@@ -22,12 +22,9 @@ thread: the command line, before the statistics. Never the desktop application.
 from __future__ import annotations
 
 import contextlib
-import gc
 import mmap
 import os
 import select
-import signal
-import warnings
 from typing import NoReturn
 
 import numpy as np
@@ -40,7 +37,7 @@ from mtgui.engine.resampling import (
     draw_compact_counts,
 )
 from mtgui.engine.settings import check_seed
-from mtgui.engine.system_helper import can_fork
+from mtgui.engine.system_helper import can_fork, default_signals, end_child, fork_child
 
 SHARED_AT_MOST = 6.4e7  # counts in the shared mapping at most: 64 MB, as the thread's budget
 PATIENCE = 30.0  # seconds to wait for the child's next chunk (all 64 MB take about 0.3 s)
@@ -73,32 +70,15 @@ class ForkedDraws:
         seed = check_seed(seed)
         if not can_fork() or not 0 < total * units <= SHARED_AT_MOST:
             return None
-        try:  # no room or no descriptor left: the thread may still manage
+        try:  # no room left: the thread may still manage
             shared = mmap.mmap(-1, total * units)
         except OSError:
             return None
-        try:
-            read_fd, write_fd = os.pipe()
-        except OSError:
+        forked = fork_child(lambda fd: _draw_into(seed, shared, total, units, fd))
+        if forked is None:
             shared.close()
             return None
-        gc.freeze()  # the child's collections then leave this process's objects unshared
-        try:
-            with warnings.catch_warnings():  # Python 3.12+ warns of forking beside threads
-                warnings.simplefilter("ignore", DeprecationWarning)
-                pid = os.fork()
-        except OSError:
-            gc.unfreeze()
-            os.close(read_fd)
-            os.close(write_fd)
-            shared.close()
-            return None
-        if pid == 0:
-            os.close(read_fd)
-            _draw_into(seed, shared, total, units, write_fd)
-        gc.unfreeze()
-        os.close(write_fd)
-        return cls(seed, total, units, pid, read_fd, shared)
+        return cls(seed, total, units, *forked, shared)
 
     def take(self, resamples: int) -> Float32Array:
         """The counts of the next ``resamples`` resamples (whole numbers, as float32)."""
@@ -152,10 +132,7 @@ class ForkedDraws:
 
     def _stop_child(self) -> None:
         if self._pid:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self._pid, signal.SIGKILL)
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(self._pid, 0)
+            end_child(self._pid)
             self._pid = 0
             os.close(self._fd)
 
@@ -167,8 +144,7 @@ def _draw_into(seed: int, shared: mmap.mmap, total: int, units: int, fd: int) ->
     off the parent's path."""
     code = 0
     try:
-        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-            signal.signal(number, signal.SIG_DFL)
+        default_signals()
         rng = np.random.default_rng(seed)
         counts = np.frombuffer(shared, np.uint8).reshape(total, units)
         start = 0

@@ -48,6 +48,47 @@ def can_fork() -> bool:
     return sys.platform.startswith("linux") and hasattr(os, "fork")
 
 
+def fork_child(child: Callable[[int], NoReturn]) -> tuple[int, int] | None:
+    """Fork a child that runs ``child`` on the write end of a new pipe and never returns;
+    here, the child's pid and the pipe's read end, or None where no pipe or process can be
+    had (the caller then does the work itself). The system helper and the resamples' drawing
+    child (:mod:`~mtgui.engine.forked_draws`) are both forked so."""
+    try:
+        read_fd, write_fd = os.pipe()
+    except OSError:  # no descriptor left
+        return None
+    gc.freeze()  # the child's collections then leave this process's objects unshared
+    try:
+        with warnings.catch_warnings():  # Python 3.12+ warns of forking beside threads
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pid = os.fork()
+    except OSError:
+        gc.unfreeze()
+        os.close(read_fd)
+        os.close(write_fd)
+        return None
+    if pid == 0:
+        os.close(read_fd)
+        child(write_fd)
+    gc.unfreeze()
+    os.close(write_fd)
+    return pid, read_fd
+
+
+def end_child(pid: int) -> None:
+    """Stop a forked child, whatever it is doing, and wait for it to end."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
+
+
+def default_signals() -> None:
+    """In a forked child: the default action for the signals the parent may handle."""
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)
+
+
 class SystemHelper:
     """The forked helper, seen from this process."""
 
@@ -67,23 +108,8 @@ class SystemHelper:
         helper can be forked)."""
         if not can_fork():
             return None
-        read_fd, write_fd = os.pipe()
-        gc.freeze()  # the helper's collections then leave this process's objects unshared
-        try:
-            with warnings.catch_warnings():  # Python 3.12+ warns of forking beside threads
-                warnings.simplefilter("ignore", DeprecationWarning)
-                pid = os.fork()
-        except OSError:
-            gc.unfreeze()
-            os.close(read_fd)
-            os.close(write_fd)
-            return None
-        if pid == 0:
-            os.close(read_fd)
-            _helper_main(extract, indices, write_fd)
-        gc.unfreeze()
-        os.close(write_fd)
-        return cls(pid, read_fd)
+        forked = fork_child(lambda fd: _helper_main(extract, indices, fd))
+        return None if forked is None else cls(*forked)
 
     def rows(self, index: int, patience: float) -> Rows | None:
         """The helper's rows of system ``index``: those it has sent; if it is working on that
@@ -102,10 +128,7 @@ class SystemHelper:
     def close(self) -> None:
         """Stop the helper (whatever it is doing) and wait for it to end."""
         if self._pid:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self._pid, signal.SIGKILL)
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(self._pid, 0)
+            end_child(self._pid)
             self._pid = 0
             self._reader.join()  # the pipe's writer is gone: the reader sees its end
         self._over = True
@@ -153,8 +176,7 @@ def _helper_main(extract: Callable[[int], Rows], indices: Sequence[int], fd: int
     (no exit handlers, no flushing of its buffers, the default action for signals)."""
     code = 0
     try:
-        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-            signal.signal(number, signal.SIG_DFL)
+        default_signals()
         with os.fdopen(fd, "wb") as pipe:
             for index in indices:
                 _send(pipe, ("begun", index))

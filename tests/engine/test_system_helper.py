@@ -161,6 +161,15 @@ def test_the_helper_sends_in_its_order_and_unasked_systems_are_none() -> None:
     assert [float(np.asarray(got[i]).sum()) for i in (1, 2)] == [4.0, 8.0]
 
 
+@pytest.mark.parametrize("refused", ["pipe", "fork"])
+def test_no_helper_where_no_pipe_or_process_can_be_had(monkeypatch, refused) -> None:
+    def refuse(*_):
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(os, refused, refuse)
+    assert SystemHelper.start(lambda index: {}, [1]) is None  # extracted here instead
+
+
 HELPER_SCRIPT = """
 import atexit, sys
 import numpy as np
