@@ -216,6 +216,8 @@ def iter_statistics(
                 give_back_freed_memory()  # its tokens and matches (see mtgui.engine.heap)
             own_seconds = max(own_seconds, time.monotonic() - started)
             yield StatisticsProgress(done + 1, total, system.name)
+        if helper is not None:
+            helper.close(wait=False)  # all its systems are here: its end is not waited for
     finally:
         if helper is not None:
             helper.close()

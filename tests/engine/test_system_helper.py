@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from mtgui.engine import statistics as statistics_module
+from mtgui.engine import system_helper
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.extraction import ExtractionContext
 from mtgui.engine.running import run_to_end
@@ -159,6 +160,47 @@ def test_the_helper_sends_in_its_order_and_unasked_systems_are_none() -> None:
     assert helper.rows(3, patience=10.0) is None  # never begun: None at once
     helper.close()
     assert [float(np.asarray(got[i]).sum()) for i in (1, 2)] == [4.0, 8.0]
+
+
+def test_a_helper_whose_work_is_in_is_reaped_without_waiting_for_it() -> None:
+    """``close(wait=False)``: the helper is killed and reaped by a daemon thread, so this
+    process does not wait while the helper's memory is freed; it is gone soon after."""
+    helper = SystemHelper.start(lambda index: {"m": np.zeros(3)}, [1])
+    assert helper is not None
+    pid = helper._pid
+    assert helper.rows(1, patience=30.0) is not None
+    helper.close(wait=False)
+    assert helper._pid == 0 and helper.rows(2, patience=30.0) is None  # over: none waited for
+    assert_reaped(pid)
+
+
+def test_a_run_leaves_no_helper_behind(
+    helpers: list[SystemHelper], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run that took the helper's systems ends it without waiting; it is reaped soon after."""
+    ended: list[tuple[int, bool]] = []
+    end_child = system_helper.end_child
+
+    def spying(pid: int, wait: bool = True) -> None:
+        ended.append((pid, wait))
+        end_child(pid, wait)
+
+    monkeypatch.setattr(system_helper, "end_child", spying)
+    run_to_end(iter_statistics(load_demo(), ["bleu"], MetricSettings(), fork=True))
+    assert len(helpers) == 1 and [wait for _, wait in ended] == [False]
+    assert_reaped(ended[0][0])
+
+
+def assert_reaped(pid: int) -> None:
+    """Wait (at most 30 s) until the child ``pid`` is reaped: a zombie still takes signal 0."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.01)
+    pytest.fail(f"the child {pid} was never reaped")
 
 
 @pytest.mark.parametrize("refused", ["pipe", "fork"])
