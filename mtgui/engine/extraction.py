@@ -122,6 +122,10 @@ class ExtractionContext:
         """The references' n-grams up to order 5."""
         return ReferenceNgrams(self.reference_ids, len(self.vocabulary), MAX_ORDER)
 
+    def prepare_reference_ngrams(self) -> None:
+        """Build the references' n-gram index now (see :meth:`Metric.prepare`)."""
+        _ = self.reference_ngrams  # a cached property: built once, then kept
+
     def prefetch(self, systems: Sequence[SystemOutput]) -> None:
         """Start tokenizing the references and the first of ``systems`` (to be extracted in this
         order) on worker processes, if the test set is large enough to gain from it; each

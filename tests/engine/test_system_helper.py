@@ -15,8 +15,10 @@ import pytest
 
 from mtgui.engine import statistics as statistics_module
 from mtgui.engine import system_helper
-from mtgui.engine.corpus import Corpus
+from mtgui.engine.corpus import Corpus, SystemOutput
 from mtgui.engine.extraction import ExtractionContext
+from mtgui.engine.metrics.base import Metric
+from mtgui.engine.metrics.registry import METRIC_NAMES, REGISTRY
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.statistics import Statistics, iter_statistics
@@ -81,8 +83,40 @@ def test_the_helper_gives_the_very_rows_of_extracting_here(
     taken = taken_from_helper(monkeypatch)
     forked = extracted(corpus, fork=True)
     assert len(helpers) == 1
-    assert taken and set(taken) <= {2, 3}  # from the back; the first is always done here
+    assert taken and set(taken) <= {1, 2, 3}  # from the back; the first is always done here
     assert_same(forked, extracted(corpus, fork=False))
+
+
+def test_the_helper_is_forked_before_the_first_system_with_the_references_prepared(
+    helpers: list[SystemHelper], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both cores work from the first system on, and the helper shares what the metrics
+    keep of the references instead of building it again."""
+    events: list[str] = []
+    rows = ExtractionContext.rows
+
+    def spying(self: ExtractionContext, metric: Metric, system: SystemOutput) -> object:
+        if not events or events[-1] != "rows":
+            kept = "prepared" if "reference_ngrams" in self.__dict__ else "unprepared"
+            events.append(f"rows, {kept}, {len(helpers)} helper(s)")
+        return rows(self, metric, system)
+
+    monkeypatch.setattr(ExtractionContext, "rows", spying)
+    extracted(load_demo(), fork=True)
+    assert events[0] == "rows, prepared, 1 helper(s)"
+
+
+@pytest.mark.parametrize("name", [n for n in METRIC_NAMES if n not in ("human",)])
+def test_a_metric_prepares_everything_it_keeps_of_the_references(name: str) -> None:
+    """What ``prepare`` builds is all an extraction keeps in the context for later systems:
+    nothing of the references is left for the forked helper to build again."""
+    corpus = load_demo()
+    context = ExtractionContext(corpus.test_set, MetricSettings(), corpus.scores)
+    metric = REGISTRY[name].factory(corpus.test_set, MetricSettings())
+    metric.prepare(context)
+    prepared = (set(context.__dict__), set(context._memo))
+    metric.extract(context, corpus.systems[0])
+    assert (set(context.__dict__), set(context._memo)) == prepared
 
 
 def test_without_fork_or_with_too_little_work_no_helper_starts(
@@ -167,8 +201,9 @@ def test_a_helper_whose_work_is_in_is_reaped_without_waiting_for_it() -> None:
     process does not wait while the helper's memory is freed; it is gone soon after."""
     helper = SystemHelper.start(lambda index: {"m": np.zeros(3)}, [1])
     assert helper is not None
-    pid = helper._pid
-    assert helper.rows(1, patience=30.0) is not None
+    pid, deadline = helper._pid, time.monotonic() + 30
+    while helper.rows(1, patience=30.0) is None:  # None until the helper has begun on it
+        assert time.monotonic() < deadline
     helper.close(wait=False)
     assert helper._pid == 0 and helper.rows(2, patience=30.0) is None  # over: none waited for
     assert_reaped(pid)

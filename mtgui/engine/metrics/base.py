@@ -46,6 +46,12 @@ class Metric(ABC):
         """
         return cls()
 
+    def prepare(self, context: ExtractionContext) -> None:
+        """Build now what this metric's extraction keeps in ``context`` for every system (its
+        side of the references), so that a helper forked next shares it instead of building it
+        again (:mod:`~mtgui.engine.system_helper`). A metric that keeps nothing does nothing."""
+        return None
+
     @abstractmethod
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """The statistics rows of every segment, shape (N, len(columns))."""

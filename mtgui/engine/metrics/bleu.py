@@ -43,6 +43,10 @@ class Bleu(Metric):
         *(f"hyp_{n}" for n in range(1, ORDER + 1)),
     )
 
+    def prepare(self, context: ExtractionContext) -> None:
+        """The references' n-gram index."""
+        context.prepare_reference_ngrams()
+
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """[c, r, m_1..m_4, t_1..t_4] for every segment."""
         matches = context.matches(system)[:ORDER]

@@ -87,11 +87,7 @@ class Chrf(Metric):
     ) -> Generator[int, None, FloatArray]:
         """sacreBLEU's per-segment chrF statistics, chunk by chunk (see
         :mod:`~mtgui.engine.chrf_extract`); yields the segments done after each chunk."""
-        # the references' symbols are cached once for chrF and chrF++ of every system
-        references = yield from context.iter_memo(("chrf-symbols",), self._iter_references)
-        if self.word_order:
-            words = yield from context.iter_memo(("chrf-words",), self._iter_reference_words)
-            references = with_words_of(references, words)
+        references = yield from self._iter_reference_side(context)
         hypotheses = context.folded_texts(system.hypotheses)
         return (
             yield from iter_rows(
@@ -122,6 +118,21 @@ class Chrf(Metric):
     def signature(self) -> str:
         """sacreBLEU's chrF settings."""
         return f"{self.name}[nc={self.char_order},nw={self.word_order},beta={self.beta},space=no]"
+
+    def prepare(self, context: ExtractionContext) -> None:
+        """The references' symbols (and words, for chrF++)."""
+        run_to_end(self._iter_reference_side(context))
+
+    def _iter_reference_side(
+        self, context: ExtractionContext
+    ) -> Generator[int, None, ChrfReferences]:
+        """The references' symbols, with their words for chrF++: cached once in ``context``
+        for chrF and chrF++ of every system."""
+        references = yield from context.iter_memo(("chrf-symbols",), self._iter_references)
+        if self.word_order:
+            words = yield from context.iter_memo(("chrf-words",), self._iter_reference_words)
+            references = with_words_of(references, words)
+        return references
 
     def _iter_references(self, context: ExtractionContext) -> Generator[int, None, ChrfReferences]:
         """The (case-folded) references' characters as symbols."""

@@ -30,6 +30,10 @@ class MBleu(Metric):
     scale: ClassVar[str] = "0-1"
     columns = Bleu.columns
 
+    def prepare(self, context: ExtractionContext) -> None:
+        """BLEU's."""
+        Bleu().prepare(context)
+
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """BLEU's rows (computed once and shared)."""
         return context.rows(Bleu(), system)

@@ -57,9 +57,13 @@ class Nist(Metric):
         """NIST for ``test_set``: its length penalty compares with the mean reference length."""
         return cls(test_set.num_references)
 
+    def prepare(self, context: ExtractionContext) -> None:
+        """The references' n-gram index and the information weights."""
+        self._memo_weights(context)
+
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """[I_1..I_5, m_1..m_5, t_1..t_5, reference words] for every segment."""
-        weights = context.memo(("nist-info", context.settings.nist_zero_quirk), self._weights)
+        weights = self._memo_weights(context)
         matches = context.matches(system)[:ORDER]
         n_segments = context.reference_ngrams.num_segments
         info = [
@@ -74,6 +78,10 @@ class Nist(Metric):
         return np.column_stack(
             [*info, *(m.matched for m in matches), *(m.total for m in matches), ref_words]
         ).astype(np.float64)
+
+    def _memo_weights(self, context: ExtractionContext) -> list[FloatArray]:
+        """The information weights, made once per context."""
+        return context.memo(("nist-info", context.settings.nist_zero_quirk), self._weights)
 
     def _weights(self, context: ExtractionContext) -> list[FloatArray]:
         """The information weight of every reference n-gram, order by order."""

@@ -47,6 +47,10 @@ class Ter(Metric):
     scale: ClassVar[str] = "0-100"
     columns = ("edits", "ref_len")
 
+    def prepare(self, context: ExtractionContext) -> None:
+        """The references' words and their ids."""
+        run_to_end(context.iter_memo("ter", _iter_references))
+
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """sacreBLEU's per-segment TER statistics."""
         return run_to_end(self.iter_extract(context, system))

@@ -33,6 +33,10 @@ class Wer(Metric):
     scale: ClassVar[str] = "0-1"
     columns = ("edits", "ref_len")
 
+    def prepare(self, context: ExtractionContext) -> None:
+        """The references' token ids and lengths (kept with their n-gram index)."""
+        context.prepare_reference_ngrams()
+
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """[edits, reference length] of the closest reference, for every segment."""
         from mtgui.engine.editdistance import edit_distances  # compiled: imported when used
