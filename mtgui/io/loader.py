@@ -18,9 +18,10 @@ from mtgui.engine.printable import printable
 from mtgui.io.decode import AUTO, DecodedText, read_text
 from mtgui.io.plaintext import read_plain_text
 from mtgui.io.scores import ScoreTable, looks_like_scores, read_scores
-from mtgui.io.sgml import SET_TAG, read_sgml
 from mtgui.io.streams import PLAIN_TEXT, SCORES_TABLE, SGML, WMT_XML, LoadedFile
-from mtgui.io.wmtxml import read_wmt_xml
+
+# The SGML and XML readers (3 ms to import with expat) are imported when a file needs them:
+# a run on plain text does not load them.
 
 SNIFF_CHARS = 1 << 16
 """How much of a file's text the format is told from: every format shows itself at the start,
@@ -32,6 +33,7 @@ and looking no further keeps detection linear, whatever the rest of the file hol
 _PROLOG = re.compile(r"\A\s*(?:<\?xml[^<>]*\?>\s*|<!--.*?-->\s*|<!DOCTYPE[^<>\[]*>\s*)*", re.DOTALL)
 _DATASET = re.compile(r"<dataset(?![\w.:-])|<!DOCTYPE\s+dataset(?![\w.:-])")
 _XML_START = re.compile(r"<\?xml(?![\w.:-])|<!DOCTYPE(?![\w.:-])")
+_SET_TAG = re.compile(r"<(?:srcset|refset|tstset)(?![\w.:-])", re.IGNORECASE)  # NIST SGML
 # Documents and segments without a set are broken SGML: read_sgml says what is missing.
 _DOC = re.compile(r"<doc(?![\w.:-])[^<>]*?\bdocid\b", re.IGNORECASE)
 _SEG = re.compile(r"<seg(?![\w.:-])[^<>]*?\bid\b", re.IGNORECASE)
@@ -51,7 +53,7 @@ def detect_format(text: str) -> str:
     start = head[prolog.end() if prolog else 0 :]
     if _DATASET.match(start):
         return WMT_XML
-    if SET_TAG.search(head) or (_DOC.search(head) and _SEG.search(head)):
+    if _SET_TAG.search(head) or (_DOC.search(head) and _SEG.search(head)):
         return SGML
     if _XML_START.match(head.lstrip()):
         return WMT_XML
@@ -88,9 +90,13 @@ def load_decoded(
     origin = Origin(str(path), kind, decoded.encoding)
     wanted = set(roles) if roles else None
     if kind == SGML:
+        from mtgui.io.sgml import read_sgml
+
         streams = read_sgml(text, origin)
         _check_role(streams[0].role, wanted, origin)
     elif kind == WMT_XML:
+        from mtgui.io.wmtxml import read_wmt_xml
+
         streams = read_wmt_xml(text, origin)
         if wanted is not None:
             if Role.REFERENCE in wanted:

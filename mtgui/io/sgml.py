@@ -39,9 +39,6 @@ _CLOSE = {
 }
 _ATTRIBUTE = r"""(?<![\w.:-]){name}\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))"""
 
-SET_TAG = re.compile(rf"<(?:srcset|refset|tstset){_END}", re.IGNORECASE)
-"""Finds the set tag that marks a file as NIST SGML."""
-
 
 @dataclass(frozen=True)
 class _Element:

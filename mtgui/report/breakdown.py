@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mtgui.engine.breakdown import Breakdown, GroupResult
 from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.metrics.base import Metric
 from mtgui.engine.printable import printable
@@ -22,6 +21,9 @@ from mtgui.engine.significance import OPTIONAL_PAIR_FIELDS, PAIR_FIELDS, PairCom
 from mtgui.report.cells import csv_cell, four_decimals, json_ready
 from mtgui.report.significance import PAIR_COLUMNS, SCORE_COLUMNS, grid_text
 from mtgui.report.table_text import align_table
+
+if TYPE_CHECKING:  # only named here: a run without breakdowns does not load them
+    from mtgui.engine.breakdown import Breakdown, GroupResult
 
 Table = tuple[list[str], list[list[Any]]]
 BREAKDOWN_COLUMNS = ["group", "segments", "documents", "unit", *SCORE_COLUMNS]

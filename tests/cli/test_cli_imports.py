@@ -69,6 +69,35 @@ def test_eval_with_a_bootstrap_runs_without_importing_numpy_ma(tmp_path) -> None
     assert done.stdout.splitlines()[-1].split() == ["exit", "0", "False"]
 
 
+LAZY = (  # imported where a run needs them: 10 ms of every run on plain text that does not
+    "mtgui.io.sgml",  # an SGML file
+    "mtgui.io.wmtxml",  # a WMT XML file
+    "mtgui.engine.chrf_extract",  # chrF or chrF++
+    "mtgui.engine.breakdown",  # --by
+    "mtgui.engine.documents",  # --documents
+    "mtgui.report.html_report",  # --html or --pdf
+)
+
+
+def test_a_bleu_run_on_plain_text_loads_no_reader_metric_or_report_it_does_not_use(
+    tmp_path,
+) -> None:
+    lines = [f"the cat sat on mat number {i}" for i in range(40)]
+    (tmp_path / "ref.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "hyp.txt").write_text("\n".join(lines[::-1]) + "\n", encoding="utf-8")
+    program = (
+        "import sys\nfrom mtgui.cli.main import main\n"
+        f"code = main(['eval', '--ref', {str(tmp_path / 'ref.txt')!r}, '--hyp', "
+        f"{str(tmp_path / 'hyp.txt')!r}, '--metrics', 'bleu,nist', '--bootstrap', '100', "
+        f"'--json', {str(tmp_path / 'report.json')!r}])\n"
+        f"print('exit', code, 'loaded', *[m for m in {LAZY} if m in sys.modules])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.splitlines()[-1].split() == ["exit", "0", "loaded"]
+
+
 def test_study_keeps_its_options_and_eval_still_names_it(capsys) -> None:
     from mtgui.cli.main import build_parser
 

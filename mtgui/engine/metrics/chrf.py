@@ -24,19 +24,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import numpy as np
 
 from mtgui.engine import chrf_options
-from mtgui.engine.chrf_extract import (
-    ChrfReferences,
-    ReferenceWords,
-    iter_reference_words,
-    iter_references,
-    iter_rows,
-    with_words_of,
-)
 from mtgui.engine.chrf_options import check_chrf_option
 from mtgui.engine.metrics.base import FloatArray, Metric
 from mtgui.engine.running import run_to_end
 
+# mtgui.engine.chrf_extract (with its symbol tables, 2-3 ms to import) is imported where chrF
+# is extracted: a run without chrF, the standing benchmark's, does not load it.
 if TYPE_CHECKING:
+    from mtgui.engine.chrf_extract import ChrfReferences, ReferenceWords
     from mtgui.engine.corpus import SystemOutput, TestSet
     from mtgui.engine.extraction import ExtractionContext
     from mtgui.engine.settings import MetricSettings
@@ -87,6 +82,8 @@ class Chrf(Metric):
     ) -> Generator[int, None, FloatArray]:
         """sacreBLEU's per-segment chrF statistics, chunk by chunk (see
         :mod:`~mtgui.engine.chrf_extract`); yields the segments done after each chunk."""
+        from mtgui.engine.chrf_extract import iter_rows
+
         references = yield from self._iter_reference_side(context)
         hypotheses = context.folded_texts(system.hypotheses)
         return (
@@ -128,6 +125,8 @@ class Chrf(Metric):
     ) -> Generator[int, None, ChrfReferences]:
         """The references' symbols, with their words for chrF++: cached once in ``context``
         for chrF and chrF++ of every system."""
+        from mtgui.engine.chrf_extract import with_words_of
+
         references = yield from context.iter_memo(("chrf-symbols",), self._iter_references)
         if self.word_order:
             words = yield from context.iter_memo(("chrf-words",), self._iter_reference_words)
@@ -136,6 +135,8 @@ class Chrf(Metric):
 
     def _iter_references(self, context: ExtractionContext) -> Generator[int, None, ChrfReferences]:
         """The (case-folded) references' characters as symbols."""
+        from mtgui.engine.chrf_extract import iter_references
+
         references = [context.folded_texts(ref.texts) for ref in context.test_set.references]
         return (yield from iter_references(references, with_words=False))
 
@@ -143,5 +144,7 @@ class Chrf(Metric):
         self, context: ExtractionContext
     ) -> Generator[int, None, ReferenceWords]:
         """The (case-folded) references' words as symbols, and their encoder."""
+        from mtgui.engine.chrf_extract import iter_reference_words
+
         references = [context.folded_texts(ref.texts) for ref in context.test_set.references]
         return (yield from iter_reference_words(references))
