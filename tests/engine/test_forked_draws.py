@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 import numpy as np
 import pytest
@@ -106,6 +107,19 @@ def test_a_child_stopping_early_costs_time_not_counts(monkeypatch, failure) -> N
     assert draws._fallback is not None
 
 
+def test_a_stop_read_with_the_last_chunks_needed_is_remembered(monkeypatch) -> None:
+    """The child's stop can come in the same read as the chunks a take needs; the next take
+    then draws on the thread at once (the child, waiting for this process, sends no more)."""
+    monkeypatch.setattr(forked_draws, "SHARED_AT_MOST", 2e7)
+    monkeypatch.setattr(forked_draws, "draw_compact_counts", _failing_on_call(3, lambda *_: 1 / 0))
+    expected = draw_counts(np.random.default_rng(5), 20, 10**6)
+    draws = _started(5, 20, 10**6)
+    time.sleep(2)  # two chunks and the stop are in the pipe: the first take reads them at once
+    started = time.monotonic()
+    assert np.array_equal(_taken(draws, [6, 14]), expected)
+    assert draws._fallback is not None and time.monotonic() - started < 10  # not PATIENCE (30)
+
+
 def test_a_stopped_child_is_not_waited_for(monkeypatch) -> None:
     monkeypatch.setattr(forked_draws, "SHARED_AT_MOST", 2e7)
     monkeypatch.setattr(forked_draws, "PATIENCE", 0.2)
@@ -117,14 +131,42 @@ def test_a_stopped_child_is_not_waited_for(monkeypatch) -> None:
 
 
 def test_close_ends_the_child_and_frees_the_mapping() -> None:
+    """The mapping is freed here at once; the child (which frees the memory as it ends) is
+    reaped by a daemon thread soon after."""
     draws = _started(3, 5000, 3000)
     draws.take(10)
     pid = draws._pid
     draws.close()
-    with pytest.raises(ChildProcessError):
-        os.waitpid(pid, os.WNOHANG)
     assert draws._shared.closed
+    deadline = time.monotonic() + 30
+    while _alive(pid):
+        assert time.monotonic() < deadline, "the child was never reaped"
+        time.sleep(0.01)
     draws.close()  # twice is harmless
+
+
+def test_a_child_that_has_drawn_everything_waits_for_the_parent_and_ends_with_it() -> None:
+    """Done drawing, the child keeps the counts' memory until the parent is done with them;
+    if the parent ends without stopping it (its end of the pipe closes), the child ends too."""
+    draws = _started(4, 40, 100)
+    assert draws.take(40).shape == (40, 100)  # all drawn
+    time.sleep(0.2)
+    assert os.waitpid(draws._pid, os.WNOHANG) == (0, 0)  # still there, waiting
+    os.close(draws._hold)  # as the parent's end would close if it died
+    _, status = os.waitpid(draws._pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    draws._pid, draws._counts = 0, None  # ended and reaped: nothing left to stop
+    draws._shared.close()
+    os.close(draws._fd)
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` exists, a zombie not yet reaped included."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_an_analysis_that_may_fork_gives_the_threads_numbers() -> None:
