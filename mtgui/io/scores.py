@@ -94,12 +94,22 @@ def normalize_column(name: str) -> str:
 def looks_like_scores(text: str, score_column: str | None = None) -> bool:
     """Whether the first line of ``text`` is a header mtgui can read as a scores table (with
     the column ``score_column`` holding the scores, when given)."""
-    lines = split_lines(text[:_SNIFF])
     try:
-        _columns(_split_header(lines[0] if lines else "", None, 1), score_column, None)
+        _columns(_split_header(first_line(text[:_SNIFF]), None, 1), score_column, None)
     except InputError:
         return False
     return True
+
+
+def first_line(text: str) -> str:
+    """The first of :func:`~mtgui.io.plaintext.split_lines` (``""`` for none), without
+    splitting the rest: every file loaded is asked whether it is a scores table, and splitting
+    its first 64K characters only to look at one line took a fifth of reading a plain text."""
+    for separator in ("\n", "\r"):
+        end = text.find(separator)
+        if end >= 0:
+            return text[:end]
+    return text
 
 
 def score_columns(text: str) -> list[str]:

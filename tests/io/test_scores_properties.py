@@ -33,7 +33,8 @@ from mtgui.engine.settings import BootstrapSettings
 from mtgui.engine.statistics import compute_statistics
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file, load_scores
-from mtgui.io.scores import MAX_MAGNITUDE, MISSING, ScoreTable, normalize_column
+from mtgui.io.plaintext import split_lines
+from mtgui.io.scores import MAX_MAGNITUDE, MISSING, ScoreTable, first_line, normalize_column
 from mtgui.io.streams import LoadedFile
 
 T = TypeVar("T")
@@ -313,3 +314,12 @@ def test_a_score_is_read_exactly_when_it_is_an_ascii_number(score):
     else:
         assert _is_number(score.strip())
         assert table.records[-1].value == float(score)
+
+
+@given(st.lists(st.sampled_from(["a", "é", " ", "\t", "\n", "\r", "\r\n", ","])))
+def test_the_first_line_is_the_first_of_all_lines(pieces: list[str]) -> None:
+    """``first_line`` (what format detection looks at in every file) is what splitting the
+    whole text into lines would give first, whatever mix of line ends the text holds."""
+    text = "".join(pieces)
+    lines = split_lines(text)
+    assert first_line(text) == (lines[0] if lines else "")
