@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mtgui.engine.bootstrap import BootstrapResult, iter_bootstrap
 from mtgui.engine.corpus import Corpus
@@ -20,7 +21,9 @@ from mtgui.engine.forked_draws import ForkedDraws
 from mtgui.engine.resampling import BootstrapProgress, CountDraws, ResampleDraws
 from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
 from mtgui.engine.statistics import Statistics, StatisticsProgress, iter_statistics
-from mtgui.engine.statistics_cache import StatisticsCache
+
+if TYPE_CHECKING:  # loaded only where a cache is kept (the window)
+    from mtgui.engine.statistics_cache import StatisticsCache
 
 
 @dataclass(frozen=True)

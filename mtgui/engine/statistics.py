@@ -16,6 +16,7 @@ from collections.abc import Generator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -27,8 +28,10 @@ from mtgui.engine.metrics import DEFAULT_METRICS, REGISTRY, Metric, metrics_for
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import MetricSettings
-from mtgui.engine.statistics_cache import RowsKey, StatisticsCache, corpus_keys
 from mtgui.engine.system_helper import SystemHelper, can_fork
+
+if TYPE_CHECKING:  # the cache's module is loaded only where one is kept (the window)
+    from mtgui.engine.statistics_cache import RowsKey, StatisticsCache
 
 # Segments from which the heap is trimmed after each system: on 100,000 segments that keeps
 # ~150 MB off the peak; on 3,000 the freed arrays are a few MB and the trims cost ~45 ms a run.
@@ -269,6 +272,8 @@ def _begin(
     keeps for this run whatever its budget."""
     if cache is None:
         return [dict.fromkeys(m.name for m in metrics) for _ in corpus.systems]
+    from mtgui.engine.statistics_cache import corpus_keys  # only the window keeps a cache
+
     keys = corpus_keys(corpus, metrics, settings)
     cache.begin([key for by_metric in keys for key in by_metric.values() if key is not None])
     return keys

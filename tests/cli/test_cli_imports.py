@@ -76,6 +76,7 @@ LAZY = (  # imported where a run needs them: 10 ms of every run on plain text th
     "mtgui.engine.breakdown",  # --by
     "mtgui.engine.documents",  # --documents
     "mtgui.report.html_report",  # --html or --pdf
+    "mtgui.engine.statistics_cache",  # the window's cache of statistics
 )
 
 
