@@ -95,6 +95,23 @@ def test_sacrebleu_p_value_is_its_formula():
     assert sacrebleu_p_value(deltas, 0.0) == (2 + 1) / 5
 
 
+@pytest.mark.parametrize("level", [0.5, 0.9, 0.95, 0.99])
+def test_the_bounds_are_the_order_statistics_of_each_rows_defined_deltas(level):
+    """The k-th smallest and k-th largest defined delta of each row, NaN left out (a row
+    with one NaN has one delta fewer), NaN where B is too small for a bound."""
+    rng = np.random.default_rng(5)
+    for n in (1, 2, 3, 40, 999, 10_000):
+        deltas = rng.normal(0, 1, (6, n)).round(2)  # rounded: ties
+        with_nan = np.vstack([deltas, np.concatenate([[np.nan], deltas[0, 1:]])])
+        low, high = delta_bounds(with_nan, level)
+        for row, values in enumerate([*deltas, deltas[0, 1:]]):
+            k, ordered = tail_rank(len(values), level), np.sort(values)
+            if k >= 1:
+                assert (low[row], high[row]) == (ordered[k - 1], ordered[len(values) - k])
+            else:
+                assert np.isnan(low[row]) and np.isnan(high[row])
+
+
 @pytest.mark.parametrize("higher_is_better", [True, False])
 @pytest.mark.parametrize("level", [0.9, 0.95])
 def test_many_pairs_at_once_are_compare_one_by_one_to_the_bit(higher_is_better, level):
