@@ -96,6 +96,26 @@ def end_child(pid: int, wait: bool = True) -> None:
     _reap(pid)
 
 
+class _Background:
+    """A thread started without waiting for it to run, as ``threading`` waits (see
+    :func:`end_child`): the helper's pipe reader, started just after the fork, when the helper
+    may keep the other core busy, took 2-6 ms to start there."""
+
+    def __init__(self, work: Callable[[], None]) -> None:
+        self._done = threading.Event()
+        _thread.start_new_thread(self._run, (work,))
+
+    def _run(self, work: Callable[[], None]) -> None:
+        try:
+            work()
+        finally:
+            self._done.set()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait until the work is done (at most ``timeout`` seconds)."""
+        self._done.wait(timeout)
+
+
 def _reap(pid: int) -> None:
     with contextlib.suppress(ChildProcessError):
         os.waitpid(pid, 0)
@@ -117,8 +137,7 @@ class SystemHelper:
         self._begun: set[int] = set()
         self._rows: dict[int, Rows] = {}
         self._over = False
-        self._reader = threading.Thread(target=self._read, name="mtgui-helper-pipe", daemon=True)
-        self._reader.start()
+        self._reader = _Background(self._read)
 
     @classmethod
     def start(cls, extract: Callable[[int], Rows], indices: Sequence[int]) -> SystemHelper | None:
