@@ -18,6 +18,7 @@ from mtgui.cli.progress import drain
 from mtgui.cli.score_specs import metric_names
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.corpus import Corpus
+from mtgui.engine.heap import TRIM_FROM, keep_freed_memory
 from mtgui.engine.scale import on_scale, scaled_statistics
 from mtgui.engine.statistics import iter_statistics
 
@@ -34,6 +35,8 @@ def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None =
     names = breakdown_report_names(requests, resampling is not None)
     outputs = EvalOutputs.from_args(args, make_pdf, names)
     corpus = load(args)
+    if corpus.test_set.size < TRIM_FROM:
+        keep_freed_memory()  # a short run: reusing freed pages beats faulting new ones in
     groupings = [request.grouping(corpus.test_set, settings) for request in requests]
     outputs.check_corpus(corpus)  # --documents needs documents: say so before the work
     if resampling is None:

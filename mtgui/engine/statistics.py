@@ -23,7 +23,7 @@ import numpy as np
 from mtgui.engine.corpus import Corpus, SystemOutput
 from mtgui.engine.errors import InputError
 from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.heap import give_back_freed_memory
+from mtgui.engine.heap import TRIM_FROM, give_back_freed_memory
 from mtgui.engine.metrics import DEFAULT_METRICS, REGISTRY, Metric, metrics_for
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.running import run_to_end
@@ -33,9 +33,7 @@ from mtgui.engine.system_helper import SystemHelper, can_fork
 if TYPE_CHECKING:  # the cache's module is loaded only where one is kept (the window)
     from mtgui.engine.statistics_cache import RowsKey, StatisticsCache
 
-# Segments from which the heap is trimmed after each system: on 100,000 segments that keeps
-# ~150 MB off the peak; on 3,000 the freed arrays are a few MB and the trims cost ~45 ms a run.
-_TRIM_FROM = 20_000
+_TRIM_FROM = TRIM_FROM  # the heap is trimmed after each system from this size (see heap)
 # Segments of systems left to extract from which a forked helper takes some of them (on the
 # command line): on the benchmark set (27,000) it saves about a tenth of the run.
 _HELPER_FROM = 10_000

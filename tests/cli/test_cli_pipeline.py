@@ -174,3 +174,18 @@ def test_the_human_study_is_dispatched_on_the_bootstrap_settings():
     assert all(isinstance(s.partial, HumanStudy) for s in snapshots)
     window = iter_study("human", corpus, statistics, MetricSettings(), settings, 2)
     assert study_data(run(window)[1]) == study_data(result)
+
+
+@pytest.mark.parametrize(("keep_below", "kept"), [(96, True), (95, False)])
+def test_eval_keeps_freed_memory_only_below_the_size_it_trims_from(
+    monkeypatch, capsys, keep_below, kept
+) -> None:
+    """A run on a small test set keeps freed memory for reuse (no page faulted in twice); from
+    the size where systems are trimmed after each other, it leaves the allocator alone."""
+    import mtgui.cli.eval as eval_module
+
+    calls: list[bool] = []
+    monkeypatch.setattr(eval_module, "TRIM_FROM", keep_below)
+    monkeypatch.setattr(eval_module, "keep_freed_memory", lambda: calls.append(True))
+    assert main(["eval", "--demo", "--metrics", "bleu", "--bootstrap", "0"]) == 0  # 95 segments
+    assert calls == ([True] if kept else [])
