@@ -30,7 +30,10 @@ def test_the_command_line_imports_neither_qt_nor_the_pools_it_may_not_use() -> N
 
 def test_the_window_imports_what_its_runs_would_import_on_their_threads() -> None:
     # Not on a run's worker thread as a large run starts, while the window draws.
-    names = ("concurrent.futures.process", "multiprocessing.spawn", "numpy.ma", "numpy.random")
+    names = (
+        *("concurrent.futures.process", "multiprocessing.spawn", "numpy.ma", "numpy.random"),
+        *("mtgui.io.sgml", "mtgui.io.wmtxml", "mtgui.engine.chrf_extract"),
+    )
     assert loaded(names, "import mtgui.app.analysis\n") == list(names)
 
 
