@@ -116,7 +116,7 @@ class ForkedDraws:
         """Free the mapping and stop the child, whatever it is doing.
 
         The mapping is unmapped here while the child still maps it, so that the child's end
-        frees its memory, on the other core (and a daemon thread reaps it): 1 ms here instead
+        frees its memory, on the other core (and a thread of its own reaps it): 1 ms here instead
         of the 6-7 ms of freeing the standing benchmark's 30 MB.
         """
         self._counts = None
