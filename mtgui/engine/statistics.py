@@ -201,6 +201,7 @@ def iter_statistics(
             started = time.monotonic()
             rows = _kept_rows(cache, keys[done], context, system)
             if helper is not None:
+                helper.reached(done)
                 rows.update(helper.rows(done, patience=2 * own_seconds + 0.2) or {})
             for metric in metrics:
                 if metric.name in rows:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import _thread
 import contextlib
 import gc
+import mmap
 import os
 import pickle
 import queue
@@ -41,6 +42,7 @@ from mtgui.engine.metrics.base import FloatArray
 Rows = Mapping[str, FloatArray]
 """One system's statistics rows, by metric name."""
 _HEADER = struct.Struct("<Q")  # the length of a message's pickle
+_CLAIM = struct.Struct("<q")  # the index of the system the parent is at (-1: none yet)
 _OVER = ("over",)  # the helper is gone: its last message was read, or the pipe broke
 
 
@@ -130,9 +132,10 @@ def default_signals() -> None:
 class SystemHelper:
     """The forked helper, seen from this process."""
 
-    def __init__(self, pid: int, read_fd: int) -> None:
+    def __init__(self, pid: int, read_fd: int, claimed: mmap.mmap | None = None) -> None:
         self._pid = pid
         self._fd = read_fd
+        self._claimed = claimed  # shared with the helper: the system this process is at
         self._messages: queue.Queue[tuple[Any, ...]] = queue.Queue()
         self._begun: set[int] = set()
         self._rows: dict[int, Rows] = {}
@@ -142,11 +145,22 @@ class SystemHelper:
     @classmethod
     def start(cls, extract: Callable[[int], Rows], indices: Sequence[int]) -> SystemHelper | None:
         """Fork a helper that runs ``extract`` on ``indices`` in that order (None where no
-        helper can be forked)."""
+        helper can be forked). It stops before an index this process has reached (see
+        :meth:`rows`), where eight bytes of shared memory can be had to tell it."""
         if not can_fork():
             return None
-        forked = fork_child(lambda fd: _helper_main(extract, indices, fd))
-        return None if forked is None else cls(*forked)
+        try:
+            claimed: mmap.mmap | None = mmap.mmap(-1, _CLAIM.size)
+        except OSError:  # no room: the helper goes on until it is stopped
+            claimed = None
+        if claimed is not None:
+            _CLAIM.pack_into(claimed, 0, -1)
+        forked = fork_child(lambda fd: _helper_main(extract, indices, fd, claimed))
+        if forked is None:
+            if claimed is not None:
+                claimed.close()
+            return None
+        return cls(*forked, claimed)
 
     def rows(self, index: int, patience: float) -> Rows | None:
         """The helper's rows of system ``index``: those it has sent; if it is working on that
@@ -162,6 +176,15 @@ class SystemHelper:
                 self._take(timeout=left)
         return self._rows.pop(index, None)
 
+    def reached(self, index: int) -> None:
+        """Tell the helper that this process has reached system ``index`` (the one it is about
+        to ask for): the helper, which goes the other way, begins no system from there on and
+        ends once its last one is sent. It then does no work for nothing, and its memory is
+        freed while this process extracts its last system, not while the bootstrap's product
+        needs both cores. A system it had begun already is still sent (see :meth:`rows`)."""
+        if self._claimed is not None:
+            _CLAIM.pack_into(self._claimed, 0, index)
+
     def close(self, wait: bool = True) -> None:
         """Stop the helper (whatever it is doing) and wait for it to end; ``wait=False`` once
         everything wanted of it is received: its end is then left to daemon threads (see
@@ -171,6 +194,9 @@ class SystemHelper:
             self._pid = 0
             if wait:
                 self._reader.join()  # the pipe's writer is gone: the reader sees its end
+        if self._claimed is not None:
+            self._claimed.close()
+            self._claimed = None
         self._over = True
 
     def _take(self, timeout: float | None) -> None:
@@ -211,14 +237,19 @@ class SystemHelper:
         self._messages.put(_OVER)
 
 
-def _helper_main(extract: Callable[[int], Rows], indices: Sequence[int], fd: int) -> NoReturn:
-    """The forked helper: extract, send, and leave without running anything of the parent's
-    (no exit handlers, no flushing of its buffers, the default action for signals)."""
+def _helper_main(
+    extract: Callable[[int], Rows], indices: Sequence[int], fd: int, claimed: mmap.mmap | None
+) -> NoReturn:
+    """The forked helper: extract, send, stop before a system the parent has reached, and leave
+    without running anything of the parent's (no exit handlers, no flushing of its buffers, the
+    default action for signals)."""
     code = 0
     try:
         default_signals()
         with os.fdopen(fd, "wb") as pipe:
             for index in indices:
+                if claimed is not None and _CLAIM.unpack_from(claimed)[0] >= index:
+                    break  # the parent is there: it extracts this one and those before it
                 _send(pipe, ("begun", index))
                 try:
                     rows = extract(index)

@@ -196,6 +196,28 @@ def test_the_helper_sends_in_its_order_and_unasked_systems_are_none() -> None:
     assert [float(np.asarray(got[i]).sum()) for i in (1, 2)] == [4.0, 8.0]
 
 
+def test_a_helper_begins_no_system_this_process_has_reached_and_then_ends() -> None:
+    """Told that this process has reached system 2, the helper (going 3, 2, 1) sends 3, begins
+    neither 2 nor 1, and ends by itself: no work for nothing, its memory freed early."""
+
+    def slow(index: int) -> dict[str, np.ndarray]:
+        time.sleep(0.3)
+        return {"m": np.full(2, float(index))}
+
+    helper = SystemHelper.start(slow, [3, 2, 1])
+    assert helper is not None
+    helper.reached(2)
+    pid, deadline = helper._pid, time.monotonic() + 30
+    while os.waitpid(pid, os.WNOHANG) == (0, 0):  # it ends without being stopped
+        assert time.monotonic() < deadline, "the helper went on"
+        time.sleep(0.01)
+    helper._pid = 0  # reaped here
+    rows = helper.rows(3, patience=30.0)
+    assert rows is not None and rows["m"].tolist() == [3.0, 3.0]
+    assert helper.rows(2, patience=30.0) is None and helper.rows(1, patience=30.0) is None
+    helper.close()
+
+
 def test_a_helper_whose_work_is_in_is_reaped_without_waiting_for_it() -> None:
     """``close(wait=False)``: the helper is killed and reaped by a daemon thread, so this
     process does not wait while the helper's memory is freed; it is gone soon after."""
