@@ -248,7 +248,8 @@ def _start_helper(
     from the first on.
 
     Forked before the first system, not after it: the other core is then busy from the start
-    (on the standing benchmark the run took 26-29 ms less, 12 alternating runs twice).
+    (on the standing benchmark the run took 10-29 ms less in four sets of 10-12 alternating
+    runs).
     """
     for metric in metrics:
         metric.prepare(context)

@@ -146,7 +146,7 @@ class SystemHelper:
     def start(cls, extract: Callable[[int], Rows], indices: Sequence[int]) -> SystemHelper | None:
         """Fork a helper that runs ``extract`` on ``indices`` in that order (None where no
         helper can be forked). It stops before an index this process has reached (see
-        :meth:`rows`), where eight bytes of shared memory can be had to tell it."""
+        :meth:`reached`), where eight bytes of shared memory can be had to tell it."""
         if not can_fork():
             return None
         try:
@@ -187,7 +187,7 @@ class SystemHelper:
 
     def close(self, wait: bool = True) -> None:
         """Stop the helper (whatever it is doing) and wait for it to end; ``wait=False`` once
-        everything wanted of it is received: its end is then left to daemon threads (see
+        everything wanted of it is received: a thread of its own then reaps it (see
         :func:`end_child`; the pipe's reader ends when the helper is gone)."""
         if self._pid:
             end_child(self._pid, wait)
