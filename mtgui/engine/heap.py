@@ -21,20 +21,27 @@ import ctypes
 import sys
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 
 @cache
-def _malloc_trim() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim``, or None where the C library has none."""
+def _glibc(name: str, *argtypes: type[ctypes.c_int] | type[ctypes.c_size_t]) -> Any:
+    """The C library's function ``name`` (taking ``argtypes``, returning an int), or None
+    where it has none (not Linux; not glibc: musl has no ``malloc_trim``)."""
     if not sys.platform.startswith("linux"):
         return None
     try:
-        function = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
+        function = getattr(ctypes.CDLL(None), name)
+    except (OSError, AttributeError):
         return None
-    function.argtypes = [ctypes.c_size_t]
+    function.argtypes = list(argtypes)
     function.restype = ctypes.c_int
-    trim: Callable[[int], int] = function
+    return function
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or None."""
+    trim: Callable[[int], int] | None = _glibc("malloc_trim", ctypes.c_size_t)
     return trim
 
 
@@ -54,18 +61,9 @@ _M_MMAP_THRESHOLD = -3
 _MAPPED_FROM = 32 << 20  # blocks mapped on their own from this size: glibc's largest default
 
 
-@cache
 def _mallopt() -> Callable[[int, int], int] | None:
-    """glibc's ``mallopt``, or None where the C library has none."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        function = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):
-        return None
-    function.argtypes = [ctypes.c_int, ctypes.c_int]
-    function.restype = ctypes.c_int
-    settle: Callable[[int, int], int] = function
+    """glibc's ``mallopt``, or None."""
+    settle: Callable[[int, int], int] | None = _glibc("mallopt", ctypes.c_int, ctypes.c_int)
     return settle
 
 

@@ -33,7 +33,6 @@ from mtgui.engine.system_helper import SystemHelper, can_fork
 if TYPE_CHECKING:  # the cache's module is loaded only where one is kept (the window)
     from mtgui.engine.statistics_cache import RowsKey, StatisticsCache
 
-_TRIM_FROM = TRIM_FROM  # the heap is trimmed after each system from this size (see heap)
 # Segments of systems left to extract from which a forked helper takes some of them (on the
 # command line): on the benchmark set (27,000) it saves about a tenth of the run.
 _HELPER_FROM = 10_000
@@ -214,7 +213,7 @@ def iter_statistics(
             rows = {metric.name: _read_only(rows[metric.name]) for metric in metrics}
             systems.append(SystemStatistics(system.name, MappingProxyType(rows)))
             context.forget(system)
-            if size >= _TRIM_FROM:
+            if size >= TRIM_FROM:
                 give_back_freed_memory()  # its tokens and matches (see mtgui.engine.heap)
             own_seconds = max(own_seconds, time.monotonic() - started)
             yield StatisticsProgress(done + 1, total, system.name)

@@ -35,13 +35,14 @@ def test_pages_freed_inside_the_heap_are_given_back() -> None:
     del top
 
 
-def test_it_is_a_no_op_without_glibc(monkeypatch: pytest.MonkeyPatch) -> None:
-    heap._malloc_trim.cache_clear()
+@pytest.mark.parametrize("call", [heap.give_back_freed_memory, heap.keep_freed_memory])
+def test_it_is_a_no_op_without_glibc(monkeypatch: pytest.MonkeyPatch, call) -> None:
+    heap._glibc.cache_clear()
     monkeypatch.setattr(sys, "platform", "darwin")
     try:
-        assert heap.give_back_freed_memory() is False
+        assert call() is False
     finally:
-        heap._malloc_trim.cache_clear()
+        heap._glibc.cache_clear()
 
 
 @pytest.mark.parametrize(("trim_from", "trims"), [(96, 0), (95, 4)])
@@ -50,7 +51,7 @@ def test_the_heap_is_trimmed_after_each_system_only_on_large_test_sets(
 ) -> None:
     calls: list[bool] = []
     monkeypatch.setattr(statistics, "give_back_freed_memory", lambda: calls.append(True))
-    monkeypatch.setattr(statistics, "_TRIM_FROM", trim_from)
+    monkeypatch.setattr(statistics, "TRIM_FROM", trim_from)
     corpus = load_demo()  # 95 segments, 4 systems
     assert corpus.test_set.size == 95 and len(corpus.systems) == 4
     compute_statistics(corpus, ["bleu"])
@@ -85,12 +86,3 @@ def test_a_short_run_that_keeps_freed_memory_reuses_its_pages() -> None:
         for how in ("keep", "default")
     }
     assert rounds["keep"] < 500 and rounds["default"] > 4000, rounds
-
-
-def test_keeping_is_a_no_op_without_glibc(monkeypatch: pytest.MonkeyPatch) -> None:
-    heap._mallopt.cache_clear()
-    monkeypatch.setattr(sys, "platform", "darwin")
-    try:
-        assert heap.keep_freed_memory() is False
-    finally:
-        heap._mallopt.cache_clear()
