@@ -49,7 +49,7 @@ class Ter(Metric):
 
     def prepare(self, context: ExtractionContext) -> None:
         """The references' words and their ids."""
-        run_to_end(context.iter_memo("ter", _iter_references))
+        run_to_end(_iter_reference_side(context))
 
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """sacreBLEU's per-segment TER statistics."""
@@ -61,7 +61,7 @@ class Ter(Metric):
         """sacreBLEU's per-segment TER statistics, chunk by chunk; yields the segments done."""
         from mtgui.engine.ter_search import ter_rows, warm_up
 
-        references = yield from context.iter_memo("ter", _iter_references)
+        references = yield from _iter_reference_side(context)
         warm_up()  # compiling (or loading the compiled code) must not count as a chunk's work
         hypotheses = system.hypotheses
         rows = np.zeros((len(hypotheses), len(self.columns)))
@@ -125,6 +125,11 @@ def _tokenizer() -> Callable[[str], list[str]]:
         normalized=False, no_punct=False, asian_support=False, case_sensitive=False
     )
     return lambda text: tokenizer(text.rstrip()).split()
+
+
+def _iter_reference_side(context: ExtractionContext) -> Generator[int, None, _TerReferences]:
+    """The references' words and ids, made once per context for every system."""
+    return (yield from context.iter_memo("ter", _iter_references))
 
 
 def _iter_references(context: ExtractionContext) -> Generator[int, None, _TerReferences]:
