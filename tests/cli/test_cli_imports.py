@@ -15,11 +15,26 @@ LOADED = (
 
 def loaded(names: tuple[str, ...], importing: str = "") -> list[str]:
     """Which of ``names`` a fresh interpreter holds after importing the command line."""
-    program = importing + LOADED.format(names=names)
+    return printed(importing + LOADED.format(names=names)).split()
+
+
+def loaded_by_eval(arguments: list[str], names: tuple[str, ...]) -> list[str]:
+    """``mtgui eval`` with ``arguments`` in a fresh interpreter: ``exit``, its code, then
+    ``loaded`` and which of ``names`` it holds at the end."""
+    program = (
+        "import sys\nfrom mtgui.cli.main import main\n"
+        f"code = main(['eval', *{arguments!r}])\n"
+        f"print('exit', code, 'loaded', *[m for m in {names!r} if m in sys.modules])\n"
+    )
+    return printed(program).splitlines()[-1].split()
+
+
+def printed(program: str) -> str:
+    """What ``program`` prints, run by a fresh interpreter."""
     done = subprocess.run(
         [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True
     )
-    return done.stdout.split()
+    return done.stdout
 
 
 def test_the_command_line_imports_neither_qt_nor_the_pools_it_may_not_use() -> None:
@@ -42,16 +57,8 @@ def test_eval_runs_without_importing_the_studies(tmp_path) -> None:
     (tmp_path / "ref.txt").write_text("the cat sat on the mat\na dog\n", encoding="utf-8")
     (tmp_path / "hyp.txt").write_text("the cat sat on a mat\na dog\n", encoding="utf-8")
     names = ("mtgui.cli.study", "mtgui.engine.studies.size.study", "mtgui.report.study_tables")
-    program = (
-        "import sys\nfrom mtgui.cli.main import main\n"
-        f"code = main(['eval', '--ref', {str(tmp_path / 'ref.txt')!r}, "
-        f"'--hyp', {str(tmp_path / 'hyp.txt')!r}, '--bootstrap', '0'])\n"
-        f"print('exit', code, 'loaded', *[m for m in {names} if m in sys.modules])\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True
-    )
-    assert done.stdout.splitlines()[-1].split() == ["exit", "0", "loaded"]
+    arguments = ["--ref", str(tmp_path / "ref.txt"), "--hyp", str(tmp_path / "hyp.txt")]
+    assert loaded_by_eval([*arguments, "--bootstrap", "0"], names) == ["exit", "0", "loaded"]
 
 
 def test_eval_with_a_bootstrap_runs_without_importing_numpy_ma(tmp_path) -> None:
@@ -60,16 +67,9 @@ def test_eval_with_a_bootstrap_runs_without_importing_numpy_ma(tmp_path) -> None
     (tmp_path / "ref.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (tmp_path / "a.txt").write_text("\n".join(lines[::-1]) + "\n", encoding="utf-8")
     (tmp_path / "b.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    program = (
-        "import sys\nfrom mtgui.cli.main import main\n"
-        f"code = main(['eval', '--ref', {str(tmp_path / 'ref.txt')!r}, '--hyp', "
-        f"{str(tmp_path / 'a.txt')!r}, {str(tmp_path / 'b.txt')!r}, '--bootstrap', '200'])\n"
-        "print('exit', code, 'numpy.ma' in sys.modules)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True
-    )
-    assert done.stdout.splitlines()[-1].split() == ["exit", "0", "False"]
+    arguments = ["--ref", str(tmp_path / "ref.txt"), "--hyp"]
+    arguments += [str(tmp_path / "a.txt"), str(tmp_path / "b.txt"), "--bootstrap", "200"]
+    assert loaded_by_eval(arguments, ("numpy.ma",)) == ["exit", "0", "loaded"]
 
 
 LAZY = (  # imported where a run needs them: 10 ms of every run on plain text that does not
@@ -89,17 +89,10 @@ def test_a_bleu_run_on_plain_text_loads_no_reader_metric_or_report_it_does_not_u
     lines = [f"the cat sat on mat number {i}" for i in range(40)]
     (tmp_path / "ref.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (tmp_path / "hyp.txt").write_text("\n".join(lines[::-1]) + "\n", encoding="utf-8")
-    program = (
-        "import sys\nfrom mtgui.cli.main import main\n"
-        f"code = main(['eval', '--ref', {str(tmp_path / 'ref.txt')!r}, '--hyp', "
-        f"{str(tmp_path / 'hyp.txt')!r}, '--metrics', 'bleu,nist', '--bootstrap', '100', "
-        f"'--json', {str(tmp_path / 'report.json')!r}])\n"
-        f"print('exit', code, 'loaded', *[m for m in {LAZY} if m in sys.modules])\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True
-    )
-    assert done.stdout.splitlines()[-1].split() == ["exit", "0", "loaded"]
+    arguments = ["--ref", str(tmp_path / "ref.txt"), "--hyp", str(tmp_path / "hyp.txt")]
+    arguments += ["--metrics", "bleu,nist", "--bootstrap", "100"]
+    arguments += ["--json", str(tmp_path / "report.json")]
+    assert loaded_by_eval(arguments, LAZY) == ["exit", "0", "loaded"]
 
 
 def test_study_keeps_its_options_and_eval_still_names_it(capsys) -> None:
@@ -124,7 +117,4 @@ def test_the_command_imports_without_collecting_and_leaves_the_collector_on() ->
         "import mtgui.launch\n"
         "print(any(collected), gc.isenabled(), gc.get_freeze_count() > 10_000)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True
-    )
-    assert done.stdout.split() == ["False", "True", "True"]
+    assert printed(program).split() == ["False", "True", "True"]
