@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from metric_corpora import make_corpus
 from sacrebleu.metrics.bleu import BLEU
 
+from mtgui.engine.metrics import bleu as bleu_module
 from mtgui.engine.metrics.bleu import Bleu, closest_reference_length
 from mtgui.engine.metrics.mbleu import MBleu
 from mtgui.engine.settings import Case, MetricSettings
@@ -72,6 +73,22 @@ def test_mteval_smoothing_of_orders_without_matches():
     row = np.array([4, 4, 4, 0, 0, 0, 4, 3, 2, 1], dtype=float)
     expected = math.exp((0 + math.log(1 / (2 * 3)) + math.log(1 / (4 * 2)) + math.log(1 / 8)) / 4)
     assert Bleu().score_one(row) == pytest.approx(expected)
+
+
+def test_a_batch_with_a_match_in_every_order_scores_as_the_smoothed_formula_to_the_bit():
+    rng = np.random.default_rng(4)
+    totals = rng.integers(1, 10**6, (500, 3, 4)).astype(float)
+    matches = np.floor(totals * rng.random(totals.shape)) + 1  # 1 <= m_n <= t_n
+    lengths = rng.integers(1, 10**6, (500, 3, 2)).astype(float)
+    sums = np.concatenate([lengths, np.minimum(matches, totals), totals], axis=-1)
+    masked = bleu_module.brevity_penalty(sums) * np.exp(
+        bleu_module._log_precisions(sums).sum(axis=-1) / 4
+    )
+    assert np.array_equal(Bleu().score(sums), masked)
+    sums[7, 1, 4] = 0  # one resample of one system without a bigram match: smoothed, as before
+    scores = Bleu().score(sums)
+    assert scores[7, 1] == Bleu().score_one(sums[7, 1]) and scores[7, 1] > 0
+    np.testing.assert_array_equal(np.delete(scores.ravel(), 22), np.delete(masked.ravel(), 22))
 
 
 def test_m_bleu_is_the_arithmetic_mean_of_precisions():

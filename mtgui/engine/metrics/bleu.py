@@ -57,8 +57,19 @@ class Bleu(Metric):
         ).astype(np.float64)
 
     def score(self, sums: FloatArray) -> FloatArray:
-        """mteval-v13a's smoothed BLEU of summed rows."""
-        return brevity_penalty(sums) * np.exp(_log_precisions(sums).sum(axis=-1) / ORDER)
+        """mteval-v13a's smoothed BLEU of summed rows.
+
+        Where every order of every row has a match (every resample of a real test set), the
+        log-precisions are ``log m_n - log t_n`` without the smoothing's masks: the very same
+        numbers, in a quarter of the time (a tenth of the standing benchmark's bootstrap was
+        spent here, on one core while the other waited).
+        """
+        matches, totals = sums[..., 2 : 2 + ORDER], sums[..., 2 + ORDER : 2 + 2 * ORDER]
+        if matches.min(initial=np.inf) > 0 and totals.min(initial=np.inf) > 0:
+            log_precisions = np.log(matches) - np.log(totals)
+        else:
+            log_precisions = _log_precisions(sums)
+        return brevity_penalty(sums) * np.exp(log_precisions.sum(axis=-1) / ORDER)
 
     def segment_scores(self, rows: FloatArray) -> FloatArray:
         """sacreBLEU's sentence BLEU (``smooth:exp``, effective order), on the 0-1 scale."""
