@@ -16,6 +16,14 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+# OpenBLAS, loaded with numpy, starts a worker thread for the second core that then spins for
+# 2^28 cycles (0.1 s) before it sleeps, as it does after every product: on the standing
+# benchmark it spun through the whole import and into the drawing child's start, and the run
+# took 13 ms longer (medians of 16 alternating runs, 0.620 against 0.607 s); the bootstrap's
+# products were no slower with workers that sleep at once (2^4 cycles, the least it takes). A
+# value the user set is kept; other BLAS libraries ignore it.
+os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")
+
 # Importing the command line makes some hundred thousand objects and no garbage: the collector's
 # 50-odd passes over them took 16 ms of every start (import 111 -> 94 ms). It is off while they
 # are imported, and what they made is then left out of its later passes (gc.freeze), in the

@@ -118,3 +118,24 @@ def test_the_command_imports_without_collecting_and_leaves_the_collector_on() ->
         "print(any(collected), gc.isenabled(), gc.get_freeze_count() > 10_000)\n"
     )
     assert printed(program).split() == ["False", "True", "True"]
+
+
+@pytest.mark.parametrize(("set_before", "expected"), [(None, "4"), ("20", "20")])
+def test_blas_workers_are_told_to_sleep_before_numpy_loads_unless_the_user_said(
+    monkeypatch, set_before, expected
+) -> None:
+    # OpenBLAS reads OPENBLAS_THREAD_TIMEOUT once, as numpy loads it.
+    monkeypatch.delenv("OPENBLAS_THREAD_TIMEOUT", raising=False)
+    if set_before is not None:
+        monkeypatch.setenv("OPENBLAS_THREAD_TIMEOUT", set_before)
+    program = (
+        "import os, sys\nseen = []\n"
+        "class Spy:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'numpy':\n"
+        "            seen.append(os.environ.get('OPENBLAS_THREAD_TIMEOUT'))\n"
+        "sys.meta_path.insert(0, Spy())\n"
+        "import mtgui.launch\n"
+        "print(*seen)\n"
+    )
+    assert printed(program).split() == [expected]
