@@ -74,7 +74,9 @@ class UnitLayout:
         kept, where = _distinct_columns(self.rows)
         everything = np.arange(self.rows.shape[1])
         columns = {key: where[everything[block]] for key, block in self.columns.items()}
-        return SplitRows.of(self.rows, np.asarray(kept, dtype=np.intp)), columns
+        chosen = np.asarray(kept, dtype=np.intp)
+        follows = np.where(chosen > 0, where[np.maximum(chosen - 1, 0)], -1)  # see Derived
+        return SplitRows.of(self.rows, chosen, follows), columns
 
 
 def unit_index(statistics: Statistics, document_index: IntArray | None, unit: Unit) -> IntArray:

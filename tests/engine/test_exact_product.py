@@ -86,3 +86,71 @@ def test_a_known_bound_on_the_draws_gives_the_same_product() -> None:
         thousands.product(heavy, most_drawn=bound),
         heavy.astype(np.float64) @ np.full((8192, 1), 1000.0),
     )
+
+
+def _bleu_like_rows(rng: np.random.Generator, units: int) -> np.ndarray:
+    """Columns: length c, t_2 = max(c - 1, 0), t_3 = max(c - 2, 0) (as BLEU's), matches (no
+    constant step), a fraction, and a column one above the fraction's neighbour."""
+    length = rng.integers(0, 40, units)
+    length[rng.random(units) < 0.9] += 3  # a tenth of the units short: t_2, t_3 depart there
+    return on_exact_grid(
+        np.column_stack(
+            [
+                length,
+                np.maximum(length - 1, 0),
+                np.maximum(length - 2, 0),
+                rng.integers(0, 30, units),
+                rng.uniform(0, 9, units),
+                rng.integers(0, 5, units) + 7,
+            ]
+        ).astype(np.float64)
+    )
+
+
+def test_columns_a_constant_step_from_the_one_before_are_derived_and_sum_to_the_same_bits():
+    rng = np.random.default_rng(8)
+    units = 3000
+    rows = _bleu_like_rows(rng, units)
+    rows[rng.choice(units, 40, replace=False), 1] += 5  # t_2 departs on 40 more: still derived
+    kept = np.arange(rows.shape[1], dtype=np.intp)
+    split = SplitRows.of(rows, kept, follows=kept - 1)
+    assert split.derived.columns.tolist() == [1, 2]  # not the matches, the fraction or after it
+    assert split.derived.bases.tolist() == [0, 0]  # t_3 from c, as t_2 is derived itself
+    assert split.derived.offsets.tolist() == [-1.0, -2.0]
+    assert split.whole.shape[1] == 4  # c, the matches, the last column, and ones for the drawn
+    assert 40 <= len(split.derived.units) <= units // 32
+    bootstrap = draw_counts(rng, 30, units)
+    uneven = rng.integers(0, 4, (20, units)).astype(np.float32)  # any total drawn (studies)
+    for counts in (bootstrap, uneven):
+        assert np.array_equal(split.product(counts), counts.astype(np.float64) @ rows)
+
+
+def test_a_column_departing_on_more_than_a_32nd_of_the_units_is_multiplied():
+    rng = np.random.default_rng(9)
+    units = 3200
+    rows = _bleu_like_rows(rng, units)
+    rows[:, 2] = rows[:, 1] - 1
+    rows[:101, 2] += 1  # 101 departures from column 1 - 1: one more than 3200 / 32
+    split = SplitRows.of(rows, np.arange(6, dtype=np.intp), follows=np.arange(-1, 5))
+    assert split.derived.columns.tolist() == [1]
+    counts = draw_counts(rng, 10, units)
+    assert np.array_equal(split.product(counts), counts.astype(np.float64) @ rows)
+
+
+def test_without_follows_or_a_constant_step_nothing_is_derived():
+    rng = np.random.default_rng(10)
+    rows = _bleu_like_rows(rng, 500)
+    assert len(SplitRows.of(rows).derived.columns) == 0
+    scrambled = rows[:, [0, 3, 5]]  # no column is another plus a constant
+    split = SplitRows.of(scrambled, np.arange(3, dtype=np.intp), follows=np.arange(-1, 2))
+    assert len(split.derived.columns) == 0 and split.whole.shape[1] == 3  # and no ones
+
+
+def test_a_derived_column_that_never_departs_needs_no_unit_of_its_own():
+    rng = np.random.default_rng(11)
+    length = rng.integers(2, 40, 100).astype(np.float64)  # no unit short enough to depart
+    rows = np.column_stack([length, length - 1, rng.integers(0, 9, 100)])
+    split = SplitRows.of(rows, np.arange(3, dtype=np.intp), follows=np.arange(-1, 2))
+    assert split.derived.columns.tolist() == [1] and len(split.derived.units) == 0
+    counts = draw_counts(rng, 7, 100)
+    assert np.array_equal(split.product(counts), counts.astype(np.float64) @ rows)
