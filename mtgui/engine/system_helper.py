@@ -44,6 +44,11 @@ Rows = Mapping[str, FloatArray]
 _HEADER = struct.Struct("<Q")  # the length of a message's pickle
 _CLAIM = struct.Struct("<q")  # the index of the system the parent is at (-1: none yet)
 _OVER = ("over",)  # the helper is gone: its last message was read, or the pipe broke
+PIPE_BYTES = 1 << 20
+"""The helper's pipe holds this much (Linux's largest for any user; 64 KB by default): a
+system's rows (600 KB on the standing benchmark) then go in at once, where the helper had to
+wait for this process's reading thread to take each 64 KB, up to 14 ms when the thread waited
+for the interpreter lock."""
 
 
 def can_fork() -> bool:
@@ -160,6 +165,10 @@ class SystemHelper:
             if claimed is not None:
                 claimed.close()
             return None
+        import fcntl  # here: Windows has none (and no fork)
+
+        with contextlib.suppress(OSError, AttributeError):  # refused: the helper waits more
+            fcntl.fcntl(forked[1], fcntl.F_SETPIPE_SZ, PIPE_BYTES)
         return cls(*forked, claimed)
 
     def rows(self, index: int, patience: float) -> Rows | None:

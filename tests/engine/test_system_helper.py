@@ -218,6 +218,23 @@ def test_a_helper_begins_no_system_this_process_has_reached_and_then_ends() -> N
     helper.close()
 
 
+def test_the_helpers_pipe_holds_a_systems_rows_at_once() -> None:
+    """A megabyte, not Linux's default 64 KB: the helper's 600 KB of rows on the standing
+    benchmark go in without waiting for this process's reading thread."""
+    import fcntl
+
+    def slow(index: int) -> dict[str, np.ndarray]:
+        time.sleep(2.0)  # the pipe stays open while it is looked at
+        return {"m": np.zeros(3)}
+
+    helper = SystemHelper.start(slow, [1])
+    assert helper is not None
+    try:
+        assert fcntl.fcntl(helper._fd, fcntl.F_GETPIPE_SZ) == system_helper.PIPE_BYTES
+    finally:
+        helper.close()
+
+
 def test_a_helper_whose_work_is_in_is_reaped_without_waiting_for_it() -> None:
     """``close(wait=False)``: the helper is killed and reaped by a daemon thread, so this
     process does not wait while the helper's memory is freed; it is gone soon after."""
