@@ -182,7 +182,7 @@ def _draw_into(
         counts = np.frombuffer(shared, np.uint8).reshape(total, units)
         start = 0
         for size in chunk_sizes(total, units):
-            drawn = draw_compact_counts(rng, size, units)
+            drawn = draw_compact_counts(rng, size, units, alone=True)
             if drawn.dtype != np.uint8:  # a count over 255: the parent draws on a thread
                 os.write(fd, _STOPPED)
                 break

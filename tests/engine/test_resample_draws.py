@@ -35,9 +35,10 @@ def test_counts_are_draws_of_n_out_of_n():
     assert counts.min() >= 0
 
 
+@pytest.mark.parametrize("alone", [False, True])
 @pytest.mark.parametrize("units", [1, 40, 255, 256, 3000])
-def test_counts_waiting_in_one_byte_are_the_same_counts(units):
-    compact = draw_compact_counts(np.random.default_rng(11), 300, units)
+def test_counts_waiting_in_one_byte_are_the_same_counts(units, alone):
+    compact = draw_compact_counts(np.random.default_rng(11), 300, units, alone=alone)
     assert compact.dtype == np.uint8
     assert np.array_equal(compact, draw_counts(np.random.default_rng(11), 300, units))
 
@@ -49,8 +50,9 @@ class _AllOnTheFirstUnit:
         return np.zeros(size, dtype=np.int64)
 
 
-def test_a_count_over_255_is_counted_again_in_float32_not_wrapped():
-    counts = draw_compact_counts(_AllOnTheFirstUnit(), 3, 300)
+@pytest.mark.parametrize("alone", [False, True])
+def test_a_count_over_255_is_counted_again_in_float32_not_wrapped(alone):
+    counts = draw_compact_counts(_AllOnTheFirstUnit(), 3, 300, alone=alone)
     assert counts.dtype == np.float32
     assert np.array_equal(counts[:, 0], [300.0, 300.0, 300.0])
     assert counts[:, 1:].sum() == 0
