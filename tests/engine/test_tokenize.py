@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -174,6 +176,13 @@ def test_segments_where_stops_touch_are_found_on_every_line():
     joined = "a..b\nc. d\n,,\n\nx.,y ,.z\n1.5\n..."
     assert _segments_with_adjacent_stops(joined) == [0, 2, 4, 6]
     assert _segments_with_adjacent_stops("no stops. at all, here") == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=".,a1 \n\u20ac", max_size=60))
+def test_segments_where_stops_touch_are_the_lines_holding_such_a_pair(joined):
+    touching = [i for i, line in enumerate(joined.split("\n")) if re.search("[.,][.,]", line)]
+    assert _segments_with_adjacent_stops(joined) == touching
 
 
 @pytest.mark.parametrize(
