@@ -38,6 +38,8 @@ _MIN_BLOCK = 4096  # units per block at least: smaller blocks make BLAS slow
 _GATHER_BLOCK = 8192  # rows copied per step by _gathered
 _HEADROOM = 2.0  # a block expects to draw about as many units as it holds; allow twice that
 _DEPARTING_AT_MOST = 1 / 32  # a derived column departs from its base on this share of units
+_ALL_DEPARTING_AT_MOST = 1 / 8  # and all of them together on this share: their departures are
+# multiplied in float64 after a gather, cheaper than the float32 product they save up to here
 _SAMPLED = 64  # units whose differences propose a derived column's constant
 _FOUND_AT_ONCE = 64  # columns Derived.find compares at once
 
@@ -68,7 +70,10 @@ class Derived:
         """The whole columns among ``rows[:, kept]`` that are the whole column they follow
         (``follows[j]``: the position among the kept columns of the one before ``kept[j]`` in
         ``rows``, -1 for none) plus a constant, but on at most :data:`_DEPARTING_AT_MOST` of the
-        units. A column that follows a derived one is derived from that one's base.
+        units, and all derived columns together on at most :data:`_ALL_DEPARTING_AT_MOST` (their
+        departures are gathered from every chunk's counts: on many units that would cost more
+        than the product it saves). A column that follows a derived one is derived from that
+        one's base.
 
         Candidates a block of columns at a time: the rows are units x columns, so a single
         column of them is strided in memory (one at a time took 8 ms on the standing
@@ -80,16 +85,25 @@ class Derived:
         base_of: dict[int, int] = {}  # by derived column: its base, the offset from it and
         total_offset: dict[int, float] = {}  # where (units) and by how much it departs from
         departs: dict[int, tuple[IndexArray, FloatArray]] = {}  # base + offset
+        allowed = int(rows.shape[0] * _DEPARTING_AT_MOST)
+        allowed_in_all = int(rows.shape[0] * _ALL_DEPARTING_AT_MOST)
+        departed = np.zeros(rows.shape[0], dtype=bool)  # units where some derived column departs
+        departures_in_all = 0
         for start in range(0, len(candidates), _FOUND_AT_ONCE):
             block = candidates[start : start + _FOUND_AT_ONCE]
             steps = rows[:, kept[block]] - rows[:, kept[follows[block]]]  # units x block
             proposed = np.sort(steps[:: max(1, len(steps) // _SAMPLED)], axis=0)
             offsets = proposed[len(proposed) // 2]  # each column's most common step, mostly
             off = steps - offsets
-            derivable = np.count_nonzero(off, axis=0) <= int(len(steps) * _DEPARTING_AT_MOST)
+            derivable = np.count_nonzero(off, axis=0) <= allowed
             for i in np.flatnonzero(derivable).tolist():
                 column, previous = int(block[i]), int(follows[block[i]])
                 departing = np.flatnonzero(off[:, i])
+                new = departing[~departed[departing]]
+                if departures_in_all + len(new) > allowed_in_all:
+                    continue  # multiplied: too many units would depart in all
+                departed[new] = True
+                departures_in_all += len(new)
                 base_of[column] = base_of.get(previous, previous)
                 total_offset[column] = float(offsets[i]) + total_offset.get(previous, 0.0)
                 before = departs.get(previous, (departing[:0], off[:0, i]))

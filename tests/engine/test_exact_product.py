@@ -154,3 +154,22 @@ def test_a_derived_column_that_never_departs_needs_no_unit_of_its_own():
     assert split.derived.columns.tolist() == [1] and len(split.derived.units) == 0
     counts = draw_counts(rng, 7, 100)
     assert np.array_equal(split.product(counts), counts.astype(np.float64) @ rows)
+
+
+def test_derived_columns_depart_on_an_8th_of_the_units_at_most_all_together():
+    """Each of the five columns departs on 90 of 3,200 units, within a 32nd (100) alone, but
+    the fifth would make 450 together, over an 8th (400): it is multiplied, as gathering the
+    counts of that many units for every chunk would cost more than the product it saves."""
+    rng = np.random.default_rng(12)
+    units = 3200
+    columns = []
+    for k in range(5):
+        base = rng.integers(0, 50, units)
+        following = base + 1
+        following[100 * k : 100 * k + 90] += 3
+        columns += [base, following]
+    rows = np.column_stack(columns).astype(np.float64)
+    split = SplitRows.of(rows, np.arange(10, dtype=np.intp), follows=np.arange(-1, 9))
+    assert split.derived.columns.tolist() == [1, 3, 5, 7] and len(split.derived.units) == 360
+    counts = draw_counts(rng, 9, units)
+    assert np.array_equal(split.product(counts), counts.astype(np.float64) @ rows)
