@@ -51,6 +51,9 @@ class RunThread:
         return self._thread.finished
 
 
+_LAST_STEPS_MS = 5000  # how long the keeper waits for a finished thread's last steps
+
+
 class _Keeper(QObject):
     """Holds every worker thread until it has finished: Qt aborts the program when a running
     QThread is destroyed, which would happen if a controller let go of one still running (a
@@ -67,7 +70,16 @@ class _Keeper(QObject):
 
     @Slot()
     def _on_thread_finished(self) -> None:
-        self.threads = {thread for thread in self.threads if not thread.isFinished()}
+        """Let go of the threads that have finished, once their last steps are done too.
+
+        Qt emits ``finished``, and ``isFinished()`` is true, while the thread still cleans up
+        (it deletes what was posted for deletion in it and its event dispatcher): let go of
+        then, its QThread and worker could be destroyed under it. A test run crashed so once,
+        in a thread without a Python frame. ``wait`` returns when the thread is really done;
+        one that is not within a few seconds is kept for the next call.
+        """
+        done = {thread for thread in self.threads if thread.isFinished()}
+        self.threads -= {thread for thread in done if thread.wait(_LAST_STEPS_MS)}
 
 
 _KEEPER: list[_Keeper] = []  # made on first use, in the GUI thread

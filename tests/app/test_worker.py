@@ -135,3 +135,25 @@ def test_the_worker_thread_gives_way_to_the_window_and_the_gui_thread_does_not(q
     with qtbot.waitSignal(synchronous.finished, timeout=5000) as result:
         synchronous.start(niceness)
     assert result.args[0] == own
+
+
+def test_the_keeper_lets_a_finished_thread_go_only_once_it_has_waited_for_it(qtbot, monkeypatch):
+    """Qt says a thread has finished while it still cleans up; destroyed then, its QThread and
+    worker were freed under it (a crash in a thread without a Python frame). The keeper waits
+    for the thread's last steps before it lets go of it."""
+    from mtgui.app import threads as threads_module
+    from mtgui.app.worker import GeneratorWorker
+
+    waited: list[object] = []
+    original = threads_module.RunThread.wait
+
+    def wait(self, timeout_ms=None):
+        waited.append((self, self in threads_module._keeper().threads))
+        return original(self, timeout_ms)
+
+    monkeypatch.setattr(threads_module.RunThread, "wait", wait)
+    thread = threads_module.RunThread(GeneratorWorker(7, counting(3)), lambda: None)
+    keeper = threads_module._keeper()
+    thread.start()
+    qtbot.waitUntil(lambda: thread not in keeper.threads, timeout=5000)
+    assert waited and all(seen is thread and kept for seen, kept in waited)
