@@ -73,10 +73,10 @@ class _Keeper(QObject):
         """Let go of the threads that have finished, once their last steps are done too.
 
         Qt emits ``finished``, and ``isFinished()`` is true, while the thread still cleans up
-        (it deletes what was posted for deletion in it and its event dispatcher): let go of
-        then, its QThread and worker could be destroyed under it. A test run crashed so once,
-        in a thread without a Python frame. ``wait`` returns when the thread is really done;
-        one that is not within a few seconds is kept for the next call.
+        (it deletes what was posted for deletion in it and its event dispatcher). Released at
+        that moment, its QThread and worker could be destroyed under it: a test run crashed so
+        once, in a thread without a Python frame. ``wait`` returns when the thread is really
+        done; one that is not done within a few seconds is kept until the next call.
         """
         done = {thread for thread in self.threads if thread.isFinished()}
         self.threads -= {thread for thread in done if thread.wait(_LAST_STEPS_MS)}

@@ -168,8 +168,10 @@ class SplitRows:
         units = rows.shape[0]
         whole = np.ones(len(kept), dtype=bool)
         largest = np.zeros(len(kept))
-        for start in range(0, units, _LOOKED_AT_ONCE):  # a block of rows at a time: no copy
-            chosen = rows[start : start + _LOOKED_AT_ONCE].take(kept, axis=1)  # of all rows
+        # A block of rows at a time, over all kept columns: no copy of all rows, and no column
+        # read alone (a column of the rows is strided in memory).
+        for start in range(0, units, _LOOKED_AT_ONCE):
+            chosen = rows[start : start + _LOOKED_AT_ONCE].take(kept, axis=1)
             whole &= np.isfinite(chosen).all(axis=0) & (chosen == np.round(chosen)).all(axis=0)
             largest = np.fmax(largest, np.fmax(chosen.max(axis=0), -chosen.min(axis=0)))
         largest[~whole] = 0.0
@@ -200,7 +202,7 @@ class SplitRows:
             whole_columns,
             _gathered(rows, kept[fractional_columns], np.float64),
             fractional_columns,
-            blocks if len(whole_rows.T) else (),
+            blocks if whole_rows.shape[1] else (),
             derived,
         )
 
