@@ -30,6 +30,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from mtgui.engine.gil_free import unique_inverse
+
 FloatArray = npt.NDArray[np.float64]
 Float32Array = npt.NDArray[np.float32]
 IndexArray = npt.NDArray[np.intp]
@@ -117,14 +119,10 @@ class Derived:
         if not base_of:
             return cls.none()
         derived = sorted(base_of)
-        where = np.sort(np.concatenate([departs[c][0] for c in derived]))
-        first = np.ones(len(where), dtype=bool)  # np.unique would import numpy.ma (10 ms)
-        first[1:] = where[1:] != where[:-1]
-        where = where[first]
+        where, row = unique_inverse(np.concatenate([departs[c][0] for c in derived]))
+        place = np.repeat(np.arange(len(derived)), [len(departs[c][0]) for c in derived])
         departures = np.zeros((len(where), len(derived)))
-        for place, column in enumerate(derived):
-            departing, amounts = departs[column]
-            np.add.at(departures[:, place], np.searchsorted(where, departing), amounts)
+        np.add.at(departures, (row, place), np.concatenate([departs[c][1] for c in derived]))
         return cls(
             np.array(derived, dtype=np.intp),
             np.array([base_of[c] for c in derived], dtype=np.intp),
