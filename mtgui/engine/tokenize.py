@@ -104,17 +104,7 @@ def _tokenize_13a(texts: Sequence[str], case: Case) -> list[list[str]]:
 
 def _rules_applied_13a(texts: Sequence[str], case: Case) -> str:
     """The segments joined by newlines, with everything 13a does but the final split."""
-    padded = []
-    for text in texts:
-        if case is Case.FULL:
-            text = text.lower()
-        text = text.rstrip()
-        if "<skipped>" in text:  # before the line breaks, as sacreBLEU: "-<skipped>\n." is "."
-            text = text.replace("<skipped>", "")
-        if "\n" in text:
-            text = text.replace("-\n", "").replace("\n", " ")
-        padded.append(f" {text} ")
-    joined = "\n".join(padded)
+    joined = _joined_padded(texts, case)
     if "&" in joined:
         for entity, char in _ENTITIES:
             joined = joined.replace(entity, char)
@@ -131,6 +121,34 @@ def _rules_applied_13a(texts: Sequence[str], case: Case) -> str:
     for i, line in zip(tricky, exact, strict=True):
         lines[i] = line
     return "\n".join(lines)
+
+
+def _joined_padded(texts: Sequence[str], case: Case) -> str:
+    """The segments with a space on each side, joined by newlines, after what 13a does to a
+    segment before its rules: lowercasing (``Case.FULL``), dropping ``<skipped>``, joining
+    the segment's own lines.
+
+    Most texts need none of that: no full lowercasing, no ``<skipped>``, no line break in a
+    segment. Those are joined in one call, without the trailing whitespace being stripped
+    segment by segment (sacreBLEU strips it): a space and trailing whitespace split alike, and
+    no rule matches whitespace or tells one kind from another (each asks only whether a
+    neighbour is a digit).
+    """
+    if case is not Case.FULL:
+        joined = " " + " \n ".join(texts) + " "
+        if joined.count("\n") == len(texts) - 1 and "<skipped>" not in joined:
+            return joined
+    padded = []
+    for text in texts:
+        if case is Case.FULL:
+            text = text.lower()
+        text = text.rstrip()
+        if "<skipped>" in text:  # before the line breaks, as sacreBLEU: "-<skipped>\n." is "."
+            text = text.replace("<skipped>", "")
+        if "\n" in text:
+            text = text.replace("-\n", "").replace("\n", " ")
+        padded.append(f" {text} ")
+    return "\n".join(padded)
 
 
 def _apply_rules_exactly(joined: str) -> str:

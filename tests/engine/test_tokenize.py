@@ -205,3 +205,15 @@ def test_the_largest_count_per_key_over_the_references(seed, key_limit, count_li
     assert caps.tolist() == [largest[k] for k in sorted(largest)]
     stable_keys, stable_caps = _max_per_key_stable(np.concatenate(runs), np.concatenate(counts))
     assert keys.tolist() == stable_keys.tolist() and caps.tolist() == stable_caps.tolist()
+
+
+def test_trailing_whitespace_of_any_kind_tokenizes_as_sacrebleu_strips_it():
+    """Texts without <skipped> or a line break are joined without stripping each (the fast
+    path of _joined_padded): trailing whitespace must not change a token."""
+    lines = ["a.\x1c", "b,\u2028 ", "1.\t", "x -\x85", "3,\u00a0", "&amp;\x0b", ""]
+    assert tokenize(lines, "13a", Case.SENSITIVE) == [SACRE_13A(x.rstrip()).split() for x in lines]
+    assert tokenize_flat(lines, "13a", Case.ASCII) == [
+        token
+        for number, x in enumerate(lines)
+        for token in ([SEGMENT_BREAK] if number else []) + SACRE_13A(x.rstrip()).lower().split()
+    ]
