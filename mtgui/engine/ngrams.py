@@ -230,27 +230,72 @@ def match(references: ReferenceNgrams, hypothesis: TokenIds) -> list[OrderMatche
 
     A hypothesis n-gram's count is capped by its largest count in any single reference
     (Papineni et al. 2002, section 2.1).
+
+    An n-gram is in a segment's references only where the (n-1)-gram it begins with is too. So
+    each order looks up only the positions whose (n-1)-gram the order before found in the
+    references of its own segment: the others cannot match. On a system that matches little,
+    most positions drop out after the first orders. On the standing benchmark, five systems
+    match 5.5-6 ms instead of 17-19 ms, and the five that match most take about as long as
+    before.
     """
-    n_segments = references.num_segments
+    positions = np.flatnonzero(hypothesis.ids >= 0)
+    ids = hypothesis.ids[positions]  # the unigram ids are the token ids
+    room = hypothesis.lengths[hypothesis.segment]  # the length of every token's segment
     result = []
-    for n, ids in enumerate(references.iter_hypothesis_ids(hypothesis), start=1):
-        order = references.orders[n - 1]
-        total = np.maximum(hypothesis.lengths - n + 1, 0)
-        valid = ids >= 0
-        keys, counts = np.unique(
-            hypothesis.segment[valid] * order.num_ngrams + ids[valid], return_counts=True
-        )
-        caps = _lookup(order.keys, order.max_counts, keys)
-        clipped = np.minimum(counts, caps)
-        segments = keys // order.num_ngrams
-        matched = np.bincount(segments, weights=clipped, minlength=n_segments).astype(np.int64)
-        keep = clipped > 0
-        result.append(
-            OrderMatches(
-                total, matched, clipped[keep], keys[keep] % order.num_ngrams, segments[keep]
-            )
-        )
+    for n in range(1, references.max_order + 1):
+        if n > 1:
+            positions, ids = _extended(references, hypothesis, positions, ids, n, room)
+        matches, present = _clipped(references, hypothesis, positions, ids, n)
+        result.append(matches)
+        positions, ids = positions[present], ids[present]
     return result
+
+
+def _extended(
+    references: ReferenceNgrams,
+    hypothesis: TokenIds,
+    positions: IntArray,
+    ids: IntArray,
+    n: int,
+    room: IntArray,
+) -> tuple[IntArray, IntArray]:
+    """The n-grams that begin at ``positions``, where (n-1)-grams of the ids ``ids`` begin:
+    the positions where the n-gram fits in its segment and is a reference n-gram, and its id."""
+    fits = hypothesis.position[positions] + n <= room[positions]
+    positions, ids = positions[fits], ids[fits]
+    last = hypothesis.ids[positions + n - 1]
+    known = last >= 0
+    positions = positions[known]
+    pairs = ids[known] * references.vocabulary_size + last[known]
+    index = references.orders[n - 1].pairs
+    if not len(index) or not len(pairs):
+        return positions[:0], pairs[:0]
+    rank = np.minimum(search_sorted(index, pairs), len(index) - 1)
+    found = index[rank] == pairs
+    return positions[found], rank[found]
+
+
+def _clipped(
+    references: ReferenceNgrams, hypothesis: TokenIds, positions: IntArray, ids: IntArray, n: int
+) -> tuple[OrderMatches, npt.NDArray[np.bool_]]:
+    """The order-n matches of the n-grams ``ids`` at ``positions``, and for each position
+    whether its n-gram is in the references of its own segment."""
+    order = references.orders[n - 1]
+    grams = order.num_ngrams
+    keys, inverse = unique_inverse(hypothesis.segment[positions] * grams + ids)
+    counts = np.bincount(inverse, minlength=len(keys))
+    clipped = np.minimum(counts, _lookup(order.keys, order.max_counts, keys))
+    segments = keys // grams
+    matched = np.bincount(segments, weights=clipped, minlength=references.num_segments)
+    keep = clipped > 0
+    matches = OrderMatches(
+        np.maximum(hypothesis.lengths - n + 1, 0),
+        matched.astype(np.int64),
+        clipped[keep],
+        keys[keep] % grams,
+        segments[keep],
+    )
+    return matches, keep[inverse]
 
 
 def _max_per_key(keys: IntArray, counts: IntArray) -> tuple[IntArray, IntArray]:
