@@ -51,10 +51,11 @@ class _AllOnTheFirstUnit:
 
 
 @pytest.mark.parametrize("alone", [False, True])
-def test_a_count_over_255_is_counted_again_in_float32_not_wrapped(alone):
-    counts = draw_compact_counts(_AllOnTheFirstUnit(), 3, 300, alone=alone)
+@pytest.mark.parametrize("units", [300, 70_000])  # row sums checked in 16 bits, then in 64
+def test_a_count_over_255_is_counted_again_in_float32_not_wrapped(alone, units):
+    counts = draw_compact_counts(_AllOnTheFirstUnit(), 3, units, alone=alone)
     assert counts.dtype == np.float32
-    assert np.array_equal(counts[:, 0], [300.0, 300.0, 300.0])
+    assert np.array_equal(counts[:, 0], [units] * 3)
     assert counts[:, 1:].sum() == 0
 
 
