@@ -122,6 +122,15 @@ def test_demo_significance_matches_how_the_demo_was_made(demo_statistics):
     assert (lumen.best_rank, lumen.worst_rank) == (1, 2)
 
 
+def test_every_pair_is_found_by_its_metric_and_systems(demo_statistics):
+    _, result = run(iter_bootstrap(demo_statistics, BootstrapSettings(resamples=200)))
+    assert len({(p.metric, p.x, p.y) for p in result.pairs}) == len(result.pairs)
+    for p in result.pairs:
+        assert result.pair(p.metric, p.x, p.y) is p
+    with pytest.raises(KeyError):
+        result.pair("bleu", "Lumen", "Lumen")  # a system is not compared with itself
+
+
 def test_interval_summary_by_hand():
     samples = np.arange(1.0, 101.0)  # 1..100
     interval = summarize_samples("S", "m", 50.0, samples, 0.9)
