@@ -31,7 +31,7 @@ def unique_inverse(values: npt.ArrayLike) -> tuple[npt.NDArray[np.int64], npt.ND
     """``np.unique(values, return_inverse=True)`` for a 1-D array: its sorted distinct values,
     and for each value the place of its own among them."""
     flat = np.asarray(values).ravel()
-    order, ordered = _sorted_with_order(flat)
+    order, ordered = sorted_with_order(flat)
     first = np.empty(len(ordered), dtype=bool)
     first[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
@@ -40,7 +40,7 @@ def unique_inverse(values: npt.ArrayLike) -> tuple[npt.NDArray[np.int64], npt.ND
     return ordered[first], inverse
 
 
-def _sorted_with_order(flat: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.intp], IntArray]:
+def sorted_with_order(flat: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.intp], IntArray]:
     """``flat.argsort()`` and ``flat`` in that order, where the order of equal values does not
     matter to the caller.
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mtgui.engine.gil_free import distinct_count, running_count, unique_inverse
+from mtgui.engine.gil_free import (
+    distinct_count,
+    running_count,
+    sorted_with_order,
+    unique_inverse,
+)
+from mtgui.engine.ngrams import search_sorted
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 7, 1000])
@@ -44,3 +50,17 @@ def test_values_sorted_with_their_places_or_by_argsort_give_numpys_result(low, h
     assert np.array_equal(unique, expected_unique)
     assert np.array_equal(inverse, expected_inverse)
     assert inverse.dtype == np.intp
+
+
+@pytest.mark.parametrize(("low", "high"), [(0, 20), (0, 2**40), (2**55, 2**58), (-3, 5)])
+@pytest.mark.parametrize("size", [0, 1, 3000])
+def test_sorted_queries_find_numpys_ranks(low, high, size):
+    """ngrams.search_sorted, which sorts its queries with sorted_with_order, ranks them as
+    np.searchsorted does, whether the queries were packed with their places or argsorted."""
+    rng = np.random.default_rng(5)
+    keys = np.sort(rng.integers(low, high, 2000))
+    queries = rng.integers(low, high, size)
+    queries[::5] = keys[0]  # some equal to a key, repeated
+    assert np.array_equal(search_sorted(keys, queries), np.searchsorted(keys, queries))
+    order, ordered = sorted_with_order(queries)
+    assert np.array_equal(ordered, np.sort(queries)) and np.array_equal(queries[order], ordered)
