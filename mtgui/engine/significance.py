@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -217,16 +217,31 @@ def compare_all_defined(
     higher_is_better: bool,
 ) -> list[PairComparison]:
     """The comparisons of many pairs at once, from their paired deltas (one row per pair, a
-    defined delta in every resample): one sort and a few sums over all rows instead of a dozen
-    numpy calls per pair (the standing benchmark's 135 comparisons: 13 ms, 20 ms one by one).
-    :func:`compare` drops a pair's undefined deltas and compares its row here."""
+    defined delta in every resample). :func:`compare` drops a pair's undefined deltas and
+    compares its row here.
+
+    One sort of every row gives it all: the interval's bounds are order statistics, and the
+    counts below, at and above 0 that make the p-value (:func:`paired_tests`) and the win and
+    tie fractions are where 0 falls in the sorted row; the same numbers as counting each,
+    without a temporary array per count (the standing benchmark's 135 comparisons: 13 ms
+    one metric after another, 20 ms pair by pair).
+    """
     deltas = np.atleast_2d(deltas)
-    if np.isnan(deltas).any():
+    ordered = np.sort(deltas, axis=1)  # NaN sorts last
+    if ordered.size and np.isnan(ordered[:, -1]).any():
         raise ValueError("every delta must be defined (compare() takes undefined ones)")
-    tests = paired_tests(deltas)
-    low, high = delta_bounds(deltas, level)
-    improvement = deltas if higher_is_better else -deltas
-    wins, ties = np.mean(improvement > 0, axis=1), np.mean(improvement == 0, axis=1)
+    count = ordered.shape[1]
+    below = _placed(ordered, "left")  # deltas < 0
+    at_most = _placed(ordered, "right")  # deltas <= 0
+    at_least = count - below  # deltas >= 0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p_values = np.minimum(1.0, 2 * (np.minimum(at_most, at_least) + 1) / (count + 1))
+        wins = (count - at_most if higher_is_better else below) / count
+        ties = (at_most - below) / count
+    tests = PairedTests(p_values if count else np.full(len(ordered), np.nan), at_most <= at_least)
+    k = tail_rank(count, level)
+    low = ordered[:, k - 1] if k >= 1 else np.full(len(ordered), np.nan)
+    high = ordered[:, count - k] if k >= 1 else np.full(len(ordered), np.nan)
     significant = tests.significant(level)
     result = []
     for row, ((x, y), (x_score, y_score)) in enumerate(zip(pairs, full, strict=True)):
@@ -250,6 +265,12 @@ def compare_all_defined(
             )
         )
     return result
+
+
+def _placed(ordered: FloatArray, side: Literal["left", "right"]) -> npt.NDArray[np.int64]:
+    """For each sorted row, how many of its values lie below 0 (``"left"``) or at most 0
+    (``"right"``); -0.0 counts as 0."""
+    return np.array([np.searchsorted(row, 0.0, side) for row in ordered], dtype=np.int64)
 
 
 def sacrebleu_p_value(deltas: FloatArray, delta: float) -> float:

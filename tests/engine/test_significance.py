@@ -228,3 +228,32 @@ def test_a_correction_moves_the_grid_the_clusters_and_the_ranks():
     held = results[Correction.HOLM].ranking("bleu")
     assert held.clusters == [["A", "B", "C", "D"]]
     assert [(e.best_rank, e.worst_rank) for e in held.systems] == [(1, 4)] * 4
+
+
+@pytest.mark.parametrize("higher_is_better", [True, False])
+@pytest.mark.parametrize("resamples", [1, 2, 39, 1000])
+def test_the_batch_counts_from_sorted_rows_as_each_count_would(higher_is_better, resamples):
+    """compare_all_defined reads its counts off sorted rows: the p-values, sides, bounds and
+    win and tie fractions are those of counting each (paired_tests, delta_bounds, np.mean),
+    bit for bit, with ties at 0 and -0.0 among the deltas."""
+    rng = np.random.default_rng(resamples)
+    deltas = rng.integers(-3, 4, (6, resamples)).astype(np.float64) / 100
+    deltas[0] = 0.0
+    deltas[1, ::2] = -0.0
+    deltas[2] = np.abs(deltas[2]) + 0.01  # all above 0
+    full = [(0.5, 0.4)] * len(deltas)
+    names = [(f"x{i}", f"y{i}") for i in range(len(deltas))]
+    found = compare_all_defined("m", names, full, deltas, 0.95, higher_is_better)
+    tests = paired_tests(deltas)
+    low, high = delta_bounds(deltas, 0.95)
+    improvement = deltas if higher_is_better else -deltas
+    for row, pair in enumerate(found):
+        assert pair.p_value == tests.p_value[row]
+        assert pair.win_fraction == np.mean(improvement[row] > 0)
+        assert pair.tie_fraction == np.mean(improvement[row] == 0)
+        assert (pair.ci_low, pair.ci_high) == (low[row], high[row]) or (
+            np.isnan(low[row]) and np.isnan(pair.ci_low) and np.isnan(pair.ci_high)
+        )
+        significant = tests.significant(0.95)[row]
+        side = bool(tests.x_above[row]) == higher_is_better
+        assert pair.verdict == (TIE if not significant else BETTER if side else WORSE)
