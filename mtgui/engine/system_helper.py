@@ -37,6 +37,7 @@ import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
+from mtgui.engine.heap import give_back_freed_memory
 from mtgui.engine.metrics.base import FloatArray
 
 Rows = Mapping[str, FloatArray]
@@ -60,7 +61,16 @@ def fork_child(child: Callable[[int], NoReturn]) -> tuple[int, int] | None:
     """Fork a child that runs ``child`` on the write end of a new pipe and never returns;
     here, the child's pid and the pipe's read end, or None where no pipe or process can be
     had (the caller then does the work itself). The system helper and the resamples' drawing
-    child (:mod:`~mtgui.engine.forked_draws`) are both forked so."""
+    child (:mod:`~mtgui.engine.forked_draws`) are both forked so.
+
+    The child first gives the free pages of its heap back (``malloc_trim``, 0.75 ms there).
+    Pages the heap holds free at the fork are shared with this process, which keeps freed
+    memory for reuse (:func:`~mtgui.engine.heap.keep_freed_memory`): each of them would be
+    copied where either process first writes into it again, 1.8-2 us a page on this machine.
+    Let go in the child, they are this process's alone, and a first write only makes them
+    writable again (0.7 us); the child's own allocations then start from zeroed pages (1.2 us).
+    On the standing benchmark the run took 5-10 ms less (medians of 16 alternating runs:
+    0.539 against 0.544 s, and 0.551 against 0.561 s with the same call patched in)."""
     try:
         read_fd, write_fd = os.pipe()
     except OSError:  # no descriptor left
@@ -77,6 +87,7 @@ def fork_child(child: Callable[[int], NoReturn]) -> tuple[int, int] | None:
         return None
     if pid == 0:
         os.close(read_fd)
+        give_back_freed_memory()
         child(write_fd)
     gc.unfreeze()
     os.close(write_fd)

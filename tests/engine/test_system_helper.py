@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from typing import NoReturn
 
 import numpy as np
 import pytest
@@ -309,3 +310,25 @@ def test_the_helper_never_runs_the_parents_exit_handlers_or_flushes_its_buffers(
     assert done.returncode == 0, done.stderr
     assert done.stdout == "buffered before the fork exit handler ran\n"
     assert done.stderr == ""
+
+
+def test_a_forked_child_gives_back_the_free_pages_of_its_heap_before_it_works(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """fork_child's child calls malloc_trim first (see fork_child), so that the pages free at
+    the fork are not copied where the parent writes into them again; the parent does not."""
+    calls: list[str] = []
+    monkeypatch.setattr(system_helper, "give_back_freed_memory", lambda: calls.append("trim"))
+
+    def child(fd: int) -> NoReturn:
+        os.write(fd, ",".join([*calls, "work"]).encode())
+        os._exit(0)
+
+    forked = system_helper.fork_child(child)
+    assert forked is not None
+    pid, read_fd = forked
+    with os.fdopen(read_fd, "rb") as pipe:
+        said = pipe.read()
+    os.waitpid(pid, 0)
+    assert said == b"trim,work"
+    assert calls == []  # here, in the parent, nothing was given back
