@@ -223,8 +223,8 @@ def compare_all_defined(
     One sort of every row gives it all: the interval's bounds are order statistics, and the
     counts below, at and above 0 that make the p-value (:func:`paired_tests`) and the win and
     tie fractions are where 0 falls in the sorted row; the same numbers as counting each,
-    without a temporary array per count (the standing benchmark's 135 comparisons: 13 ms
-    one metric after another, 20 ms pair by pair).
+    without a temporary array per count (the standing benchmark's 135 comparisons: 9 ms, where
+    counting each took 13.5 ms and comparing pair by pair 20 ms).
     """
     deltas = np.atleast_2d(deltas)
     ordered = np.sort(deltas, axis=1)  # NaN sorts last
