@@ -13,6 +13,7 @@ noisy: read the ratio, not the seconds.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -72,6 +73,10 @@ def main() -> None:
         print(f"mtgui eval, BLEU + NIST + M-BLEU, all pairs: {mine:.2f} s (runs {_list(ours)})")
         print(f"sacreBLEU --paired-bs, BLEU, 9 pairs:        {sacre:.2f} s (runs {_list(theirs)})")
         print(f"ratio: {sacre / mine:.1f}x (goal >= 30x)")
+        # Which OpenBLAS kernels the products use moves mtgui's time (not sacreBLEU's): on this
+        # project's machine the environment sets Haswell's, where OpenBLAS would choose AVX-512.
+        chosen = os.environ.get("OPENBLAS_CORETYPE", "not set: OpenBLAS chooses")
+        print(f"OPENBLAS_CORETYPE: {chosen}")
 
 
 def _list(values: list[float]) -> str:
