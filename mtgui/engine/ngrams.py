@@ -91,9 +91,12 @@ class TokenIds:
         """The number of segments."""
         return len(self.lengths)
 
-    def fits(self, n: int) -> npt.NDArray[np.bool_]:
-        """For every token, whether an n-gram starting there stays inside its segment."""
-        return self.position + n <= self.lengths[self.segment]
+    def fits(self, n: int, at: IntArray | None = None) -> npt.NDArray[np.bool_]:
+        """For every token (or the tokens at the positions ``at``), whether an n-gram starting
+        there stays inside its segment."""
+        if at is None:
+            return self.position + n <= self.lengths[self.segment]
+        return self.position[at] + n <= self.lengths[self.segment[at]]
 
 
 def number_references(
@@ -194,6 +197,15 @@ class ReferenceNgrams:
         """For each order, the reference n-gram id at every hypothesis position (-1: none)."""
         return list(self.iter_hypothesis_ids(hypothesis))
 
+    def look_up(self, n: int, pairs: IntArray) -> tuple[npt.NDArray[np.bool_], IntArray]:
+        """Which ``pairs`` ((n-1)-gram id * V + id of the last token, all >= 0) are reference
+        n-grams of order n, and their places in the index: their ids where found."""
+        index = self.orders[n - 1].pairs
+        if not len(index):
+            return np.zeros(len(pairs), dtype=bool), np.zeros(len(pairs), dtype=np.int64)
+        rank = np.minimum(search_sorted(index, pairs), len(index) - 1)
+        return index[rank] == pairs, rank
+
     def iter_hypothesis_ids(self, hypothesis: TokenIds) -> Iterator[IntArray]:
         """:meth:`hypothesis_ids` order by order: only two orders' arrays are alive at once
         (one int64 per token each: 18 MB per order on 100,000 segments of 22 tokens)."""
@@ -202,13 +214,9 @@ class ReferenceNgrams:
         for n in range(2, self.max_order + 1):
             pairs = self._pairs(hypothesis, previous, n)
             ids = np.full(len(pairs), -1, dtype=np.int64)
-            index = self.orders[n - 1].pairs
             candidates = np.flatnonzero(pairs >= 0)  # only where the (n-1)-gram matched
-            if len(index) and len(candidates):
-                wanted = pairs[candidates]
-                rank = np.minimum(search_sorted(index, wanted), len(index) - 1)
-                hit = index[rank] == wanted
-                ids[candidates[hit]] = rank[hit]
+            found, rank = self.look_up(n, pairs[candidates])
+            ids[candidates[found]] = rank[found]
             del pairs  # before the next order's arrays are made
             yield ids
             previous = ids
@@ -240,11 +248,10 @@ def match(references: ReferenceNgrams, hypothesis: TokenIds) -> list[OrderMatche
     """
     positions = np.flatnonzero(hypothesis.ids >= 0)
     ids = hypothesis.ids[positions]  # the unigram ids are the token ids
-    room = hypothesis.lengths[hypothesis.segment]  # the length of every token's segment
     result = []
     for n in range(1, references.max_order + 1):
         if n > 1:
-            positions, ids = _extended(references, hypothesis, positions, ids, n, room)
+            positions, ids = _extended(references, hypothesis, positions, ids, n)
         matches, present = _clipped(references, hypothesis, positions, ids, n)
         result.append(matches)
         positions, ids = positions[present], ids[present]
@@ -252,26 +259,16 @@ def match(references: ReferenceNgrams, hypothesis: TokenIds) -> list[OrderMatche
 
 
 def _extended(
-    references: ReferenceNgrams,
-    hypothesis: TokenIds,
-    positions: IntArray,
-    ids: IntArray,
-    n: int,
-    room: IntArray,
+    references: ReferenceNgrams, hypothesis: TokenIds, positions: IntArray, ids: IntArray, n: int
 ) -> tuple[IntArray, IntArray]:
     """The n-grams that begin at ``positions``, where (n-1)-grams of the ids ``ids`` begin:
     the positions where the n-gram fits in its segment and is a reference n-gram, and its id."""
-    fits = hypothesis.position[positions] + n <= room[positions]
+    fits = hypothesis.fits(n, positions)
     positions, ids = positions[fits], ids[fits]
     last = hypothesis.ids[positions + n - 1]
     known = last >= 0
     positions = positions[known]
-    pairs = ids[known] * references.vocabulary_size + last[known]
-    index = references.orders[n - 1].pairs
-    if not len(index) or not len(pairs):
-        return positions[:0], pairs[:0]
-    rank = np.minimum(search_sorted(index, pairs), len(index) - 1)
-    found = index[rank] == pairs
+    found, rank = references.look_up(n, ids[known] * references.vocabulary_size + last[known])
     return positions[found], rank[found]
 
 

@@ -103,3 +103,11 @@ def test_ngrams_of_another_segment_do_not_match():
     one by one, and nothing longer does."""
     found = check([[["a", "b", "c"], ["c", "b", "a"]]], [["x"], ["a", "b", "c"]])
     assert [order.matched.tolist() for order in found] == [[0, 3], [0, 0], [0, 0], [0, 0], [0, 0]]
+
+
+def test_whether_an_ngram_fits_is_the_same_asked_at_some_positions():
+    tokens = TokenIds.from_ids(np.arange(9), np.array([4, 0, 2, 3]))
+    at = np.array([0, 3, 4, 5, 8])
+    for n in range(1, 5):
+        assert np.array_equal(tokens.fits(n, at), tokens.fits(n)[at])
+    assert tokens.fits(2).tolist() == [True, True, True, False, True, False, True, True, False]
