@@ -164,12 +164,21 @@ def paired_tests(deltas: FloatArray) -> PairedTests:
     where a resample's score is undefined), and on which side of 0 its deltas lie."""
     deltas = np.atleast_2d(np.asarray(deltas, dtype=np.float64))
     defined = ~np.isnan(deltas)
-    count = defined.sum(axis=1)
     at_most = (defined & (deltas <= 0)).sum(axis=1)
     at_least = (defined & (deltas >= 0)).sum(axis=1)
+    return _tested(at_most, at_least, defined.sum(axis=1))
+
+
+def _tested(
+    at_most: npt.NDArray[np.int64],
+    at_least: npt.NDArray[np.int64],
+    count: npt.NDArray[np.int64] | int,
+) -> PairedTests:
+    """The tests of :func:`paired_tests` from each row's counts of deltas at most and at least
+    0 among its ``count`` defined ones (one count for all rows, or one per row)."""
     tail = np.minimum(at_most, at_least)
     with np.errstate(invalid="ignore", divide="ignore"):
-        p = np.where(count > 0, np.minimum(1.0, 2 * (tail + 1) / (count + 1)), np.nan)
+        p = np.where(np.asarray(count) > 0, np.minimum(1.0, 2 * (tail + 1) / (count + 1)), np.nan)
     return PairedTests(p, at_most <= at_least)
 
 
@@ -233,12 +242,10 @@ def compare_all_defined(
     count = ordered.shape[1]
     below = _placed(ordered, "left")  # deltas < 0
     at_most = _placed(ordered, "right")  # deltas <= 0
-    at_least = count - below  # deltas >= 0
+    tests = _tested(at_most, count - below, count)
     with np.errstate(invalid="ignore", divide="ignore"):
-        p_values = np.minimum(1.0, 2 * (np.minimum(at_most, at_least) + 1) / (count + 1))
         wins = (count - at_most if higher_is_better else below) / count
         ties = (at_most - below) / count
-    tests = PairedTests(p_values if count else np.full(len(ordered), np.nan), at_most <= at_least)
     k = tail_rank(count, level)
     low = ordered[:, k - 1] if k >= 1 else np.full(len(ordered), np.nan)
     high = ordered[:, count - k] if k >= 1 else np.full(len(ordered), np.nan)
