@@ -112,7 +112,7 @@ class ExtractionContext:
         per token (270,000 on the standing benchmark's four references, whose freeing took
         4 ms at the end of the extraction, when the context went; millions on large sets,
         which a context the window keeps for its next run held all that time)."""
-        return number_references([self.tokenize(ref.texts) for ref in self.test_set.references])
+        return number_references(self.tokenize(ref.texts) for ref in self.test_set.references)
 
     @cached_property
     def reference_ngrams(self) -> ReferenceNgrams:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import weakref
 
 import numpy as np
 import pytest
@@ -157,6 +158,31 @@ def test_references_numbered_across_encoding_blocks():
     assert first.lengths.tolist() == [5, len(tokens) - 5]
     assert first.ids[-1] == (len(tokens) - 1) % 1000
     assert second.ids.tolist() == [1000, 3] and SEGMENT_BREAK not in vocabulary
+
+
+def test_each_reference_s_tokens_go_before_the_next_are_made():
+    """Given one at a time, a reference's token list is freed once numbered, before the next
+    is asked for (the next then reuses its memory), and the ids are those of a list of lists."""
+
+    class Tokens(list):  # a list that can be watched going
+        pass
+
+    made: list[weakref.ref[Tokens]] = []
+    texts = [["a", "b", SEGMENT_BREAK, "c"], ["b", "d"], ["e", SEGMENT_BREAK, "a"]]
+
+    def one_at_a_time():
+        for tokens in texts:
+            assert all(ref() is None for ref in made), "an earlier reference's tokens are alive"
+            current = Tokens(tokens)
+            made.append(weakref.ref(current))
+            yield current
+            del current  # the generator's own reference
+
+    vocabulary, encoded = number_references(one_at_a_time())
+    expected_vocabulary, expected = number_references(texts)
+    assert vocabulary == expected_vocabulary == {"a": 0, "b": 1, "c": 2, "d": 3, "e": 4}
+    assert [e.ids.tolist() for e in encoded] == [e.ids.tolist() for e in expected]
+    assert len(made) == 3
 
 
 @pytest.mark.parametrize("block", [1, 3, 10_000])
