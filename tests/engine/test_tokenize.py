@@ -23,7 +23,7 @@ from mtgui.engine.settings import Case
 from mtgui.engine.tokenize import (
     _BLOCK,
     SEGMENT_BREAK,
-    _segments_with_adjacent_stops,
+    _lines_with_adjacent_stops,
     fold_case,
     tokenize,
     tokenize_flat,
@@ -51,6 +51,27 @@ def test_skipped_goes_before_the_line_breaks_are_joined():
         assert tokenize([line], "13a", Case.SENSITIVE) == [expected]
         assert tokenize_flat([line, "x"], "13a", Case.SENSITIVE) == [*expected, SEGMENT_BREAK, "x"]
     assert tokenize(["-<skipped>\n."], "13a", Case.SENSITIVE) == [["."]]
+
+
+def test_entities_are_decoded_in_13a_order_and_only_where_one_is():
+    """13a decodes &quot; &amp; &lt; &gt; one after the other, so "&amp;lt;" becomes "<" and
+    "&amp;quot;" stays "&quot;"; a text with '&' but no entity is searched once, not changed."""
+    lines = ["&amp;lt; &amp;quot; &amp;amp;", "AT&T & co;", "&lt&gt;&quot", "&AMP; &amp"]
+    assert tokenize(lines, "13a", Case.SENSITIVE) == [SACRE_13A(x).split() for x in lines]
+    assert tokenize(lines[:1], "13a", Case.SENSITIVE) == [["<", "&", "quot", ";", "&", "amp", ";"]]
+    assert tokenize(lines[1:2], "13a", Case.SENSITIVE) == [["AT", "&", "T", "&", "co", ";"]]
+
+
+def test_lines_with_touching_stops_keep_their_place_among_the_others():
+    """13a's own rules on the lines where '.' or ',' touch, the fast ones between them: at the
+    start, the end, side by side and alone, every line as sacreBLEU tokenizes it."""
+    lines = ["a..b", "1.5, x", "c,.d", "e...", "-3.", "f", "1,2 ..", "g, h.", ",,"]
+    for chosen in (lines, lines[1:], lines[1:-1], lines[5:6], lines[:1]):
+        expected = [SACRE_13A(x).split() for x in chosen]
+        assert tokenize(chosen, "13a", Case.SENSITIVE) == expected
+        flat = tokenize_flat(chosen, "13a", Case.SENSITIVE)
+        broken = [[SEGMENT_BREAK][:i] + tokens for i, tokens in enumerate(expected)]
+        assert flat == [token for tokens in broken for token in tokens]
 
 
 def test_13a_examples():
@@ -198,17 +219,25 @@ def test_token_index_is_built_the_same_in_blocks(monkeypatch: pytest.MonkeyPatch
     assert TokenIds.from_ids(np.zeros(0, np.int64), np.zeros(0, np.int64)).segment.size == 0
 
 
-def test_segments_where_stops_touch_are_found_on_every_line():
+def test_lines_where_stops_touch_are_found_on_every_line():
     joined = "a..b\nc. d\n,,\n\nx.,y ,.z\n1.5\n..."
-    assert _segments_with_adjacent_stops(joined) == [0, 2, 4, 6]
-    assert _segments_with_adjacent_stops("no stops. at all, here") == []
+    spans = _lines_with_adjacent_stops(joined)
+    assert [joined[start:end] for start, end in spans] == ["a..b", ",,", "x.,y ,.z", "..."]
+    assert spans[0] == (0, 4) and spans[-1] == (len(joined) - 3, len(joined))
+    assert _lines_with_adjacent_stops("no stops. at all, here") == []
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=".,a1 \n\u20ac", max_size=60))
-def test_segments_where_stops_touch_are_the_lines_holding_such_a_pair(joined):
-    touching = [i for i, line in enumerate(joined.split("\n")) if re.search("[.,][.,]", line)]
-    assert _segments_with_adjacent_stops(joined) == touching
+def test_lines_where_stops_touch_are_the_lines_holding_such_a_pair(joined):
+    lines = joined.split("\n")
+    starts = np.cumsum([0] + [len(line) + 1 for line in lines[:-1]])
+    touching = [
+        (int(start), int(start) + len(line))
+        for start, line in zip(starts, lines, strict=True)
+        if re.search("[.,][.,]", line)
+    ]
+    assert _lines_with_adjacent_stops(joined) == touching
 
 
 @pytest.mark.parametrize(
