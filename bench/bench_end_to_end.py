@@ -86,6 +86,16 @@ def main() -> None:
         # project's machine the environment sets Haswell's, where OpenBLAS would choose AVX-512.
         chosen = os.environ.get("OPENBLAS_CORETYPE", "not set: OpenBLAS chooses")
         print(f"OPENBLAS_CORETYPE: {chosen}")
+        print(f"mtgui installed here: {install_kind()}")
+
+
+def install_kind() -> str:
+    """How mtgui is installed in this Python: an editable install (``pip install -e``) adds an
+    import hook that every start of Python loads (about 9 ms here, in mtgui's runs and
+    sacreBLEU's alike), which a user's ``pip install .`` does not have."""
+    if any(name.startswith("__editable___mtgui") for name in sys.modules):
+        return "editable (pip install -e): every start loads its import hook, as no user's does"
+    return "not editable (pip install ., as a user installs it, or not installed)"
 
 
 @contextlib.contextmanager
