@@ -190,11 +190,20 @@ def delta_bounds(deltas: FloatArray, level: float) -> tuple[FloatArray, FloatArr
     ordered = np.sort(deltas, axis=1)  # NaN sorts last
     low, high = np.full(len(deltas), np.nan), np.full(len(deltas), np.nan)
     for n in sorted(set(count.tolist())):  # not np.unique: its first call imports numpy.ma
-        k = tail_rank(n, level)
-        if k >= 1:
-            rows = count == n
-            low[rows], high[rows] = ordered[rows, k - 1], ordered[rows, n - k]
+        rows = count == n
+        low[rows], high[rows] = _bounds_of_sorted(ordered[rows], n, level)
     return low, high
+
+
+def _bounds_of_sorted(
+    ordered: FloatArray, count: int, level: float
+) -> tuple[FloatArray, FloatArray]:
+    """:func:`delta_bounds` of sorted rows that each hold ``count`` defined values first: their
+    k-th smallest and k-th largest of those (NaN where B is too small for a bound)."""
+    k = tail_rank(count, level)
+    if k < 1:
+        return np.full(len(ordered), np.nan), np.full(len(ordered), np.nan)
+    return ordered[:, k - 1], ordered[:, count - k]
 
 
 def compare(
@@ -246,9 +255,7 @@ def compare_all_defined(
     with np.errstate(invalid="ignore", divide="ignore"):
         wins = (count - at_most if higher_is_better else below) / count
         ties = (at_most - below) / count
-    k = tail_rank(count, level)
-    low = ordered[:, k - 1] if k >= 1 else np.full(len(ordered), np.nan)
-    high = ordered[:, count - k] if k >= 1 else np.full(len(ordered), np.nan)
+    low, high = _bounds_of_sorted(ordered, count, level)
     significant = tests.significant(level)
     result = []
     for row, ((x, y), (x_score, y_score)) in enumerate(zip(pairs, full, strict=True)):
