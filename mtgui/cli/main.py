@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.cli.eval import run_eval
 from mtgui.cli.eval_options import EVAL_EPILOG, add_eval_arguments
 from mtgui.cli.eval_outputs import PdfMaker

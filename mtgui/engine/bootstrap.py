@@ -15,7 +15,7 @@ from itertools import combinations
 
 import numpy as np
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine.errors import InputError
 from mtgui.engine.intervals import ScoreInterval, summarize_samples
 from mtgui.engine.metrics.base import FloatArray

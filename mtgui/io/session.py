@@ -37,7 +37,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine import analysis_settings
 from mtgui.engine.analysis_settings import SettingsDict as SettingsDict
 from mtgui.engine.analysis_settings import describe_value

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.corpus import Corpus, TestSet
 from mtgui.engine.intervals import INTERVAL_FIELDS

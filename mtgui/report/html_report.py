@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from html import escape
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.significance import BETTER, WORSE

@@ -7,7 +7,7 @@ programs; this says it for people.
 
 from __future__ import annotations
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.scale import SCALED_METRICS
 from mtgui.engine.settings import Case, Unit
