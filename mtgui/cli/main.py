@@ -24,7 +24,7 @@ from mtgui.cli.eval import run_eval
 from mtgui.cli.eval_options import EVAL_EPILOG, add_eval_arguments
 from mtgui.cli.eval_outputs import PdfMaker
 from mtgui.cli.score_specs import score_specs
-from mtgui.cli.signals import Terminated, signals_deferred, signals_unwind
+from mtgui.cli.signals import Terminated, release_signals, signals_deferred, signals_unwind
 from mtgui.engine.corpus import Corpus, Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.printable import printable
@@ -217,7 +217,11 @@ def main(
     files = _leading_files(arguments)
     rest = arguments[len(files) :]
     parser = build_parser(next((word for word in rest if not word.startswith("-")), None))
-    args = parser.parse_args(rest)
+    try:
+        args = parser.parse_args(rest)
+    except SystemExit:  # --help, --version or a wrong option: nothing to run
+        release_signals()
+        raise
     args.files = files
     code = _main(args, open_window, make_pdf)
     failed = _flush_stdout()
@@ -234,6 +238,9 @@ def _main(
     try:
         if args.command in COMMANDS:
             return _run_command(args, make_pdf)
+        received = release_signals()  # the window handles signals its own way
+        if received is not None:
+            raise Terminated(received)
         return run_gui(args, open_window)
     except InputError as error:
         print(f"mtgui: {printable(error.message)}", file=sys.stderr)

@@ -6,12 +6,13 @@ process where it stands, leaving half-written temporary files behind. While a co
 go, and the command exits with 128 + the signal's number.
 
 An exception may not be raised everywhere: raised inside Qt's import (shiboken's start-up) it
-aborted the process ("Fatal Python error", exit 134 or a segfault), and some code there
-swallowed it, so the run went on and ended with exit 0. Inside :func:`signals_deferred` (around
-the PDF, which loads Qt and draws with it) a signal is only recorded; it is raised as soon as
-the block is left. Whatever happens, the first signal received decides the exit code: it is
-raised once, and later ones while the command unwinds are only recorded, so that the clean-up
-itself is never cut short.
+aborts the process ("Fatal Python error", exit 134, or a segfault), or code there swallows it
+and the run goes on to exit 0. Inside :func:`signals_deferred` (around the PDF, which loads Qt
+and draws with it) a signal is only recorded, and raised as soon as the block is left. From the
+first moment of the ``mtgui`` command until a command starts, while Python imports it, signals
+are held the same way (:func:`hold_signals`). The first signal received decides the exit code:
+it is raised once, and later ones while the command unwinds are only recorded, so that the
+clean-up itself is never cut short.
 
 For tests only: with the environment variable ``MTGUI_TEST_STAGES`` set, a command announces
 the stages it reaches on standard error (``mtgui-test-stage: NAME``), and at its end waits the
@@ -25,11 +26,13 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 STAGES_VARIABLE = "MTGUI_TEST_STAGES"
+_Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
 _NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
 
 
@@ -90,6 +93,36 @@ def _blocked(numbers: list[int]) -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+_HELD: dict[int, _Handler] = {}  # the handlers hold_signals replaced
+
+
+def hold_signals() -> None:
+    """From the first moment of the ``mtgui`` command (:mod:`mtgui.entry`) until a command
+    takes them over in :func:`signals_unwind`, or the window starts (:func:`release_signals`),
+    a signal is only recorded: nothing is written yet, and an exception then would end the
+    imports with a traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    _STATE.reset()
+    _STATE.deferring = 1
+    for number in _signal_numbers():
+        _HELD[number] = signal.signal(number, _on_signal)
+    stage("held")
+
+
+def release_signals() -> int | None:
+    """Give back the handlers :func:`hold_signals` replaced (nothing if it did not); the signal
+    received while they were held, if any."""
+    if not _HELD:
+        return None
+    with _blocked(list(_HELD)):
+        for number, handler in _HELD.items():
+            signal.signal(number, handler)
+        _HELD.clear()
+        _STATE.deferring -= 1
+    return _STATE.signum
+
+
 @contextmanager
 def signals_unwind() -> Iterator[None]:
     """While a command runs, Ctrl+C, SIGTERM and SIGHUP raise :class:`Terminated` (at once, or
@@ -100,9 +133,15 @@ def signals_unwind() -> Iterator[None]:
         yield
         return
     numbers = _signal_numbers()
-    _STATE.reset()
-    previous = {number: signal.signal(number, _on_signal) for number in numbers}
+    if _HELD:  # held since the command started: what was received meanwhile counts
+        previous = dict(_HELD)
+        _HELD.clear()
+        _STATE.deferring -= 1
+    else:
+        _STATE.reset()
+        previous = {number: signal.signal(number, _on_signal) for number in numbers}
     try:
+        _raise_if_due()  # a signal while mtgui started
         stage("start")
         yield
         stage("end")

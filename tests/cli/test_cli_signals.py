@@ -21,14 +21,26 @@ from pathlib import Path
 import pytest
 
 from mtgui.cli.main import main
-from mtgui.cli.signals import Terminated, received, signals_deferred, signals_unwind
+from mtgui.cli.signals import (
+    Terminated,
+    hold_signals,
+    received,
+    release_signals,
+    signals_deferred,
+    signals_unwind,
+)
 from mtgui.io.temporaries import is_temporary
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 SIGNALS = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
-# (stage, seconds after it): the computation, each report, Qt's import and its drawing.
+# (stage, seconds after it): Python importing mtgui, the computation, each report, Qt's import
+# and its drawing.
 POINTS = [
+    ("held", 0.0),
+    ("held", 0.05),
+    ("held", 0.15),
+    ("held", 0.3),
     ("start", 0.0),
     ("start", 0.1),
     ("outputs", 0.0),
@@ -130,7 +142,7 @@ def test_without_a_signal_the_staged_run_writes_every_report(tmp_path, monkeypat
     )
     assert done.returncode == 0, done.stderr
     stages = [line.split(": ", 1)[1] for line in done.stderr.splitlines() if "-stage: " in line]
-    assert stages == ["start", "outputs", "html", "pdf", "pdf made", "end"]
+    assert stages == ["held", "start", "outputs", "html", "pdf", "pdf made", "end"]
     assert_whole(tmp_path)
     assert (tmp_path / "r.pdf").exists()
 
@@ -173,3 +185,27 @@ def test_the_handlers_are_those_of_before_after_a_run(tmp_path, monkeypatch, cap
     before = {signum: signal.getsignal(signum) for signum in SIGNALS}
     assert main(["eval", "--demo", "-b", "0", "--json", "r.json"]) == 0
     assert {signum: signal.getsignal(signum) for signum in SIGNALS} == before
+
+
+def test_a_signal_while_mtgui_starts_ends_the_command_as_it_starts():
+    before = {signum: signal.getsignal(signum) for signum in SIGNALS}
+    hold_signals()
+    os.kill(os.getpid(), signal.SIGHUP)
+    time.sleep(0.01)  # recorded only: the imports go on
+    with pytest.raises(Terminated) as ended, signals_unwind():
+        raise AssertionError("the command ran")  # pragma: no cover
+    assert ended.value.signum == signal.SIGHUP
+    assert {signum: signal.getsignal(signum) for signum in SIGNALS} == before
+
+
+def test_the_window_gets_the_handlers_back_and_the_signal_received_meanwhile():
+    before = {signum: signal.getsignal(signum) for signum in SIGNALS}
+    hold_signals()
+    assert release_signals() is None
+    assert {signum: signal.getsignal(signum) for signum in SIGNALS} == before
+    hold_signals()
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(0.01)
+    assert release_signals() == signal.SIGTERM
+    assert {signum: signal.getsignal(signum) for signum in SIGNALS} == before
+    assert release_signals() is None  # nothing held any more
