@@ -73,10 +73,22 @@ def reports(folder: Path) -> list[str]:
     ]  # fmt: skip
 
 
-def signal_at(folder: Path, stage: str, delay: float, signum: int) -> tuple[int, str]:
-    """Run ``mtgui eval --demo`` with every report, signal it ``delay`` s after ``stage``."""
+def eval_command(folder: Path) -> list[str]:
+    return ["eval", "--demo", "-b", "100", *reports(folder)]
+
+
+def study_command(folder: Path) -> list[str]:
+    report = ["--json", str(folder / "r.json"), "--csv", str(folder / "csv")]
+    return ["study", "size", "--demo", "--repeats", "5", *report]
+
+
+def signal_at(
+    folder: Path, stage: str, delay: float, signum: int, arguments: list[str] | None = None
+) -> tuple[int, str]:
+    """Run ``mtgui eval --demo`` with every report (or ``arguments``), signal it ``delay`` s
+    after ``stage``."""
     environment = {**os.environ, "MTGUI_TEST_STAGES": str(LINGER), "QT_QPA_PLATFORM": "offscreen"}
-    command = [sys.executable, "-m", "mtgui", "eval", "--demo", "-b", "100", *reports(folder)]
+    command = [sys.executable, "-m", "mtgui", *(arguments or eval_command(folder))]
     with subprocess.Popen(
         command,
         stdout=subprocess.DEVNULL,
@@ -128,6 +140,17 @@ def test_a_signal_at_any_stage_ends_the_run_with_128_plus_its_number(tmp_path, s
     assert code == 128 + signum, err
     assert "Traceback" not in err and "Fatal Python error" not in err, err
     assert ("interrupted" if signum == signal.SIGINT else "terminated") in err
+    assert_whole(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("stage", "delay", "signum"),
+    [("start", 0.05, signal.SIGINT), ("start", 0.3, signal.SIGTERM), ("end", 0.0, signal.SIGHUP)],
+)
+def test_a_signal_during_a_study_ends_it_with_128_plus_its_number(tmp_path, stage, delay, signum):
+    code, err = signal_at(tmp_path, stage, delay, signum, study_command(tmp_path))
+    assert code == 128 + signum, err
+    assert "Traceback" not in err and "Fatal Python error" not in err, err
     assert_whole(tmp_path)
 
 
