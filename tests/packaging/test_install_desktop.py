@@ -166,12 +166,16 @@ class Desktop:
         self.data = self.home / ".local" / "share"
         self.bin = self.home / ".local" / "bin"
 
-    def run(self, bundle: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    def run(
+        self, bundle: Path, *arguments: str, data: Path | None = None
+    ) -> subprocess.CompletedProcess[str]:
         environment = {
             "PATH": f"{self.stubs}:/usr/bin:/bin",
             "HOME": str(self.home),
             "LANG": "C.UTF-8",
         }
+        if data is not None:
+            environment["XDG_DATA_HOME"] = str(data)
         return subprocess.run(
             ["sh", str(bundle / "install-desktop.sh"), *arguments],
             cwd=self.cwd,
@@ -339,6 +343,22 @@ def test_a_record_it_did_not_write_is_refused(tmp_path):
     done = desktop.run(bundle, "--remove")
     assert done.returncode != 0 and "nothing was changed" in done.stderr
     assert (desktop.home / "precious").read_text() == "keep me"
+
+
+@pytest.mark.parametrize("data_name", ["data with space & $x", "data\nline|pipe"])
+def test_an_odd_xdg_data_home_holds_the_entry_and_the_record(tmp_path, data_name):
+    desktop = Desktop(tmp_path)
+    data = tmp_path / data_name
+    bundle = make_bundle(tmp_path / "bundle")
+    before = desktop.files()
+    done = desktop.run(bundle, data=data)
+    assert done.returncode == 0, done.stderr
+    assert (data / "applications/mtgui.desktop").is_file()
+    assert (data / "mtgui/desktop-install.manifest").is_file()
+    assert not desktop.data.exists()  # nothing under ~/.local/share
+    assert desktop.run(bundle, "--remove", data=data).returncode == 0
+    left = {path: content for path, content in desktop.files().items() if "stub-calls" not in path}
+    assert left == before
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)
