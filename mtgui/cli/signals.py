@@ -101,7 +101,7 @@ def hold_signals() -> None:
     takes them over in :func:`signals_unwind`, or the window starts (:func:`release_signals`),
     a signal is only recorded: nothing is written yet, and an exception then would end the
     imports with a traceback."""
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread() or _HELD:
         return
     _STATE.reset()
     _STATE.deferring = 1
