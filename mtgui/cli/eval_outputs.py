@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from mtgui.cli.eval_options import bootstrap_settings
 from mtgui.cli.score_specs import metric_names, score_specs
+from mtgui.cli.signals import signals_deferred, stage
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
@@ -129,6 +130,7 @@ class EvalOutputs:
                 text += "".join(breakdown_text(b, statistics.metrics) for _, b in breakdowns)
                 write_stdout(text + "\n")
             print_notes(report["notes"], in_table=not self.plan.to_stdout)
+            stage("outputs")
             if "--json" in self.plan:
                 self.plan.write("--json", json_text(report))
             if "--segments" in self.plan:
@@ -159,8 +161,13 @@ class EvalOutputs:
         page = html_report(corpus, statistics, result, datetime.now().astimezone())
         if "--html" in self.plan:
             self.plan.write("--html", page)
+            stage("html")
         if "--pdf" in self.plan and self.make_pdf is not None:
-            self.plan.write("--pdf", self.make_pdf(page, report_title(corpus)))
+            stage("pdf")
+            with signals_deferred():  # Qt's import and drawing must not be cut by an exception
+                pdf = self.make_pdf(page, report_title(corpus))
+            stage("pdf made")
+            self.plan.write("--pdf", pdf)
 
 
 def terminal_report(corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> str:
