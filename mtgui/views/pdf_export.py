@@ -26,6 +26,7 @@ from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication
 
 from mtgui.io.writers import write_bytes_atomic
+from mtgui.views.pdf_pages import margin_pixels, print_pages
 
 _SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
 _SCALE = 3  # figure pixels per SVG unit: sharp when printed
@@ -36,6 +37,8 @@ _QT_WORDS = (
     ('<section class="metric">', '<div style="page-break-before: always">'),
     ("</section>", "</div>"),
     ("<th>", '<th style="white-space: nowrap">'),
+    ("<bdi>", "\u2068"),  # Qt's rich text has no <bdi>: the same isolate, as characters
+    ("</bdi>", "\u2069"),
     ('<table class="scores">', '<table class="scores" width="100%" cellpadding="4">'),
     ('<table class="facts">', '<table class="facts" width="100%" cellpadding="3">'),
     ('<table class="grid">', '<table class="grid" cellpadding="4">'),
@@ -47,10 +50,8 @@ _QT_WORDS = (
 
 
 def pdf_bytes(html: str, title: str) -> bytes:
-    """The report as a PDF document, A4 with 15 mm margins."""
-    document = QTextDocument()
-    document.setDocumentMargin(0)
-    document.setHtml(_for_qt(_figures_as_images(html, document)))
+    """The report as a PDF document, A4 with 15 mm margins: portrait, or landscape when its
+    widest table or figure would not fit a portrait page."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -58,15 +59,12 @@ def pdf_bytes(html: str, title: str) -> bytes:
     writer.setTitle(title)
     writer.setCreator("mtgui")
     writer.setResolution(_DPI)
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(QPageSize.PageSizeId.A4),
-            QPageLayout.Orientation.Portrait,
-            QMarginsF(15, 15, 15, 15),
-            QPageLayout.Unit.Millimeter,
-        )
-    )
-    document.print_(writer)
+    document = QTextDocument()
+    document.setDocumentMargin(0)
+    document.documentLayout().setPaintDevice(writer)  # text measured as it will be printed
+    document.setHtml(_for_qt(_figures_as_images(html, document)))
+    _choose_orientation(writer, document)
+    print_pages(document, writer)
     del writer  # finishes the PDF in the buffer
     buffer.close()
     return bytes(data.data())
@@ -91,6 +89,24 @@ def write_pdf(html: str, title: str, path: Path) -> None:
     write_bytes_atomic(path, pdf_bytes(html, title))
 
 
+def _choose_orientation(writer: QPdfWriter, document: QTextDocument) -> None:
+    """A4 portrait, or landscape if the document laid out on a portrait page is wider than it
+    (a grid of many systems); the margins are drawn by :func:`print_pages`."""
+    for orientation in (QPageLayout.Orientation.Portrait, QPageLayout.Orientation.Landscape):
+        writer.setPageLayout(
+            QPageLayout(
+                QPageSize(QPageSize.PageSizeId.A4),
+                orientation,
+                QMarginsF(0, 0, 0, 0),
+                QPageLayout.Unit.Millimeter,
+            )
+        )
+        width = writer.width() - 2 * margin_pixels(writer)
+        document.setTextWidth(width)
+        if document.size().width() <= width + 1:
+            return
+
+
 def _for_qt(html: str) -> str:
     """The report's HTML in the words Qt's rich text understands: it sizes table columns by
     attributes, not by the style sheet's widths, and breaks pages before blocks, not sections."""
@@ -109,8 +125,8 @@ def _figures_as_images(html: str, document: QTextDocument) -> str:
         name = f"mtgui-figure-{count}"
         image = _render(match.group(0))
         document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
-        width = image.width() // _SCALE
-        return f'<img src="{name}" width="{width}">'
+        width, height = image.width() // _SCALE, image.height() // _SCALE
+        return f'<img src="{name}" width="{width}" height="{height}">'
 
     return _SVG.sub(replace, html)
 
