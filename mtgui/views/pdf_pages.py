@@ -4,11 +4,11 @@ Qt's own ``QTextDocument.print_`` breaks pages between lines of text, so a table
 hold several lines (a score, its interval, its rank) is split across two pages, and a heading
 can end a page with its table on the next. Here the document is laid out once as one long page
 of the printed width, and the pages are cut only between *units*: a line of text (an image is
-inside a line), a table row whole, a heading together with what follows it, a table's header
-row together with its first row. A unit taller than a page (never in a report) is cut where
-the page ends. A block that asks for a page break before it (each metric's section) starts a
-new page. Each page is drawn clipped to its strip only vertically: anything laid out wider than
-the page shows in the right margin instead of vanishing, so a test can see it.
+inside a line), a table row whole, a heading or a figure together with what follows it, a
+table's header row together with its first row. A unit taller than a page (never in a report)
+is cut where the page ends. A block that asks for a page break before it (each metric's
+section) starts a new page. Each page is drawn clipped to its strip only vertically: anything
+laid out wider than the page shows in the right margin instead of vanishing, so a test sees it.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from PySide6.QtGui import (
 )
 
 MARGIN_MM = 15.0
+_OBJECT = "\ufffc"
 _NUMBER_COLOUR = "#55606b"
 
 
@@ -141,10 +142,12 @@ def units(document: QTextDocument) -> Iterator[Unit]:
 
 
 def _keeps_with_next(block: QTextBlock) -> bool:
-    """A heading, or a paragraph that introduces the table right after it."""
+    """A heading, a figure (with its caption), or a paragraph that introduces the table right
+    after it."""
     following = block.next()
     introduces = following.isValid() and QTextCursor(following).currentTable() is not None
-    return block.blockFormat().headingLevel() > 0 or introduces
+    figure = _OBJECT in block.text()  # an image is an object character in its line
+    return block.blockFormat().headingLevel() > 0 or introduces or figure
 
 
 def _lines(block: QTextBlock, top: float, keep_last: bool) -> Iterator[Unit]:
