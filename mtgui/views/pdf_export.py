@@ -44,7 +44,7 @@ _QT_WORDS = (
     ("<th>", '<th style="white-space: nowrap">'),
     ("<bdi>", "\u2068"),  # Qt's rich text has no <bdi>: the same isolate, as characters
     ("</bdi>", "\u2069"),
-    ('<table class="scores">', '<table class="scores" cellpadding="4">'),
+    ('<table class="scores">', '<table class="scores" cellpadding="6">'),
     ('<table class="facts">', '<table class="facts" width="100%" cellpadding="3">'),
     ('<table class="grid">', '<table class="grid" cellpadding="4">'),
     ('<td class="better">', _CELL + 'class="better">'),

@@ -13,7 +13,7 @@ laid out wider than the page shows in the right margin instead of vanishing, so 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -27,6 +27,7 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextDocument,
     QTextFormat,
+    QTextTable,
 )
 
 MARGIN_MM = 15.0
@@ -49,37 +50,94 @@ def margin_pixels(writer: QPdfWriter) -> float:
     return MARGIN_MM / 25.4 * writer.resolution()
 
 
+@dataclass(frozen=True)
+class Head:
+    """A table's header row, from the table's top to half way to its second row, and where the
+    table ends: a page that starts inside the table shows the header row again first."""
+
+    top: float
+    bottom: float
+    end: float
+
+    @property
+    def height(self) -> float:
+        """The height of the header row."""
+        return self.bottom - self.top
+
+
 def print_pages(document: QTextDocument, writer: QPdfWriter) -> None:
     """Draw ``document`` (laid out at the writer's page width less the margins) on as many
-    pages as it needs, cut between its units, each page numbered."""
+    pages as it needs, cut between its units, a table's header row again on the pages its
+    table continues on, each page numbered."""
     margin = margin_pixels(writer)
-    height = writer.height() - 2 * margin
+    rows = row_spans(document)
+    heads = table_heads(document, rows)
     cuts = page_cuts(
-        joined(list(units(document))), page_breaks(document), height, document.size().height()
+        joined([*units(document), *rows.values()]),
+        page_breaks(document),
+        writer.height() - 2 * margin,
+        document.size().height(),
+        lambda top: _head_height(heads, top),
     )
     painter = QPainter(writer)
     try:
         for number, (top, bottom) in enumerate(pairwise(cuts), start=1):
             if number > 1:
                 writer.newPage()
-            painter.save()
-            painter.translate(margin, margin - top)
-            document.drawContents(painter, QRectF(-margin, top, writer.width(), bottom - top))
-            painter.restore()
+            head = _head_at(heads, top)
+            shift = 0.0
+            if head is not None:
+                _strip(painter, document, writer, (margin, 0.0), head.top, head.bottom)
+                shift = head.height
+            _strip(painter, document, writer, (margin, shift), top, bottom)
             _page_number(painter, writer, margin, f"{number} / {len(cuts) - 1}")
     finally:
         painter.end()
 
 
+def _strip(
+    painter: QPainter,
+    document: QTextDocument,
+    writer: QPdfWriter,
+    place: tuple[float, float],
+    top: float,
+    bottom: float,
+) -> None:
+    """Draw the document from ``top`` to ``bottom`` at the top of the page's body, ``place``
+    being (the margin, how much lower); clipped only vertically (what is wider shows in the
+    margin)."""
+    margin, shift = place
+    painter.save()
+    painter.translate(margin, margin + shift - top)
+    document.drawContents(painter, QRectF(-margin, top, writer.width(), bottom - top))
+    painter.restore()
+
+
+def _head_at(heads: Sequence[Head], top: float) -> Head | None:
+    """The header row to repeat on a page that starts at ``top`` inside its table, if any."""
+    return next((h for h in heads if h.bottom - 0.5 < top < h.end - 0.5), None)
+
+
+def _head_height(heads: Sequence[Head], top: float) -> float:
+    """The room a repeated header row takes on a page that starts at ``top``."""
+    head = _head_at(heads, top)
+    return 0.0 if head is None else head.height
+
+
 def page_cuts(
-    groups: Sequence[Unit], breaks: Sequence[float], height: float, total: float
+    groups: Sequence[Unit],
+    breaks: Sequence[float],
+    height: float,
+    total: float,
+    reserved: Callable[[float], float] = lambda top: 0.0,
 ) -> list[float]:
     """Where pages start and end, from 0 to ``total``: each page as full as it can be without
-    cutting a group, a forced break in ``breaks`` ending a page early."""
+    cutting a group, a forced break in ``breaks`` ending a page early; a page that starts at
+    ``top`` has ``reserved(top)`` less room (for a repeated header row)."""
     cuts = [0.0]
     while cuts[-1] < total - 0.5:
         start = cuts[-1]
-        limit = start + height
+        limit = start + height - reserved(start)
         forced = [b for b in breaks if start + 0.5 < b <= limit]
         if forced:
             cuts.append(min(forced))
@@ -119,26 +177,51 @@ def joined(found: Sequence[Unit]) -> list[Unit]:
 
 
 def units(document: QTextDocument) -> Iterator[Unit]:
-    """Every line of text outside tables, and every table row whole (its cells' blocks
-    together); a heading, the paragraph just before a table, and a table's first row keep with
-    what follows."""
+    """Every line of text outside tables; a heading, a figure and the paragraph just before a
+    table keep with what follows."""
+    layout = document.documentLayout()
+    block = document.begin()
+    while block.isValid():
+        if QTextCursor(block).currentTable() is None:
+            top = layout.blockBoundingRect(block).top()
+            yield from _lines(block, top, _keeps_with_next(block))
+        block = block.next()
+
+
+def row_spans(document: QTextDocument) -> dict[tuple[int, int], Unit]:
+    """Every table row whole (its cells' blocks together), by (table's position, row); a
+    table's first row keeps with the second."""
     layout = document.documentLayout()
     rows: dict[tuple[int, int], Unit] = {}
     block = document.begin()
     while block.isValid():
-        rect = layout.blockBoundingRect(block)
         table = QTextCursor(block).currentTable()
         if table is not None:
-            cell = table.cellAt(block.position())
-            key = (table.firstPosition(), cell.row())
-            span = rows.get(key, Unit(rect.top(), rect.bottom(), cell.row() == 0))
-            rows[key] = Unit(
-                min(span.top, rect.top()), max(span.bottom, rect.bottom()), span.keep_with_next
-            )
-        else:
-            yield from _lines(block, rect.top(), _keeps_with_next(block))
+            rect = layout.blockBoundingRect(block)
+            row = table.cellAt(block.position()).row()
+            key = (table.firstPosition(), row)
+            span = rows.get(key, Unit(rect.top(), rect.bottom(), row == 0))
+            top, bottom = min(span.top, rect.top()), max(span.bottom, rect.bottom())
+            rows[key] = Unit(top, bottom, span.keep_with_next)
         block = block.next()
-    yield from rows.values()
+    return rows
+
+
+def table_heads(document: QTextDocument, rows: dict[tuple[int, int], Unit]) -> list[Head]:
+    """The header row of every table of two rows or more, from ``rows``
+    (:func:`row_spans`)."""
+    layout = document.documentLayout()
+    heads = []
+    for frame in document.rootFrame().childFrames():
+        if not isinstance(frame, QTextTable) or frame.rows() < 2:
+            continue
+        key = frame.firstPosition()
+        first, second = rows.get((key, 0)), rows.get((key, 1))
+        if first is None or second is None:
+            continue
+        rect = layout.frameBoundingRect(frame)
+        heads.append(Head(rect.top(), (first.bottom + second.top) / 2, rect.bottom()))
+    return heads
 
 
 def _keeps_with_next(block: QTextBlock) -> bool:

@@ -125,9 +125,13 @@ def test_every_page_keeps_the_right_margin_white_and_every_row_whole(qapp, corpu
     rows = [row for page in pages for row in _score_rows(page)]
     tables = len(metric_groups(METRICS[:count]))
     assert sorted(rows) == sorted(SYSTEMS * tables)  # every row whole, on one page
+    for page in pages:  # a table continued on a page shows its header row again
+        found = _ROW.search(page)
+        if found is not None:
+            assert re.search(r"^\s*System\s+\S", page[: found.start()], re.M), page
 
 
-_ROW = re.compile(r"^\s*(System-\d\d)((?:\s+-?\d+\.\d+)+)\s*$")
+_ROW = re.compile(r"^\s*(System-\d\d)((?:\s+-?\d+\.\d+)+)\s*$", re.M)
 
 
 def _score_rows(page: str) -> list[str]:
