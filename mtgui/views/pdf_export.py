@@ -56,7 +56,8 @@ _QT_WORDS = (
 
 def pdf_bytes(html: str, title: str) -> bytes:
     """The report as a PDF document, A4 with 15 mm margins: portrait, or landscape when its
-    widest table or figure would not fit a portrait page."""
+    widest table or figure would not fit a portrait page (made smaller if it would not fit
+    that either)."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -68,8 +69,7 @@ def pdf_bytes(html: str, title: str) -> bytes:
     document.setDocumentMargin(0)
     document.documentLayout().setPaintDevice(writer)  # text measured as it will be printed
     document.setHtml(_for_qt(_figures_as_images(html, document)))
-    _choose_orientation(writer, document)
-    print_pages(document, writer)
+    print_pages(document, writer, _page_fit(writer, document))
     del writer  # finishes the PDF in the buffer
     buffer.close()
     return bytes(data.data())
@@ -94,9 +94,11 @@ def write_pdf(html: str, title: str, path: Path) -> None:
     write_bytes_atomic(path, pdf_bytes(html, title))
 
 
-def _choose_orientation(writer: QPdfWriter, document: QTextDocument) -> None:
-    """A4 portrait, or landscape if the document laid out on a portrait page is wider than it
-    (a grid of many systems); the margins are drawn by :func:`print_pages`."""
+def _page_fit(writer: QPdfWriter, document: QTextDocument) -> float:
+    """Lay ``document`` out for A4 portrait, or landscape if it is wider than a portrait page
+    (a grid of many systems); if it is wider than that too (30 systems, a name of 80 letters
+    without a space), lay it out as wide as it is and give the scale that fits it to the
+    page. The margins are drawn by :func:`print_pages`."""
     for orientation in (QPageLayout.Orientation.Portrait, QPageLayout.Orientation.Landscape):
         writer.setPageLayout(
             QPageLayout(
@@ -109,7 +111,10 @@ def _choose_orientation(writer: QPdfWriter, document: QTextDocument) -> None:
         width = writer.width() - 2 * margin_pixels(writer)
         document.setTextWidth(width)
         if document.size().width() <= width + 1:
-            return
+            return 1.0
+    wide = document.size().width()
+    document.setTextWidth(wide)
+    return width / max(document.size().width(), wide)
 
 
 def _for_qt(html: str) -> str:

@@ -65,17 +65,17 @@ class Head:
         return self.bottom - self.top
 
 
-def print_pages(document: QTextDocument, writer: QPdfWriter) -> None:
-    """Draw ``document`` (laid out at the writer's page width less the margins) on as many
-    pages as it needs, cut between its units, a table's header row again on the pages its
-    table continues on, each page numbered."""
+def print_pages(document: QTextDocument, writer: QPdfWriter, scale: float = 1.0) -> None:
+    """Draw ``document`` (laid out at the writer's page width less the margins, divided by
+    ``scale``) ``scale`` times its size on as many pages as it needs, cut between its units, a
+    table's header row again on the pages its table continues on, each page numbered."""
     margin = margin_pixels(writer)
     rows = row_spans(document)
     heads = table_heads(document, rows)
     cuts = page_cuts(
         joined([*units(document), *rows.values()]),
         page_breaks(document),
-        writer.height() - 2 * margin,
+        (writer.height() - 2 * margin) / scale,
         document.size().height(),
         lambda top: _head_height(heads, top),
     )
@@ -87,9 +87,9 @@ def print_pages(document: QTextDocument, writer: QPdfWriter) -> None:
             head = _head_at(heads, top)
             shift = 0.0
             if head is not None:
-                _strip(painter, document, writer, (margin, 0.0), head.top, head.bottom)
+                _strip(painter, document, (margin, scale, 0.0), head.top, head.bottom)
                 shift = head.height
-            _strip(painter, document, writer, (margin, shift), top, bottom)
+            _strip(painter, document, (margin, scale, shift), top, bottom)
             _page_number(painter, writer, margin, f"{number} / {len(cuts) - 1}")
     finally:
         painter.end()
@@ -98,18 +98,20 @@ def print_pages(document: QTextDocument, writer: QPdfWriter) -> None:
 def _strip(
     painter: QPainter,
     document: QTextDocument,
-    writer: QPdfWriter,
-    place: tuple[float, float],
+    place: tuple[float, float, float],
     top: float,
     bottom: float,
 ) -> None:
     """Draw the document from ``top`` to ``bottom`` at the top of the page's body, ``place``
-    being (the margin, how much lower); clipped only vertically (what is wider shows in the
-    margin)."""
-    margin, shift = place
+    being (the margin, the scale, how much lower in the document's units); clipped only
+    vertically (what is wider shows in the margin)."""
+    margin, scale, shift = place
+    width = painter.device().width() / scale
     painter.save()
-    painter.translate(margin, margin + shift - top)
-    document.drawContents(painter, QRectF(-margin, top, writer.width(), bottom - top))
+    painter.translate(margin, margin)
+    painter.scale(scale, scale)
+    painter.translate(0, shift - top)
+    document.drawContents(painter, QRectF(-margin / scale, top, width, bottom - top))
     painter.restore()
 
 

@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from mtgui.engine.analysis import iter_analysis
-from mtgui.engine.corpus import Origin, Role
+from mtgui.engine.corpus import Corpus, Origin, Role
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import BootstrapSettings, MetricSettings
 from mtgui.io.assemble import assemble
@@ -33,24 +33,7 @@ pytestmark = pytest.mark.skipif(
 
 METRICS = ["bleu", "nist", "mbleu", "chrf", "chrf++", "ter", "wer", "human"]
 SYSTEMS = [f"System-{k:02d}" for k in range(10)]
-WORDS = [
-    "the",
-    "a",
-    "cat",
-    "dog",
-    "sat",
-    "on",
-    "mat",
-    "and",
-    "ran",
-    "far",
-    "away",
-    "quickly",
-    "to",
-    "house",
-    "of",
-    "river",
-]
+WORDS = "the a cat dog sat on mat and ran far away quickly to house of river".split()  # noqa: SIM905
 DPI = 40
 RIGHT_BAND_MM = MARGIN_MM - 3  # the band next to the paper's edge that must stay white
 
@@ -58,18 +41,22 @@ RIGHT_BAND_MM = MARGIN_MM - 3  # the band next to the paper's edge that must sta
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
     """10 systems on 60 segments, each with human scores (an eighth metric)."""
-    folder = tmp_path_factory.mktemp("ten")
+    return _corpus(tmp_path_factory.mktemp("ten"), SYSTEMS)
+
+
+def _corpus(folder: Path, systems: list[str]) -> Corpus:
+    """``systems`` on 60 segments, each with human scores."""
     rng = np.random.default_rng(5)
     reference = [" ".join(rng.choice(WORDS, 9)) for _ in range(60)]
     (folder / "ref.txt").write_text("\n".join(reference) + "\n", encoding="utf-8")
     files = [load_file(folder / "ref.txt", {Role.REFERENCE})]
-    for k, name in enumerate(SYSTEMS):
-        lines = [_perturbed(line, rng, 0.1 + 0.04 * k) for line in reference]
+    for k, name in enumerate(systems):
+        lines = [_perturbed(line, rng, 0.1 + 0.04 * (k % 10)) for line in reference]
         (folder / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
         files.append(load_file(folder / f"{name}.txt", {Role.SYSTEM}))
     scores = ["system\tsegment\tscore"] + [
         f"{name}\t{i + 1}\t{rng.normal(80 - 2 * k, 10):.2f}"
-        for k, name in enumerate(SYSTEMS)
+        for k, name in enumerate(systems)
         for i in range(60)
     ]
     table = read_scores("\n".join(scores) + "\n", Origin(str(folder / "h.tsv"), "table", "utf-8"))
@@ -149,6 +136,16 @@ def _score_rows(page: str) -> list[str]:
         if len(intervals) == count == len(ranks):
             whole.append(found.group(1))
     return whole
+
+
+def test_a_grid_wider_than_a_landscape_page_is_made_smaller_to_fit(qapp, tmp_path):
+    names = [f"system-{k:02d}" for k in range(28)]
+    names.append("a-name-of-many-letters-without-a-space-that-no-line-can-break-anywhere")
+    pdf = _pdf(_corpus(tmp_path, names), 1, tmp_path)
+    band = int(RIGHT_BAND_MM / 25.4 * DPI)
+    for number, image in enumerate(_page_images(pdf), start=1):
+        assert image.width() > image.height()  # landscape
+        assert _non_white_columns(image, band) == [], f"page {number} draws into the margin"
 
 
 @pytest.mark.parametrize("count", [1, 5, 8])
