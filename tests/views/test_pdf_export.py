@@ -10,9 +10,10 @@ import pytest
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import BootstrapSettings, MetricSettings
+from mtgui.engine.statistics import compute_statistics
 from mtgui.io.demo import load_demo
 from mtgui.report import html_plots
-from mtgui.report.html_report import html_report
+from mtgui.report.html_report import html_report, report_title
 from mtgui.views.pdf_export import _for_qt, _render, pdf_bytes, write_pdf
 
 METRICS = ["bleu", "nist"]
@@ -68,3 +69,14 @@ def test_the_last_axis_number_is_drawn_whole_inside_the_figure(qapp):
         for y in range(image.height())
     ]
     assert min(edge) == 255  # nothing runs into the figure's edge, where it would be cut
+
+
+def test_names_reach_qt_isolated(qapp, page):
+    qt = _for_qt(page)
+    assert "<bdi>" not in qt and "</bdi>" not in qt  # Qt's rich text has no <bdi>
+    assert "\u2068Lumen\u2069" in qt  # the same isolate, as characters
+    corpus = load_demo().with_system_renamed("Lumen", "Lumen\u202e")
+    statistics = compute_statistics(corpus, ["bleu"])
+    hostile = html_report(corpus, statistics, None, datetime(2026, 1, 2))
+    assert "\u2068Lumen\u202e\u202c\u2069" in _for_qt(hostile)  # closed, then isolated
+    assert pdf_bytes(hostile, report_title(corpus)).startswith(b"%PDF-")
