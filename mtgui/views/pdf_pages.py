@@ -139,7 +139,7 @@ def page_cuts(
     cuts = [0.0]
     while cuts[-1] < total - 0.5:
         start = cuts[-1]
-        limit = start + height - reserved(start)
+        limit = start + height - min(reserved(start), height / 2)  # always some progress
         forced = [b for b in breaks if start + 0.5 < b <= limit]
         if forced:
             cuts.append(min(forced))

@@ -171,3 +171,9 @@ def test_pages_are_cut_between_units_never_through_one():
 def test_a_forced_break_starts_a_page():
     cuts = page_cuts([Unit(0, 10), Unit(20, 30)], [20.0], height=100, total=30)
     assert cuts == [0.0, 20.0, 30.0]
+
+
+def test_a_unit_taller_than_a_page_is_cut_where_the_page_ends():
+    cuts = page_cuts([Unit(0, 250)], [], height=100, total=250, reserved=lambda top: 500.0)
+    assert cuts[0] == 0 and cuts[-1] == 250
+    assert all(b > a for a, b in pairwise(cuts))  # every page moves on
