@@ -111,7 +111,10 @@ def _strip(
     painter.translate(margin, margin)
     painter.scale(scale, scale)
     painter.translate(0, shift - top)
-    document.drawContents(painter, QRectF(-margin / scale, top, width, bottom - top))
+    # a pixel inside the strip: Qt draws (clipped away, but still in the PDF's text) every
+    # block whose rectangle touches the clip, such as the heading that starts the next page
+    clip = QRectF(-margin / scale, top + 1, width, max(bottom - top - 2, 0))
+    document.drawContents(painter, clip)
     painter.restore()
 
 
@@ -235,13 +238,13 @@ def _keeps_with_next(block: QTextBlock) -> bool:
     return block.blockFormat().headingLevel() > 0 or introduces or figure
 
 
-def _lines(block: QTextBlock, top: float, keep_last: bool) -> Iterator[Unit]:
-    """The lines of a block outside tables; the last keeps with the next unit if asked."""
+def _lines(block: QTextBlock, top: float, keep: bool) -> Iterator[Unit]:
+    """The lines of a block outside tables; with ``keep``, each keeps with the next unit (the
+    block whole, with what follows it: a heading, a table's introduction)."""
     layout = block.layout()  # its lines' positions are from the block's top
-    count = layout.lineCount()
-    for k in range(count):
+    for k in range(layout.lineCount()):
         line = layout.lineAt(k)
-        yield Unit(top + line.y(), top + line.y() + line.height(), keep_last and k == count - 1)
+        yield Unit(top + line.y(), top + line.y() + line.height(), keep)
 
 
 def page_breaks(document: QTextDocument) -> list[float]:

@@ -34,6 +34,7 @@ pytestmark = pytest.mark.skipif(
 METRICS = ["bleu", "nist", "mbleu", "chrf", "chrf++", "ter", "wer", "human"]
 SYSTEMS = [f"System-{k:02d}" for k in range(10)]
 WORDS = "the a cat dog sat on mat and ran far away quickly to house of river".split()  # noqa: SIM905
+METRIC_LABELS = ("BLEU", "NIST", "M-BLEU", "chrF", "chrF++", "TER", "WER", "human")
 DPI = 40
 RIGHT_BAND_MM = MARGIN_MM - 3  # the band next to the paper's edge that must stay white
 
@@ -112,6 +113,12 @@ def test_every_page_keeps_the_right_margin_white_and_every_row_whole(qapp, corpu
     rows = [row for page in pages for row in _score_rows(page)]
     tables = len(metric_groups(METRICS[:count]))
     assert sorted(rows) == sorted(SYSTEMS * tables)  # every row whole, on one page
+    for page in pages:  # a heading is on the page of the table it heads
+        if re.search(r"^\s*Scores\s*$", page, re.M):
+            after = page[re.search(r"^\s*Scores\s*$", page, re.M).end() :]
+            assert re.search(r"^\s*System\s+\S", after, re.M), page
+        last = [line.strip() for line in page.splitlines() if line.strip()][-2]  # before "k / n"
+        assert last not in ("Scores", "What was compared", "Files", *METRIC_LABELS), page
     for page in pages:  # a table continued on a page shows its header row again
         found = _ROW.search(page)
         if found is not None:
