@@ -2,8 +2,10 @@
 
 Qt's rich text engine reads a subset of HTML and CSS: it draws no inline SVG, so each figure is
 rendered to an image first (at print resolution) and the ``<svg>`` replaced by an ``<img>`` of
-it. The text, the tables and their colours come through as they are. The PDF is made in memory
-and written atomically like every other output.
+it. The text, the tables and their colours come through as they are. The pages are cut by
+:mod:`mtgui.views.pdf_pages` (never through a table row), on A4 portrait, landscape for a report
+too wide for portrait, smaller for one too wide for landscape. The PDF is made in memory and
+written atomically like every other output.
 """
 
 from __future__ import annotations

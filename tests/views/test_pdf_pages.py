@@ -156,11 +156,17 @@ def test_a_grid_wider_than_a_landscape_page_is_made_smaller_to_fit(qapp, tmp_pat
 
 
 @pytest.mark.parametrize("count", [1, 5, 8])
-def test_every_interval_and_axis_number_is_whole(qapp, corpus, tmp_path, count):
-    pages = _page_texts(_pdf(corpus, count, tmp_path))
-    text = "\n".join(pages)
-    assert re.findall(r"\[-?[\d.]+, -?[\d.]+\]", text)  # intervals printed whole
-    assert not re.search(r"\[-?[\d.]+,?\s*$", text, re.M)  # none cut at the edge
+def test_no_word_is_placed_past_the_right_margin(qapp, corpus, tmp_path, count):
+    pdf = _pdf(corpus, count, tmp_path)
+    boxes = subprocess.run(
+        ["pdftotext", "-bbox", pdf, "-"], check=True, capture_output=True, text=True
+    ).stdout
+    margin = MARGIN_MM / 25.4 * 72  # points
+    pages = re.findall(r'<page width="([\d.]+)" height="[\d.]+">(.*?)</page>', boxes, re.S)
+    assert pages
+    for width, words in pages:
+        right = [float(x) for x in re.findall(r'xMax="([\d.]+)"', words)]
+        assert right and max(right) <= float(width) - margin + 1  # even where clipped away
 
 
 def test_pages_are_cut_between_units_never_through_one():
