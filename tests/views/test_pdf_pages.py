@@ -25,7 +25,7 @@ from mtgui.report.html_report import html_report, metric_groups
 from mtgui.views.pdf_export import pdf_bytes
 from mtgui.views.pdf_pages import MARGIN_MM, Unit, joined, page_cuts
 
-pytestmark = pytest.mark.skipif(
+needs_poppler = pytest.mark.skipif(
     shutil.which("pdftoppm") is None or shutil.which("pdftotext") is None,
     reason="pdftoppm and pdftotext (poppler-utils) are not installed: the PDF pages cannot be "
     "rendered to check them",
@@ -101,6 +101,7 @@ def _non_white_columns(image: QImage, band: int) -> list[int]:
     ]
 
 
+@needs_poppler
 @pytest.mark.parametrize("count", range(1, 9))
 def test_every_page_keeps_the_right_margin_white_and_every_row_whole(qapp, corpus, tmp_path, count):
     pdf = _pdf(corpus, count, tmp_path)
@@ -145,6 +146,7 @@ def _score_rows(page: str) -> list[str]:
     return whole
 
 
+@needs_poppler
 def test_a_grid_wider_than_a_landscape_page_is_made_smaller_to_fit(qapp, tmp_path):
     names = [f"system-{k:02d}" for k in range(28)]
     names.append("a-name-of-many-letters-without-a-space-that-no-line-can-break-anywhere")
@@ -155,6 +157,7 @@ def test_a_grid_wider_than_a_landscape_page_is_made_smaller_to_fit(qapp, tmp_pat
         assert _non_white_columns(image, band) == [], f"page {number} draws into the margin"
 
 
+@needs_poppler
 @pytest.mark.parametrize("count", [1, 5, 8])
 def test_no_word_is_placed_past_the_right_margin(qapp, corpus, tmp_path, count):
     pdf = _pdf(corpus, count, tmp_path)
