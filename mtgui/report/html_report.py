@@ -88,29 +88,16 @@ def _compared(
     test_set = corpus.test_set
     documents = len(test_set.documents) if test_set.has_documents else 0
     size = f"{test_set.size:,} segments" + (f" in {documents:,} documents" if documents else "")
-    named = [
+    rows = [  # (name, HTML): names from the user's files isolated, the rest escaped
+        ("Test set", escape(size)),
         ("References", ", ".join(html_isolated(r.name) for r in test_set.references)),
         ("Systems", ", ".join(html_isolated(name) for name in corpus.system_names)),
         ("Metrics", ", ".join(_metric_label(metric) for metric in statistics.metrics)),
-    ]
-    rows = [
-        ("Test set", size),
-        ("Tokenizer", statistics.settings.tokenize),
-        ("Case", CASE_WORDS[statistics.settings.case]),
+        ("Tokenizer", escape(statistics.settings.tokenize)),
+        ("Case", escape(CASE_WORDS[statistics.settings.case])),
     ]
     if result is not None:
-        settings = result.settings
-        unit = str(settings.unit)
-        if result.unit_requested != settings.unit:
-            unit += f" (asked for: {result.unit_requested})"
-        rows += [
-            ("Resamples", f"{settings.resamples:,}"),
-            ("Seed", str(settings.seed)),
-            ("Unit resampled", unit),
-            ("Confidence level", f"{settings.level * 100:g}%"),
-            ("Correction", settings.correction.label),
-        ]
-    rows = [rows[0], *named, *((name, escape(value)) for name, value in rows[1:])]
+        rows += [(name, escape(value)) for name, value in _resampling(result)]
     signature = (
         result.signature if result is not None else f"mtgui:{__version__}|{statistics.signature()}"
     )
@@ -125,6 +112,21 @@ def _compared(
         f'<table class="facts">\n{cells}\n</table>\n'
         f'<h3>Files</h3>\n<ul class="files">\n{files}\n</ul>'
     )
+
+
+def _resampling(result: BootstrapResult) -> list[tuple[str, str]]:
+    """How the bootstrap was run, as (name, text) rows."""
+    settings = result.settings
+    unit = str(settings.unit)
+    if result.unit_requested != settings.unit:
+        unit += f" (asked for: {result.unit_requested})"
+    return [
+        ("Resamples", f"{settings.resamples:,}"),
+        ("Seed", str(settings.seed)),
+        ("Unit resampled", unit),
+        ("Confidence level", f"{settings.level * 100:g}%"),
+        ("Correction", settings.correction.label),
+    ]
 
 
 def _files(corpus: Corpus, paths: bool) -> list[tuple[str, str]]:

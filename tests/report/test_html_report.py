@@ -17,7 +17,7 @@ from mtgui.engine.statistics import compute_statistics
 from mtgui.io.demo import load_demo
 from mtgui.report.bidi import PDI, balanced, isolated
 from mtgui.report.cells import four_decimals
-from mtgui.report.html_report import html_report
+from mtgui.report.html_report import html_report, metric_groups
 from mtgui.report.significance import cluster_caption, grid_reading
 
 WHEN = datetime(2026, 11, 23, 1, 30)
@@ -190,3 +190,26 @@ def test_names_with_bidirectional_controls_are_balanced_and_isolated(analysis):
 )
 def test_balanced_closes_what_a_name_opens_and_drops_what_closes_nothing(text, expected):
     assert balanced(text) == expected
+
+
+def test_many_metrics_are_split_into_tables_of_even_sizes_of_four_at_most():
+    sizes = {n: [len(g) for g in metric_groups(list(range(n)))] for n in range(1, 10)}
+    assert sizes == {
+        1: [1],
+        2: [2],
+        3: [3],
+        4: [4],
+        5: [3, 2],
+        6: [3, 3],
+        7: [4, 3],
+        8: [4, 4],
+        9: [3, 3, 3],
+    }
+
+
+def test_every_metric_of_many_is_in_a_scores_table_once(analysis):
+    statistics = compute_statistics(analysis.corpus, ["bleu", "nist", "mbleu", "chrf", "ter"])
+    page = html_report(analysis.corpus, statistics, None, WHEN)
+    assert page.count('<table class="scores">') == 2
+    for label in ("BLEU", "NIST", "M-BLEU", "chrF", "TER"):
+        assert page.count(f"<th><bdi>{label}</bdi></th>") == 1
