@@ -7,8 +7,10 @@ of the printed width, and the pages are cut only between *units*: a line of text
 inside a line), a table row whole, a heading or a figure together with what follows it, a
 table's header row together with its first row. A unit taller than a page (never in a report)
 is cut where the page ends. A block that asks for a page break before it (each metric's
-section) starts a new page. Each page is drawn clipped to its strip only vertically: anything
-laid out wider than the page shows in the right margin instead of vanishing, so a test sees it.
+section) starts a new page, and a table continued on a page shows its header row there again.
+Each page is drawn clipped to its strip only vertically: anything laid out wider than the page
+shows in the right margin instead of vanishing, so a test sees it (a document wider than the
+page is drawn smaller by the caller's ``scale`` instead).
 """
 
 from __future__ import annotations
