@@ -318,6 +318,12 @@ def add_output_arguments(
             metavar="FILE",
             help="write the same report as PDF (made by Qt, which must be installed)",
         )
+        output.add_argument(
+            "--report-paths",
+            action="store_true",
+            help="name the input files in the --html and --pdf report by their full paths "
+            "(default: by their names only, as a report to send should)",
+        )
     if segments:
         output.add_argument(
             "--samples",

@@ -72,6 +72,7 @@ class EvalOutputs:
     csv: bool
     samples: bool
     make_pdf: PdfMaker | None = None
+    report_paths: bool = False  # the HTML and PDF name files by full path (else by name)
 
     @classmethod
     def from_args(
@@ -101,7 +102,8 @@ class EvalOutputs:
                 "this entry point cannot write PDF (it has no Qt).", hint="Run the mtgui command."
             )
         plan.prepare()
-        return cls(plan, args.csv is not None, args.samples, make_pdf)
+        paths = getattr(args, "report_paths", False)
+        return cls(plan, args.csv is not None, args.samples, make_pdf, paths)
 
     def check_corpus(self, corpus: Corpus) -> None:
         """Refuse, before the work, what the loaded corpus cannot give: per-document scores
@@ -158,7 +160,8 @@ class EvalOutputs:
             return
         from mtgui.report.html_report import html_report, report_title
 
-        page = html_report(corpus, statistics, result, datetime.now().astimezone())
+        created = datetime.now().astimezone()
+        page = html_report(corpus, statistics, result, created, self.report_paths)
         if "--html" in self.plan:
             self.plan.write("--html", page)
             stage("html")

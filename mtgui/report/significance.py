@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from typing import Any
 
 from mtgui.engine.bootstrap import BootstrapResult
@@ -109,11 +110,13 @@ def p_value_lines(pair: PairComparison, correction: Correction) -> list[str]:
     return lines
 
 
-def cluster_caption(result: BootstrapResult, metric: str) -> str:
-    """The ranking's clusters and exactly what a cluster is."""
+def cluster_caption(
+    result: BootstrapResult, metric: str, name: Callable[[str], str] = printable
+) -> str:
+    """The ranking's clusters and exactly what a cluster is; each system's name through
+    ``name`` (made printable on a terminal, isolated in a report)."""
     clusters = " > ".join(
-        "{" + ", ".join(printable(name) for name in c) + "}"
-        for c in result.ranking(metric).clusters
+        "{" + ", ".join(name(system) for system in c) + "}" for c in result.ranking(metric).clusters
     )
     return (
         f"Clusters, best first: {clusters}. A cluster ends only where every system above is "
