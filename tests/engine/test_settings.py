@@ -124,7 +124,11 @@ def test_the_engine_settings_it_makes():
         ("seed", None, "a whole number from 0 to 4,294,967,295, not null."),
         ("unit", "word", 'one of "auto", "segment", "document", not the text "word".'),
         ("randomization", 1, "true or false, not the number 1."),
-        ("correction", "bonferroni", 'one of "none", "holm", "fdr", not the text "bonferroni".'),
+        (
+            "correction",
+            "bonferroni",
+            'one of "none", "holm", "fdr", "maxt", not the text "bonferroni".',
+        ),
         ("tokenizer", "moses", 'one of "13a", "intl", "zh", "char", "none", "ja-mecab", "ko-'),
         ("case", "upper", 'one of "sensitive", "full", "ascii", not the text "upper".'),
         ("metrics", ["bleu", "no metric"], "a list of metric names from bleu, nist, mbleu, chrf"),
