@@ -45,16 +45,19 @@ def detection(se: float, delta: float, critical: float, units: int) -> tuple[flo
     return mdd, units * (mdd / abs(delta)) ** 2
 
 
+def tost_p_value(below: int, above: int, count: int) -> Fraction:
+    """The TOST p-value from the counts of ``count`` resampled deltas at most -M (``below``)
+    and at least +M (``above``): the larger of the two one-sided bootstrap p-values (exact, to
+    compare with alpha); 1 without deltas."""
+    return Fraction(max(below, above) + 1, count + 1) if count else Fraction(1)
+
+
 def equivalence(deltas: FloatArray, margin: float) -> Fraction:
-    """The TOST p-value of the defined resampled ``deltas`` for the margin +-``margin``: the
-    larger of the two one-sided bootstrap p-values (exact, to compare with alpha)."""
+    """:func:`tost_p_value` of the resampled ``deltas`` (NaN left out) for +-``margin``."""
     values = np.asarray(deltas, dtype=np.float64)
     values = values[~np.isnan(values)]
-    if len(values) == 0:
-        return Fraction(1)
-    below = int((values <= -margin).sum())
-    above = int((values >= margin).sum())
-    return Fraction(max(below, above) + 1, len(values) + 1)
+    below, above = int((values <= -margin).sum()), int((values >= margin).sum())
+    return tost_p_value(below, above, len(values))
 
 
 def smallest_unseen(mdds: list[float]) -> float:
