@@ -19,7 +19,13 @@ import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine.corrections import FamilyInput, decide_family
-from mtgui.engine.significance import EQUIVALENT, TIE, Correction, compare_all_defined
+from mtgui.engine.significance import (
+    EQUIVALENT,
+    TIE,
+    Correction,
+    PairComparison,
+    compare_all_defined,
+)
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -68,7 +74,7 @@ def simulate_family(
     return outcomes
 
 
-def _outcome(decided: list, true_deltas: list[float]) -> FamilyOutcome:
+def _outcome(decided: list[PairComparison], true_deltas: list[float]) -> FamilyOutcome:
     """Counts of what was found against the truth."""
     false_found = true_found = found = equivalent = 0
     for pair, truth in zip(decided, true_deltas, strict=True):

@@ -62,12 +62,14 @@ def grid_text(result: BootstrapResult, metric: Metric) -> str:
     order = [printable(name) for name in order]  # names from the user's files
     width = max(len(name) for name in order)
     numbers = [str(k + 1) for k in range(len(order))]
-    lines = [textwrap.fill(grid_reading(result, metric.name), _WIDTH)]
+    lines = [textwrap.fill(grid_reading(result, metric.name), _WIDTH, break_on_hyphens=False)]
     lines.append(" " * (width + 4) + "  ".join(n.rjust(2) for n in numbers))
     for k, (name, row) in enumerate(zip(order, matrix, strict=True)):
         cells = "  ".join((verdict or ".").rjust(2) for verdict in row)
         lines.append(f"{numbers[k]:>2} {name:<{width}} {cells}")
-    lines.append(textwrap.fill(cluster_caption(result, metric.name), _WIDTH))
+    lines.append(
+        textwrap.fill(cluster_caption(result, metric.name), _WIDTH, break_on_hyphens=False)
+    )
     return "\n".join(lines)
 
 

@@ -22,9 +22,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from mtgui.engine.analysis import AnalysisResult
-from mtgui.engine.significance import TIE
 from mtgui.report.paired import PairedDeltas, paired_deltas
-from mtgui.report.significance import p_value_lines
+from mtgui.report.significance import p_value_lines, power_lines
 from mtgui.views.choices import refill
 from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.plot_theme import PlotTheme, follow_palette
@@ -208,10 +207,7 @@ def describe(deltas: PairedDeltas, label: str) -> str:
         "; ".join(html.escape(line, quote=False) for line in p_value_lines(pair, deltas.correction))
         + ".",
     ]
-    if pair.p_corrected is not None and not holds_zero and pair.verdict == TIE:
-        lines.insert(
-            2,
-            f"The interval is that of this one comparison: it leaves 0 out, but after "
-            f"{deltas.correction.label} the difference is not significant.",
-        )
+    lines += [
+        html.escape(line, quote=False) for line in power_lines(pair, deltas.level, deltas.unit)
+    ]
     return "<br>".join(lines)
