@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -33,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from mtgui.engine.family_calibration import simulate_family
-from mtgui.engine.settings import DEFAULT_RESAMPLES, BootstrapSettings
+from mtgui.engine.settings import BootstrapSettings
 from mtgui.engine.significance import Correction
 
 SEGMENTS = 100
@@ -104,17 +105,30 @@ def speed(before: Path, runs: int, shared: Path | None) -> None:
             "now, maxt + equivalence": ([*command, *extra], here),
         }
         times: dict[str, list[float]] = {key: [] for key in variants}
+        cpu: dict[str, list[float]] = {key: [] for key in variants}
         for _ in range(runs):
             for key, (words, tree) in variants.items():
                 environment = {**os.environ, "PYTHONPATH": str(tree)}
+                used = _children_cpu()
                 start = time.perf_counter()
                 subprocess.run(words, check=True, capture_output=True, env=environment)
                 times[key].append(time.perf_counter() - start)
-        base = statistics.median(times["before"])
-        for key, values in times.items():
-            middle = statistics.median(values)
-            runs_text = ", ".join(f"{v:.2f}" for v in values)
-            print(f"{key}: {middle:.2f} s ({middle / base - 1:+.1%}; runs {runs_text})")
+                cpu[key].append(_children_cpu() - used)
+        for name, measured in (("wall", times), ("CPU", cpu)):
+            base = statistics.median(measured["before"])
+            for key, values in measured.items():
+                middle = statistics.median(values)
+                runs_text = ", ".join(f"{v:.2f}" for v in values)
+                print(
+                    f"{name}, {key}: {middle:.2f} s ({middle / base - 1:+.1%}; runs {runs_text})"
+                )
+
+
+def _children_cpu() -> float:
+    """User + system CPU seconds of the finished child processes (and theirs) so far: on a
+    shared machine steadier than wall time, which waits for the other processes' turns."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
