@@ -119,9 +119,7 @@ def speed(before: Path, runs: int, shared: Path | None) -> None:
             for key, values in measured.items():
                 middle = statistics.median(values)
                 runs_text = ", ".join(f"{v:.2f}" for v in values)
-                print(
-                    f"{name}, {key}: {middle:.2f} s ({middle / base - 1:+.1%}; runs {runs_text})"
-                )
+                print(f"{name}, {key}: {middle:.2f} s ({middle / base - 1:+.1%}; runs {runs_text})")
 
 
 def _children_cpu() -> float:

@@ -17,7 +17,7 @@ from html import escape
 from mtgui import __version__
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.corpus import Corpus
-from mtgui.engine.significance import BETTER, WORSE
+from mtgui.engine.significance import BETTER, EQUIVALENT, WORSE
 from mtgui.engine.statistics import Statistics
 from mtgui.report.cells import four_decimals
 from mtgui.report.html_plots import distribution_svg
@@ -25,7 +25,7 @@ from mtgui.report.html_style import STYLE
 from mtgui.report.settings_text import metric_labels
 from mtgui.report.significance import cluster_caption, grid_reading
 
-VERDICT_CLASS = {BETTER: "better", WORSE: "worse"}
+VERDICT_CLASS = {BETTER: "better", WORSE: "worse", EQUIVALENT: "equal"}
 
 
 def html_report(
@@ -92,6 +92,7 @@ def _compared(corpus: Corpus, statistics: Statistics, result: BootstrapResult | 
             ("Unit resampled", unit),
             ("Confidence level", f"{settings.level * 100:g}%"),
             ("Correction", settings.correction.label),
+            ("Family", settings.family.words),
         ]
     rows = [(name, escape(value)) for name, value in rows]
     signature = (

@@ -97,6 +97,10 @@ def test_equivalence_gives_its_own_verdict_only_with_a_margin(write, capsys, tmp
     with (tmp_path / "c" / "pairs.csv").open(encoding="utf-8-sig") as rows:
         table = list(csv.DictReader(rows))
     assert {row["verdict"] for row in table} == {"="} and "p_tost" in table[0]
+    page = tmp_path / "report.html"
+    run_json(capsys, *args, "--equivalence", "bleu=0.01", "--html", str(page))
+    text = page.read_text(encoding="utf-8")
+    assert '<td class="equal">=</td>' in text and "equivalent within 0.01 BLEU" in text
     scaled = run_json(capsys, *args, "--equivalence", "bleu=1", "--bleu-scale", "100")
     assert scaled["pairs"][0]["margin"] == pytest.approx(1.0)  # shown on the scale it was given
 
