@@ -112,6 +112,14 @@ def unseen_sentence(result: BootstrapResult, metric: str) -> str:
     )
 
 
+def interval_name(pair: PairComparison, level: float) -> str:
+    """What the interval beside a verdict is called: its level, or under a correction that it
+    is the corrected one."""
+    if pair.ci_low_uncorrected is not None:
+        return "Corrected interval"
+    return f"{level * 100:g}% interval"
+
+
 def power_lines(pair: PairComparison, level: float, unit: str) -> list[str]:
     """What a verdict's interval is, and what it cannot see, in words: the corrected and the
     per-comparison intervals, the minimum detectable difference, the units needed, and the
@@ -119,9 +127,14 @@ def power_lines(pair: PairComparison, level: float, unit: str) -> list[str]:
     lines = []
     if pair.ci_low_uncorrected is not None and pair.ci_high_uncorrected is not None:
         alpha = pair.pair_alpha or (1 - level)
+        how = (
+            "max-T's, at this pair's step"
+            if pair.p_maxt is not None
+            else f"at the level that decided this pair ({(1 - alpha) * 100:.4g}%)"
+        )
         lines.append(
-            f"The interval above agrees with the corrected verdict (at the level that decided "
-            f"this pair, alpha {alpha:.3g}); the pair's own {level * 100:g}% interval: "
+            f"The interval above agrees with the corrected verdict: it is {how}, and holds 0 "
+            f"exactly when the verdict is ~. The pair's own {level * 100:g}% interval: "
             f"[{pair.ci_low_uncorrected:+.4f}, {pair.ci_high_uncorrected:+.4f}]."
         )
     if pair.mdd is not None and pair.mdd == pair.mdd:

@@ -28,7 +28,7 @@ from mtgui.engine.significance import (
     Correction,
     PairComparison,
 )
-from mtgui.report.significance import grid_reading, p_value_lines, power_lines
+from mtgui.report.significance import grid_reading, interval_name, p_value_lines, power_lines
 from mtgui.views.palette import is_dark
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -109,11 +109,11 @@ class SignificanceGridModel(QAbstractTableModel):
 
     def _tooltip(self, pair: PairComparison) -> str:
         """Everything behind a verdict, in words."""
-        level = f"{self._level * 100:g}%"
         lines = [
             f"{pair.x} is {MEANING[pair.verdict]} {pair.y}.",
             f"Difference {pair.x} - {pair.y}: {pair.delta:+.4f}",
-            f"{level} interval of the difference: [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
+            f"{interval_name(pair, self._level)} of the difference: "
+            f"[{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
             f"{pair.x} wins in {pair.win_fraction:.1%} of the resamples (Koehn 2004).",
             *p_value_lines(pair, self._correction),
             *power_lines(pair, self._level, self._unit),

@@ -92,7 +92,7 @@ def test_the_paired_view_shows_the_interval_that_agrees_with_the_corrected_verdi
     text = describe(deltas, "BLEU")
     assert "<b>A is not distinguishable from C</b>" in text
     assert "after Holm's correction for the 6 pairs of this metric" in text
-    assert "(contains 0)" in text and "the pair's own 95% interval: [+" in text
+    assert "(contains 0)" in text and "The pair's own 95% interval: [+" in text
     assert "p-value after Holm's correction:" in text
     assert "Differences smaller than about" in text and "(an estimate)" in text
 
