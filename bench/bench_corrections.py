@@ -53,15 +53,18 @@ def share(values: list[float]) -> str:
     return f"{mean:.3f} ± {error:.3f}"
 
 
-def calibration(test_sets: int, seed: int) -> None:
+def calibration(
+    test_sets: int, seed: int, segments: int, sizes: list[int], corrections: list[Correction]
+) -> None:
     """The tables of the module docstring."""
+    print(f"{segments} segments per test set, {test_sets} test sets per row")
     print("| systems | correction | B | FWER, all equal | FWER, some differ | power | FDR |")
     print("|---|---|---|---|---|---|---|")
-    for systems in (10, 20):
+    for systems in sizes:
         equal = systems // 4
         spread = list(np.linspace(0.1, 0.6, systems - equal))
         means = [0.6] * equal + spread[::-1]
-        for correction in Correction:
+        for correction in corrections:
             resamples = resamples_for(correction, systems)
             rng = np.random.default_rng([seed, systems, list(Correction).index(correction)])
             start = time.perf_counter()
@@ -69,10 +72,10 @@ def calibration(test_sets: int, seed: int) -> None:
             real = sum(1 for i in range(systems) for j in range(i) if means[i] != means[j])
             for _ in range(test_sets):
                 (outcome,) = simulate_family(
-                    rng, [0.0] * systems, SEGMENTS, resamples, [correction]
+                    rng, [0.0] * systems, segments, resamples, [correction]
                 ).values()
                 null.append(float(outcome.false_found > 0))
-                (outcome,) = simulate_family(rng, means, SEGMENTS, resamples, [correction]).values()
+                (outcome,) = simulate_family(rng, means, segments, resamples, [correction]).values()
                 fwer.append(float(outcome.false_found > 0))
                 power.append(outcome.true_found / real)
                 fdr.append(outcome.false_found / max(outcome.found, 1))
@@ -135,13 +138,19 @@ def main() -> None:
     calibrate = commands.add_parser("calibration")
     calibrate.add_argument("--test-sets", type=int, default=500)
     calibrate.add_argument("--seed", type=int, default=33)
+    calibrate.add_argument("--segments", type=int, default=SEGMENTS)
+    calibrate.add_argument("--systems", type=int, nargs="+", default=[10, 20])
+    calibrate.add_argument(
+        "--corrections", nargs="+", default=[c.value for c in Correction], choices=list(Correction)
+    )
     timing = commands.add_parser("speed")
     timing.add_argument("--before", type=Path, required=True)
     timing.add_argument("--runs", type=int, default=5)
     timing.add_argument("--shared", type=Path)
     args = parser.parse_args()
     if args.command == "calibration":
-        calibration(args.test_sets, args.seed)
+        corrections = [Correction(c) for c in args.corrections]
+        calibration(args.test_sets, args.seed, args.segments, args.systems, corrections)
     else:
         speed(args.before, args.runs, args.shared)
 
