@@ -23,7 +23,7 @@ from mtgui.report.cells import four_decimals
 from mtgui.report.html_plots import distribution_svg
 from mtgui.report.html_style import STYLE
 from mtgui.report.settings_text import metric_labels
-from mtgui.report.significance import cluster_caption, grid_reading, interval_name, power_lines
+from mtgui.report.significance import cluster_caption, grid_reading
 
 VERDICT_CLASS = {BETTER: "better", WORSE: "worse", EQUIVALENT: "equal"}
 
@@ -166,8 +166,7 @@ def _metric_section(statistics: Statistics, result: BootstrapResult, metric: str
     numbers = "".join(f"<th>{k + 1}</th>" for k in range(len(order)))
     rows = []
     for k, (system, row) in enumerate(zip(order, matrix, strict=True)):
-        titles = [_pair_title(result, metric, system, other) for other in order]
-        cells = "".join(_verdict_cell(v, t) for v, t in zip(row, titles, strict=True))
+        cells = "".join(_verdict_cell(verdict) for verdict in row)
         rows.append(f"<tr><th>{k + 1} {escape(system)}</th>{cells}</tr>")
     svg = distribution_svg(result, metric, f"Bootstrap distributions of {label}")
     return (
@@ -180,27 +179,12 @@ def _metric_section(statistics: Statistics, result: BootstrapResult, metric: str
     )
 
 
-def _verdict_cell(verdict: str, title: str = "") -> str:
-    """A grid cell: the verdict's symbol on its colour (the diagonal is blank), with the
-    pair's figures shown on hover."""
+def _verdict_cell(verdict: str) -> str:
+    """A grid cell: the verdict's symbol on its colour (the diagonal is blank)."""
     if not verdict:
         return '<td class="self"></td>'
     css = VERDICT_CLASS.get(verdict, "same")
-    hover = f' title="{escape(title)}"' if title else ""
-    return f'<td class="{css}"{hover}>{escape(verdict)}</td>'
-
-
-def _pair_title(result: BootstrapResult, metric: str, x: str, y: str) -> str:
-    """A pair's difference, the interval beside its verdict, and what it could not see."""
-    if x == y:
-        return ""
-    pair = result.pair(metric, x, y)
-    lines = [
-        f"{x} - {y}: {pair.delta:+.4f}, {interval_name(pair, result.settings.level).lower()} "
-        f"[{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
-        *power_lines(pair, result.settings.level, result.settings.unit.value),
-    ]
-    return "\n".join(lines)
+    return f'<td class="{css}">{escape(verdict)}</td>'
 
 
 def _distribution_caption(result: BootstrapResult) -> str:

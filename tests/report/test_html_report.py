@@ -101,8 +101,8 @@ def test_every_metric_has_its_grid_sentence_clusters_and_distributions(page, ana
         assert escape(cluster_caption(result, metric)) in page
         assert f'aria-label="Bootstrap distributions of {label}"' in page
     # Lumen beats Ostrich clearly under BLEU on the demo: a blue ">" cell in the grid
-    assert re.search(r'<td class="better" title="[^"]*">&gt;</td>', page)
-    assert re.search(r'<td class="worse" title="[^"]*">&lt;</td>', page)
+    assert '<td class="better">&gt;</td>' in page
+    assert '<td class="worse">&lt;</td>' in page
     assert page.count("<svg ") == len(METRICS)
 
 
