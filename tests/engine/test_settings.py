@@ -82,6 +82,8 @@ def test_plain_values_in_the_order_sessions_store_them():
         "unit": "auto",
         "randomization": False,
         "correction": "none",
+        "family": "metric",
+        "equivalence": "",
         "tokenizer": "13a",
         "case": "sensitive",
         "chrf_char_order": 6,
@@ -256,3 +258,12 @@ def test_round_trip_through_plain_values():
 )
 def test_values_are_described_in_words(value, words):
     assert describe_value(value) == words
+
+
+def test_equivalence_margins_are_checked_and_kept_for_the_metrics_chosen():
+    settings = AnalysisSettings(metrics=("bleu",), equivalence="bleu=0.01 chrf=0.5")
+    assert settings.equivalence == "bleu=0.01, chrf=0.5"
+    assert settings.bootstrap_settings().equivalence == (("bleu", 0.01),)
+    for bad in ("bleu", "bleu=0", "bleu=-1", "BLEU!=1", 3):
+        with pytest.raises(InputError, match=r'margins written as "bleu=0\.01, chrf=0\.5"'):
+            AnalysisSettings(equivalence=bad)  # type: ignore[arg-type]
