@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from mtgui.engine import chrf_options
+from mtgui.engine.corrections import Family
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.external import NAME_PATTERN
 from mtgui.engine.metrics.registry import DEFAULT_METRICS, METRIC_NAMES
@@ -57,6 +58,8 @@ class SettingsDict(TypedDict):
     unit: str
     randomization: bool
     correction: str
+    family: str
+    equivalence: str
     tokenizer: str
     case: str
     chrf_char_order: int
@@ -84,6 +87,8 @@ class AnalysisSettings:
     unit: Unit = Unit.AUTO
     randomization: bool = False
     correction: Correction = Correction.NONE
+    family: Family = Family.METRIC
+    equivalence: str = ""  # "bleu=0.01, chrf=0.5": equivalence margins (see parse_margins)
     tokenizer: str = DEFAULT_TOKENIZER
     case: Case = Case.SENSITIVE
     chrf_char_order: int = chrf_options.CHAR_ORDER
@@ -132,6 +137,8 @@ class AnalysisSettings:
             "unit": self.unit.value,
             "randomization": self.randomization,
             "correction": self.correction.value,
+            "family": self.family.value,
+            "equivalence": self.equivalence,
             "tokenizer": self.tokenizer,
             "case": self.case.value,
             "chrf_char_order": self.chrf_char_order,
@@ -171,7 +178,33 @@ class AnalysisSettings:
             unit=self.unit,
             ar_trials=AR_TRIALS if self.randomization else 0,
             correction=self.correction,
+            family=self.family,
+            equivalence=tuple(
+                (metric, margin)
+                for metric, margin in parse_margins(self.equivalence)
+                if metric in self.metrics
+            ),
         )
+
+
+def parse_margins(text: str) -> list[tuple[str, float]]:
+    """Equivalence margins written ``METRIC=MARGIN`` separated by commas or spaces
+    ("bleu=0.01, chrf=0.5"); a ValueError for anything else (a margin must be positive)."""
+    margins = []
+    for item in text.replace(",", " ").split():
+        metric, equals, number = item.partition("=")
+        margin = float(number) if equals else float("nan")
+        if not _metric_name(metric) or not 0 < margin < float("inf"):
+            raise ValueError(item)
+        margins.append((metric, margin))
+    return margins
+
+
+def _margins(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(value)
+    parse_margins(value)
+    return " ".join(value.replace(",", " ").split()).replace(" ", ", ")
 
 
 def describe_value(value: object) -> str:
@@ -262,6 +295,8 @@ _RULES: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "unit": _member_of(Unit),
     "randomization": ("true or false", _flag),
     "correction": _member_of(Correction),
+    "family": _member_of(Family),
+    "equivalence": ('margins written as "bleu=0.01, chrf=0.5"', _margins),
     "holm": ("true or false", _flag),  # before "correction" (mtgui 0.1): true means Holm's
     "tokenizer": _one_of(TOKENIZERS),
     "case": _member_of(Case),

@@ -137,8 +137,17 @@ def _interval(interval: ScoreInterval, factor: float) -> ScoreInterval:
 def _pair(pair: PairComparison, factor: float) -> PairComparison:
     if factor == 1.0:
         return pair
+    scaled = {  # the optional figures in the metric's units, where present
+        key: value * factor
+        for key in ("ci_low_uncorrected", "ci_high_uncorrected", "mdd", "margin")
+        if (value := getattr(pair, key)) is not None
+    }
     return replace(
-        pair, delta=pair.delta * factor, ci_low=pair.ci_low * factor, ci_high=pair.ci_high * factor
+        pair,
+        delta=pair.delta * factor,
+        ci_low=pair.ci_low * factor,
+        ci_high=pair.ci_high * factor,
+        **scaled,
     )
 
 

@@ -13,10 +13,11 @@ import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine import chrf_options
+from mtgui.engine.corrections import Family, family_size, resamples_needed, rounded_up
 from mtgui.engine.errors import InputError
 from mtgui.engine.extra_tokenizers import check_tokenizer_installed
 from mtgui.engine.gil_free import distinct_count
-from mtgui.engine.significance import Correction, tail_rank
+from mtgui.engine.significance import Correction, alpha_of, tail_rank
 
 IntArray = npt.NDArray[np.int64]
 
@@ -114,6 +115,10 @@ class BootstrapSettings:
     unit: Unit = Unit.AUTO
     ar_trials: int = 0
     correction: Correction = Correction.NONE
+    family: Family = Family.METRIC
+    raise_resamples: bool = True  # False: refuse a B too small for the correction
+    equivalence: tuple[tuple[str, float], ...] = ()  # (metric, margin) for equivalence tests
+    raised_from: int | None = None  # the B asked for, when it was raised (see enough_for)
 
     def __post_init__(self) -> None:
         check_resamples(self.resamples)
@@ -132,14 +137,60 @@ class BootstrapSettings:
             )
         object.__setattr__(self, "unit", Unit(self.unit))
         object.__setattr__(self, "correction", Correction(self.correction))
+        object.__setattr__(self, "family", Family(self.family))
+        for metric, margin in self.equivalence:
+            check_margin(metric, margin)
+
+    def margin(self, metric: str) -> float | None:
+        """The equivalence margin asked for ``metric``, None if none was."""
+        return next((margin for name, margin in self.equivalence if name == metric), None)
+
+    def enough_for(self, systems: int, metrics: int) -> BootstrapSettings:
+        """These settings with B raised, where the correction could reject nothing over the
+        family of ``systems`` systems and ``metrics`` metrics, to the smallest round number
+        that can (``raised_from`` keeps the B asked for; :meth:`raise_note` says why); or an
+        :class:`InputError` in words where raising is not allowed or not possible."""
+        pairs = family_size(systems, metrics, self.family)
+        needed = resamples_needed(self.correction, pairs, self.level)
+        if self.resamples >= needed:
+            return self
+        raised = max(rounded_up(needed), MIN_RESAMPLES)
+        if not self.raise_resamples or raised > MAX_RESAMPLES:
+            raise InputError(
+                f"with {self.resamples:,} resamples {self.correction.label} over "
+                f"{_comparisons(pairs, self.family)} can find no difference at "
+                f"{self.level * 100:g}%: {_why(pairs, self.level, needed)}.",
+                hint=f"Use at least {needed:,} resamples ({raised:,}), or the max-T correction "
+                "(--correction maxt), which needs no more; without --no-raise-resamples mtgui "
+                "raises B itself."
+                if raised <= MAX_RESAMPLES
+                else "Use the max-T correction (--correction maxt), or fewer systems.",
+            )
+        return replace(self, resamples=raised, raised_from=self.resamples)
+
+    def raise_note(self, systems: int, metrics: int) -> list[str]:
+        """The note that says B was raised, from what to what and why (none if it was not)."""
+        if self.raised_from is None:
+            return []
+        pairs = family_size(systems, metrics, self.family)
+        needed = resamples_needed(self.correction, pairs, self.level)
+        return [
+            f"The bootstrap drew {self.resamples:,} resamples instead of the "
+            f"{self.raised_from:,} asked for: with {self.correction.label} over "
+            f"{_comparisons(pairs, self.family)}, {_why(pairs, self.level, needed)}; with "
+            "fewer, no difference could be significant."
+        ]
 
     def signature(self) -> str:
         """The resampling part of a result's signature."""
         ar = f"|ar:{self.ar_trials}" if self.ar_trials else ""
         correction = "" if self.correction is Correction.NONE else f"|{self.correction}"
+        if self.family is Family.ALL:
+            correction += "|family:all"
+        margins = "".join(f"|eq:{metric}={margin:g}" for metric, margin in self.equivalence)
         return (
             f"bs:{self.resamples}|seed:{self.seed}|unit:{self.unit}|level:{self.level}"
-            f"{ar}{correction}"
+            f"{ar}{correction}{margins}"
         )
 
     def resolved(self, document_index: IntArray | None) -> tuple[BootstrapSettings, list[str]]:
@@ -147,6 +198,33 @@ class BootstrapSettings:
         when it is not the one asked for or when it is unreliable (see :func:`resolve_unit`)."""
         unit, notes = resolve_unit(self.unit, document_index)
         return replace(self, unit=unit), notes
+
+
+def check_margin(metric: str, margin: float) -> float:
+    """``margin`` if it is an equivalence margin (a positive finite number), else an
+    :class:`InputError` naming the metric."""
+    number = isinstance(margin, int | float | np.floating) and not isinstance(margin, bool)
+    if not number or not 0 < margin < float("inf"):
+        raise InputError(
+            f"the equivalence margin of {metric} must be a positive number, not {margin!r}.",
+            hint="For example --equivalence bleu=0.01 (one BLEU point on the 0-1 scale).",
+        )
+    return float(margin)
+
+
+def _comparisons(pairs: int, family: Family) -> str:
+    """The family's size and kind in words."""
+    counted = "1 comparison" if pairs == 1 else f"{pairs:,} comparisons"
+    return f"{counted} ({family.words})"
+
+
+def _why(pairs: int, level: float, needed: int) -> str:
+    """Why a correction needs ``needed`` resamples, in words."""
+    alpha = float(alpha_of(level))
+    return (
+        f"the smallest p-value a pair can get, 2/(B + 1), must stay below {alpha:g}/{pairs:,} "
+        f"for any difference to be significant, which takes at least {needed:,} resamples"
+    )
 
 
 def check_resamples(resamples: int) -> int:

@@ -68,6 +68,9 @@ def evaluation_report(
         "ar_trials": settings.ar_trials,
         "holm": settings.correction is Correction.HOLM,
         "correction": settings.correction.value,
+        "family": settings.family.value,
+        "resamples_requested": settings.raised_from or settings.resamples,
+        "equivalence": dict(settings.equivalence),
         "notes": list(bootstrap.notes),
     }
     report["notes"] += bootstrap.notes

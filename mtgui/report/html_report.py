@@ -24,7 +24,7 @@ from mtgui._version import __version__
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.metrics.base import Metric
-from mtgui.engine.significance import BETTER, WORSE
+from mtgui.engine.significance import BETTER, EQUIVALENT, WORSE
 from mtgui.engine.statistics import Statistics
 from mtgui.report.bidi import balanced, html_isolated, isolated
 from mtgui.report.cells import four_decimals
@@ -33,7 +33,7 @@ from mtgui.report.html_style import STYLE
 from mtgui.report.settings_text import CASE_WORDS, scale_note
 from mtgui.report.significance import cluster_caption, grid_reading
 
-VERDICT_CLASS = {BETTER: "better", WORSE: "worse"}
+VERDICT_CLASS = {BETTER: "better", WORSE: "worse", EQUIVALENT: "equal"}
 METRICS_PER_TABLE = 4
 """At most this many metrics side by side in a scores table (their cells fit an A4 page)."""
 
@@ -126,6 +126,7 @@ def _resampling(result: BootstrapResult) -> list[tuple[str, str]]:
         ("Unit resampled", unit),
         ("Confidence level", f"{settings.level * 100:g}%"),
         ("Correction", settings.correction.label),
+        ("Family", settings.family.words),
     ]
 
 

@@ -20,13 +20,15 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QLineEdit,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from mtgui.engine.analysis_settings import AnalysisSettings, SettingsDict
+from mtgui.engine.analysis_settings import AnalysisSettings, SettingsDict, parse_margins
 from mtgui.engine.chrf_options import LIMITS as CHRF_LIMITS
+from mtgui.engine.corrections import Family
 from mtgui.engine.metrics import LABELS as LABELS
 from mtgui.engine.metrics import REGISTRY
 from mtgui.engine.settings import (
@@ -59,7 +61,14 @@ _CORRECTIONS = (
     ("None", Correction.NONE.value),
     ("Holm", Correction.HOLM.value),
     ("Benjamini-Hochberg", Correction.FDR.value),
+    ("max-T (suggested)", Correction.MAXT.value),
 )
+_FAMILIES = (
+    ("Each metric", Family.METRIC.value),
+    ("All metrics together", Family.ALL.value),
+)
+SUGGEST_MAXT_FROM = 3
+"""With this many systems or more, a window whose correction nobody chose suggests max-T."""
 
 
 class SettingsPanel(QWidget):
@@ -127,17 +136,40 @@ class SettingsPanel(QWidget):
         )
         self.correction = _choice(_CORRECTIONS)
         self.correction.setToolTip(
-            "Correct the p-values for making many comparisons at once; the grid, the clusters "
-            "and the ranks then follow the corrected p-values. Holm: the chance of any wrong "
-            "'>' or '<' stays below 1 - confidence. Benjamini-Hochberg: the expected share of "
-            "wrong ones among those found stays below it."
+            "Correct the verdicts for making many comparisons at once; the grid, the clusters, "
+            "the ranks and the intervals then follow the correction. max-T (suggested with "
+            "several systems): the chance of any wrong '>' or '<' stays below 1 - confidence, "
+            "and because it uses how the comparisons hang together (they share systems and "
+            "resamples) it finds more real differences than Holm. Holm: the same guarantee, "
+            "simpler and weaker. Benjamini-Hochberg: the expected share of wrong ones among "
+            "those found stays below 1 - confidence. Where the resamples are too few for a "
+            "correction to find anything, more are drawn and the status line says so."
         )
+        self.correction.activated.connect(self._correction_chosen)
+        self._correction_touched = False
+        self.family = _choice(_FAMILIES)
+        self.family.setToolTip(
+            "Which comparisons are corrected together: each metric's pairs, or every "
+            "metric's pairs as one family (stricter)."
+        )
+        self.equivalence = QLineEdit()
+        self.equivalence.setPlaceholderText("e.g. bleu=0.01, chrf=0.5")
+        self.equivalence.setToolTip(
+            "Equivalence margins, METRIC=MARGIN in the metric's units (BLEU and M-BLEU on the "
+            "0-1 scale): a pair whose difference is shown to lie within +-MARGIN gets '=' "
+            "instead of '~' (two one-sided tests at the confidence above). Without a margin "
+            "no '=' appears: '~' only means that no difference was shown."
+        )
+        self.equivalence.editingFinished.connect(self._equivalence_edited)
+        self._equivalence_text = ""
         for label, widget in (
             ("Resamples", self.resamples),
             ("Confidence", self.level),
             ("Seed", self.seed),
             ("Resample by", self.unit),
             ("Correction", self.correction),
+            ("Family", self.family),
+            ("Equivalence", self.equivalence),
         ):
             form.addRow(label, widget)
         form.addRow(self.randomization)
@@ -146,8 +178,37 @@ class SettingsPanel(QWidget):
         self.level.valueChanged.connect(self.settings_changed)
         self.unit.currentIndexChanged.connect(self.settings_changed)
         self.correction.currentIndexChanged.connect(self.settings_changed)
+        self.family.currentIndexChanged.connect(self.settings_changed)
         self.randomization.toggled.connect(self.settings_changed)
         return box
+
+    def _correction_chosen(self) -> None:
+        """The user chose a correction: it is no longer suggested."""
+        self._correction_touched = True
+
+    def suggest_correction(self, systems: int) -> None:
+        """Preselect max-T for :data:`SUGGEST_MAXT_FROM` systems or more, as long as nobody
+        chose a correction in this window and none is set (a grid of many systems without a
+        correction shows false differences most of the time)."""
+        none = self.correction.currentData() == Correction.NONE.value
+        if systems >= SUGGEST_MAXT_FROM and none and not self._correction_touched:
+            self.correction.setCurrentIndex(self.correction.findData(Correction.MAXT.value))
+
+    def _equivalence_edited(self) -> None:
+        """Margins typed: a new run if they are valid and new; else the field says why."""
+        text = self.equivalence.text()
+        try:
+            parse_margins(text)
+        except ValueError:
+            self.equivalence.setStyleSheet("border: 1px solid #d55e00;")
+            self.equivalence.setToolTip(
+                "Write margins as METRIC=MARGIN with positive numbers, e.g. bleu=0.01, chrf=0.5."
+            )
+            return
+        self.equivalence.setStyleSheet("")
+        if text != self._equivalence_text:
+            self._equivalence_text = text
+            self.settings_changed.emit()
 
     def _text_box(self) -> QGroupBox:
         box = QGroupBox("Words")
@@ -195,6 +256,8 @@ class SettingsPanel(QWidget):
             unit=Unit(self.unit.currentData()),
             randomization=self.randomization.isChecked(),
             correction=Correction(self.correction.currentData()),
+            family=Family(self.family.currentData()),
+            equivalence=self._valid_margins(),
             tokenizer=self.tokenizer.currentText(),
             case=_CASES[self.case.currentIndex()],
             chrf_char_order=self.chrf["char_order"].value(),
@@ -202,10 +265,19 @@ class SettingsPanel(QWidget):
             chrf_beta=self.chrf["beta"].value(),
         )
 
+    def _valid_margins(self) -> str:
+        """The margins typed, or the last valid ones while the field holds a mistake."""
+        try:
+            parse_margins(self.equivalence.text())
+        except ValueError:
+            return self._equivalence_text
+        return self.equivalence.text()
+
     def set_settings(self, settings: AnalysisSettings) -> None:
         """Set every control, then emit ``settings_changed`` once (one new run, not nine)."""
         controls = [*self.metric_boxes.values(), self.resamples, self.level, self.seed]
         controls += [self.unit, self.correction, self.randomization, self.tokenizer, self.case]
+        controls += [self.family, self.equivalence]
         controls += self.chrf.values()
         blockers = [QSignalBlocker(control) for control in controls]
         self._show(settings)
@@ -223,6 +295,9 @@ class SettingsPanel(QWidget):
         self.seed.setValue(settings.seed)
         self.unit.setCurrentIndex(self.unit.findData(settings.unit.value))
         self.correction.setCurrentIndex(self.correction.findData(settings.correction.value))
+        self.family.setCurrentIndex(self.family.findData(settings.family.value))
+        self.equivalence.setText(settings.equivalence)
+        self._equivalence_text = settings.equivalence
         self.randomization.setChecked(settings.randomization)
         self.tokenizer.setCurrentText(settings.tokenizer)
         self.case.setCurrentIndex(_CASES.index(settings.case))

@@ -82,6 +82,8 @@ def test_plain_values_in_the_order_sessions_store_them():
         "unit": "auto",
         "randomization": False,
         "correction": "none",
+        "family": "metric",
+        "equivalence": "",
         "tokenizer": "13a",
         "case": "sensitive",
         "chrf_char_order": 6,
@@ -124,7 +126,11 @@ def test_the_engine_settings_it_makes():
         ("seed", None, "a whole number from 0 to 4,294,967,295, not null."),
         ("unit", "word", 'one of "auto", "segment", "document", not the text "word".'),
         ("randomization", 1, "true or false, not the number 1."),
-        ("correction", "bonferroni", 'one of "none", "holm", "fdr", not the text "bonferroni".'),
+        (
+            "correction",
+            "bonferroni",
+            'one of "none", "holm", "fdr", "maxt", not the text "bonferroni".',
+        ),
         ("tokenizer", "moses", 'one of "13a", "intl", "zh", "char", "none", "ja-mecab", "ko-'),
         ("case", "upper", 'one of "sensitive", "full", "ascii", not the text "upper".'),
         ("metrics", ["bleu", "no metric"], "a list of metric names from bleu, nist, mbleu, chrf"),
@@ -252,3 +258,12 @@ def test_round_trip_through_plain_values():
 )
 def test_values_are_described_in_words(value, words):
     assert describe_value(value) == words
+
+
+def test_equivalence_margins_are_checked_and_kept_for_the_metrics_chosen():
+    settings = AnalysisSettings(metrics=("bleu",), equivalence="bleu=0.01 chrf=0.5")
+    assert settings.equivalence == "bleu=0.01, chrf=0.5"
+    assert settings.bootstrap_settings().equivalence == (("bleu", 0.01),)
+    for bad in ("bleu", "bleu=0", "bleu=-1", "BLEU!=1", 3):
+        with pytest.raises(InputError, match=r'margins written as "bleu=0\.01, chrf=0\.5"'):
+            AnalysisSettings(equivalence=bad)  # type: ignore[arg-type]
