@@ -22,6 +22,7 @@ from enum import Enum
 from pathlib import Path
 
 from mtgui.engine.errors import InputError
+from mtgui.io.run_inputs import refuse_input
 
 STDOUT = "-"
 """The name that stands for standard output (``--json -``, ``--segments -``)."""
@@ -86,24 +87,24 @@ def examine(
     overwrite: bool,
     inputs: Collection[tuple[int, int]] = frozenset(),
     folder_made: bool = False,
+    label: str = "this output",
 ) -> Target:
     """Where ``path`` leads and how to write it; :class:`InputError` if it must not be.
 
     ``folder_made``: the folder of ``path`` does not exist yet and will be made first.
+    ``label`` names the output in a refusal (``--json``); ``inputs`` may be a
+    :class:`~mtgui.io.run_inputs.RunInputs`, which also refuses a folder read as input.
     """
     try:
         final, descriptor = _resolve_links(path)
         info = stat_or_none(final)
         if info is None and descriptor:
             raise InputError("no such descriptor is open.", path=path)
+        folder = None if descriptor else final.parent
         if info is None:
+            refuse_input(inputs, None, label, path, folder)
             return Target(path, final, Kind.NEW, _new_identity(path, final, folder_made))
-        if (info.st_dev, info.st_ino) in inputs:
-            raise InputError(
-                "this is one of the input files; mtgui will not write over it.",
-                path=path,
-                hint="Choose another output file.",
-            )
+        refuse_input(inputs, (info.st_dev, info.st_ino), label, path, folder)
         identity = ("inode", info.st_dev, info.st_ino)
         _refuse_special(path, info.st_mode)
         if descriptor or stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):

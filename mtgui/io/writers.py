@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.engine.errors import InputError
+from mtgui.io.run_inputs import refuse_input
 from mtgui.io.targets import (
     Kind,
     Target,
@@ -120,10 +121,7 @@ def _check_still_replaceable(
     target: Target, existing: os.stat_result, overwrite: bool, inputs: Collection[tuple[int, int]]
 ) -> None:
     """The file found at the last moment may be replaced (it may have appeared meanwhile)."""
-    if (existing.st_dev, existing.st_ino) in inputs:
-        raise InputError(
-            "this is one of the input files; mtgui will not write over it.", path=target.given
-        )
+    refuse_input(inputs, (existing.st_dev, existing.st_ino), "this output", target.given, None)
     if not stat.S_ISREG(existing.st_mode):
         raise InputError(
             "this is no longer a regular file; it was left as it is.", path=target.given
