@@ -94,3 +94,18 @@ def test_proc_self_mem_cannot_be_read_as_a_file(files, capsys):
     err = capsys.readouterr().err
     assert "/proc/self/mem: this cannot be read as a file" in err
     assert "disk or network drive" not in err
+
+
+@pytest.mark.parametrize("metric", ["chrf", "ter"])
+def test_a_line_too_long_for_a_metric_is_refused_before_the_work(files, capsys, metric):
+    from mtgui.engine.segment_limits import MAX_CHRF_CHARACTERS
+
+    words = MAX_CHRF_CHARACTERS // 2 if metric == "chrf" else 11_000
+    line = "ab " * (words // 3 + 1) if metric == "chrf" else "ab " * words
+    (files / "long.txt").write_text(REF + line + "\n", encoding="utf-8")
+    (files / "long-ref.txt").write_text(REF + line + "\n", encoding="utf-8")
+    argv = ["eval", "-r", "long-ref.txt", "-t", "long.txt", "-b", "0", "-m", metric]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    label = {"chrf": "chrF", "ter": "TER"}[metric]
+    assert f"long.txt: segment 13 is too long for {label}" in err
