@@ -4,8 +4,8 @@ Python's ``json`` parses nested arrays and objects by recursion, so a file of 10
 ends in a ``RecursionError`` (or, on a thread with a small stack, worse); and it turns a
 number without a decimal point into an ``int``, which refuses more than 4,300 digits with a
 ``ValueError``. Neither is a message for a user. :func:`load_json` therefore looks at the text
-first, without recursion: the nesting depth (at most :data:`MAX_DEPTH`) and the length of
-every number (at most :data:`MAX_NUMBER_CHARS` characters), each refused with the line where
+first, without recursion: the nesting depth (at most :data:`MAX_DEPTH`) and the numbers (one
+with a run of :data:`MAX_NUMBER_CHARS` digits or more is refused), each with the line where
 the limit is passed. What the JSON files mtgui reads need is far below both (a session nests
 4 levels, comet-score's file 3; a double needs 17 significant digits, and a number written
 without an exponent down to 1e-308 about 330 characters).
@@ -22,7 +22,7 @@ from mtgui.engine.errors import InputError
 MAX_DEPTH = 100
 """The deepest nesting of arrays and objects read."""
 MAX_NUMBER_CHARS = 400
-"""The longest number read, in characters."""
+"""A number with this many digits in a row is not read (nor a longer one)."""
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _LONG_NUMBER = re.compile(rf"-?[0-9][0-9.eE+-]{{{MAX_NUMBER_CHARS},}}")
@@ -59,21 +59,23 @@ def load_json(text: str, path: str | Path, prefix: str = "") -> object:
 
 
 def check_json_bounds(text: str, path: str | Path, prefix: str = "") -> None:
-    """Refuse JSON nested deeper than :data:`MAX_DEPTH` or with a number longer than
-    :data:`MAX_NUMBER_CHARS`, naming the line; in time proportional to the text, no recursion.
+    """Refuse JSON nested deeper than :data:`MAX_DEPTH` or with a number of
+    :data:`MAX_NUMBER_CHARS` digits in a row, naming the line; in time proportional to the
+    text, no recursion.
 
     Strings are blanked first (their brackets and digits are text), keeping the line breaks
     (a JSON string holds none).
     """
-    quick = sum(text.count(c) for c in _OPENERS) <= MAX_DEPTH
-    if quick and not _LONG_DIGITS.search(text):
+    deep = sum(text.count(c) for c in _OPENERS) > MAX_DEPTH  # else it cannot nest too deep
+    long = _LONG_DIGITS.search(text) is not None  # else it holds no number too long
+    if not deep and not long:
         return
     bare = _STRING.sub('""', text)
-    number = _LONG_NUMBER.search(bare)
+    number = _LONG_NUMBER.search(bare) if long else None
     if number is not None:
         raise InputError(
             f"{prefix}it holds a number of {len(number.group()):,} characters; mtgui reads "
-            f"numbers of at most {MAX_NUMBER_CHARS}.",
+            f"numbers of fewer than {MAX_NUMBER_CHARS} digits.",
             path=path,
             line=bare.count("\n", 0, number.start()) + 1,
         )
