@@ -16,7 +16,7 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -53,33 +53,6 @@ class Target:
     final: Path
     kind: Kind
     identity: tuple[object, ...]
-
-
-def input_files(paths: Iterable[str | Path]) -> frozenset[tuple[int, int]]:
-    """Device and inode of every input: of each file, and of every file in each folder."""
-    found = set()
-    for path in paths:
-        try:
-            info = os.stat(path)
-        except OSError:
-            continue  # the reader will say what is wrong with it
-        found.add((info.st_dev, info.st_ino))
-        if stat.S_ISDIR(info.st_mode):
-            found |= _files_in(Path(path))
-    return frozenset(found)
-
-
-def _files_in(folder: Path) -> set[tuple[int, int]]:
-    """Device and inode of every file under ``folder`` (links followed, as readers do)."""
-    found = set()
-    for root, _, names in os.walk(folder):
-        for name in names:
-            try:
-                info = os.stat(os.path.join(root, name))
-            except OSError:
-                continue
-            found.add((info.st_dev, info.st_ino))
-    return found
 
 
 def examine(

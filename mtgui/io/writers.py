@@ -31,12 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.engine.errors import InputError
-from mtgui.io.run_inputs import refuse_input
+from mtgui.io.run_inputs import READ, RunInputs, refuse_input
 from mtgui.io.targets import (
     Kind,
     Target,
     examine,
-    input_files,
     os_reason,
     path_error,
     stat_or_none,
@@ -45,9 +44,10 @@ from mtgui.io.temporaries import Temporary, remove_stale
 
 
 def check_writable(path: Path, overwrite: bool, inputs: Collection[Path] = ()) -> None:
-    """Refuse to write over an input file, over an existing file unless ``overwrite``, into
-    a folder that does not exist, or into anything but a file, a device or a pipe."""
-    examine(path, overwrite, input_files(inputs))
+    """Refuse to write over an input file or into a folder given as input (see
+    :mod:`mtgui.io.run_inputs`), over an existing file unless ``overwrite``, into a folder
+    that does not exist, or into anything but a file, a device or a pipe."""
+    examine(path, overwrite, RunInputs((READ, p) for p in inputs))
 
 
 def write_text_atomic(path: Path, text: str, bom: bool = False) -> None:
