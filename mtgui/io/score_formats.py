@@ -237,6 +237,8 @@ def _comet_table(
             path=origin.path,
         )
     records = tuple(r for group in systems.values() for r in group)
+    if not records:
+        raise InputError("no segment in this comet-score file has a score.", path=origin.path)
     return ScoreTable(origin, COMET_KEY, records, skipped, segment_count=count, by_path=True)
 
 

@@ -86,3 +86,16 @@ def test_two_files_of_one_metric_for_different_systems_are_fine(write, files):
     ]
     corpus = assemble(files, tables)
     assert corpus.scores_of("sysB", "xm") is not None
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("c.json", '{"hyps/sysA.txt": [{"COMET": null}, {"COMET": NaN}, {"COMET": "NA"}]}'),
+        ("c.json", '{"hyps/sysA.txt": []}'),
+        ("c.txt", "".join(f"hyps/sysA.txt\tSegment {i}\tscore: nan\n" for i in range(3))),
+    ],
+)
+def test_comet_files_without_any_score_are_refused(write, name, text):
+    with pytest.raises(InputError, match="no segment in this comet-score file has a score"):
+        load_score_source(ScoreSource(write(name, text)))
