@@ -30,13 +30,17 @@ READ = "read"
 
 @dataclass(frozen=True)
 class RunInput:
-    """One input: the option that named it (for messages) and the path as given."""
+    """One input: the option that named it (for messages), the path as given, and the folder
+    given with the option when the input is a file in it."""
 
     option: str
     path: Path
+    within: Path | None = None
 
     def describe(self) -> str:
-        """How a message names it: ``--by labels.tsv``."""
+        """How a message names it: ``--by labels.tsv``, ``sys/a.txt in --hyp sys``."""
+        if self.within is not None:
+            return f"{self.path} in {self.option} {self.within}"
         return str(self.path) if self.option == READ else f"{self.option} {self.path}"
 
 
@@ -66,8 +70,8 @@ class RunInputs:
             self._files.setdefault(identity, given)
             return
         self._folders.setdefault(identity, given)
-        for inner in _files_under(path):
-            self._files.setdefault(inner, given)
+        for inner, file in _files_under(path):
+            self._files.setdefault(inner, RunInput(option, file, Path(path)))
 
     def __contains__(self, identity: object) -> bool:
         return identity in self._files
@@ -143,11 +147,12 @@ def _stat(path: str | Path) -> os.stat_result | None:
         return None
 
 
-def _files_under(folder: str | Path) -> Iterator[Identity]:
-    """The identity of every file under ``folder``, subfolders too (links followed, as readers
-    do): a file in a subfolder is not read by a run, but is still the user's data."""
+def _files_under(folder: str | Path) -> Iterator[tuple[Identity, Path]]:
+    """The identity and path of every file under ``folder``, subfolders too (links followed,
+    as readers do): a file in a subfolder is not read by a run, but is still the user's data."""
     for root, _, names in os.walk(folder):
         for name in names:
-            info = _stat(os.path.join(root, name))
+            path = os.path.join(root, name)
+            info = _stat(path)
             if info is not None:
-                yield (info.st_dev, info.st_ino)
+                yield (info.st_dev, info.st_ino), Path(path)

@@ -124,3 +124,10 @@ def test_a_study_refuses_its_inputs_folder_too(files, systems, capsys):
     argv = ["study", "size", "-r", "ref.txt", "-t", "sys", "-b", "100", "--csv", "sys"]
     assert main(argv) == 2
     assert "folder read as input (--hyp sys)" in capsys.readouterr().err
+
+
+def test_a_file_in_the_hyp_folder_is_named_with_its_folder(files, systems, capsys):
+    argv = ["eval", "-r", "ref.txt", "-t", "sys", "-b", "0", "--json", "out.json"]
+    (files / "out.json").symlink_to(systems / "a.txt")
+    assert main([*argv, "--overwrite"]) == 2
+    assert "this is one of the input files (sys/a.txt in --hyp sys)" in capsys.readouterr().err
