@@ -86,3 +86,23 @@ def test_whole_numbers_are_read_as_integers():
     assert whole_number("1e3", "n", None, None) is None
     assert whole_number("9" * MAX_WHOLE_DIGITS, "n", None, None) == int("9" * MAX_WHOLE_DIGITS)
     assert whole_number("0" * 5000 + "5", "n", None, None) == 5  # leading zeros do not count
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a[": ["]]", {"b": "x"}], "c": 1}',
+        '{"a\\"[[": ["\\\\", "]\\"]"], "q": "\\\\\\"{"}',
+        '"only"',
+    ],
+)
+def test_strings_are_emptied_alike_with_or_without_escapes(text):
+    from mtgui.io.json_input import _STRING, _without_strings
+
+    assert _without_strings(text) == _STRING.sub('""', text)
+
+
+def test_a_number_of_400_characters_is_read_and_401_is_not():
+    assert load_json("[0." + "1" * 398 + "]", "x.json") == [float("0." + "1" * 398)]
+    with pytest.raises(InputError, match="a number of 401 characters"):
+        load_json("[\n0." + "1" * 399 + "]", "x.json")

@@ -124,7 +124,7 @@ def test_an_integer_of_5000_digits(tmp_path):
     error = error_of(path)
     assert error.problem == (
         "this is not a session file: it holds a number of 5,000 characters; mtgui reads "
-        "numbers of fewer than 400 digits."
+        "numbers of at most 400 characters."
     )
     assert error.line == 1
 
