@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mtgui.cli.breakdown_options import label_file_paths
 from mtgui.cli.eval_options import bootstrap_settings
 from mtgui.cli.score_specs import metric_names, score_specs
 from mtgui.cli.signals import signals_deferred, stage
@@ -27,6 +28,7 @@ from mtgui.engine.errors import InputError
 from mtgui.engine.printable import printable
 from mtgui.engine.statistics import Statistics
 from mtgui.io.outputs import OutputPlan
+from mtgui.io.run_inputs import RunInputs
 from mtgui.io.writers import csv_text, json_text, write_stdout
 from mtgui.report.breakdown import breakdown_report, breakdown_tables, breakdown_text
 from mtgui.report.evaluation import evaluation_report, score_table, segment_table
@@ -40,10 +42,27 @@ if TYPE_CHECKING:
     from mtgui.engine.breakdown import Breakdown
 
 
-def input_paths(args: argparse.Namespace) -> list[Path]:
-    """Every file or folder named as an input: no output may be written over a file read."""
-    scores = [spec.source.path for spec in score_specs(args)]
-    return [*args.ref, *args.hyp, *scores, *([args.src] if args.src else [])]
+def input_paths(args: argparse.Namespace) -> RunInputs:
+    """Every file or folder the options name as an input, each with its option: no output may
+    be written over one, nor into a folder read as input (:mod:`mtgui.io.run_inputs`)."""
+    named: list[tuple[str, str | Path]] = [
+        *(("--ref", path) for path in args.ref),
+        *(("--hyp", path) for path in args.hyp),
+        *(("--src", path) for path in ([args.src] if args.src else [])),
+        *(("--scores", spec.source.path) for spec in score_specs(args)),
+        *(("--by", path) for path in label_file_paths(args)),
+        *(("--docids", path) for path in _listed(getattr(args, "docids", None))),
+    ]
+    return RunInputs(named)
+
+
+def _listed(value: object) -> list[str | Path]:
+    """An option's value as a list of paths (none, one, or several)."""
+    if value is None:
+        return []
+    if isinstance(value, str | Path):
+        return [value]
+    return [p for p in value if isinstance(p, str | Path)] if isinstance(value, list) else []
 
 
 def read_paths(corpus: Corpus) -> list[str]:

@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from mtgui.engine.metrics.base import FloatArray, Metric
 from mtgui.engine.running import run_to_end
+from mtgui.engine.segment_limits import check_ter_cells
 from mtgui.engine.timed_chunks import iter_in_chunks
 
 if TYPE_CHECKING:
@@ -68,6 +69,8 @@ class Ter(Metric):
 
         def work(start: int, stop: int) -> None:
             ids, starts = _encode(hypotheses[start:stop], references.vocabulary)
+            ref_words = references.lengths[:, start:stop]
+            check_ter_cells(context.test_set, system, start, np.diff(starts), ref_words)
             ref_starts, ref_ends = references.bounds(start, stop)
             ter_rows(ids, starts, references.ids, ref_starts, ref_ends, rows[start:stop])
 
