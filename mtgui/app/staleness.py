@@ -57,6 +57,8 @@ _WORDS: dict[Any, str] = {
     "full": "lowercase all",
     "ascii": "lowercase A-Z",
 }
+
+
 def _on(value: object) -> str:
     """An on/off option as the sentence says it (missing: off, its default)."""
     return "on" if value else "off"
