@@ -128,3 +128,15 @@ def test_progress_grows_to_its_total_and_the_same_seed_repeats_the_study():
     assert [len(s.partial.subsets) for s in snapshots][-1] == 3
     assert snapshots[-1].partial == study
     assert run(iter_refs_study(corpus, METRICS, settings=small()))[1] == study
+
+
+def test_a_higher_bleu_order_leaves_nist_as_it_was():
+    """BLEU's maximum order above NIST's 5 widens the references' n-gram index; NIST's subset
+    tables keep their own orders (the study once failed on the sixth)."""
+    corpus = make_corpus([REFERENCE, list(REFERENCE)], **HYPOTHESES)
+    metrics = ("bleu", "nist")
+    _, usual = run(iter_refs_study(corpus, metrics, settings=small(repeats=0)))
+    longer = MetricSettings(bleu_max_order=6)
+    _, wide = run(iter_refs_study(corpus, metrics, longer, settings=small(repeats=0)))
+    nist = [r for r in usual.rows if r.metric == "nist"]
+    assert nist == [r for r in wide.rows if r.metric == "nist"]
