@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
-    QGridLayout,
     QSpinBox,
     QToolButton,
     QVBoxLayout,
@@ -102,15 +101,13 @@ class AdvancedSettings(QWidget):
         form.addRow("BLEU smoothing", self.smooth_method)
         form.addRow("Smoothing value", self.smooth_value)
         form.addRow("BLEU max order", self.max_order)
-        grid = QGridLayout()
         self.flags: dict[str, QCheckBox] = {}
-        for number, (name, (text, tip)) in enumerate(_FLAGS.items()):
+        for name, (text, tip) in _FLAGS.items():  # one column: the panel is narrow
             box = QCheckBox(text)
             box.setToolTip(tip)
             box.toggled.connect(self.changed)
-            grid.addWidget(box, number // 2, number % 2)
+            form.addRow(box)
             self.flags[name] = box
-        form.addRow(grid)
         self.smooth_method.currentIndexChanged.connect(self.changed)
         self.smooth_method.currentIndexChanged.connect(self._enable_value)
         self.smooth_value.valueChanged.connect(self.changed)
@@ -159,4 +156,4 @@ class AdvancedSettings(QWidget):
     def _retitle(self) -> None:
         count = self.changed_count()
         changed = f" ({count} changed)" if count else ""
-        self.title.setText(f"Advanced: sacreBLEU options{changed}")
+        self.title.setText(f"Advanced: sacreBLEU{changed}")
