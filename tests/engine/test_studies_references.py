@@ -140,3 +140,12 @@ def test_a_higher_bleu_order_leaves_nist_as_it_was():
     assert usual.sizes and wide.sizes  # Table 4, where NIST's subset tables are used
     nist = [r for r in usual.rows if r.metric == "nist"]
     assert nist == [r for r in wide.rows if r.metric == "nist"]
+
+
+def test_the_signature_names_the_metrics_options():
+    corpus = make_corpus([REFERENCE, list(REFERENCE)], **HYPOTHESES)
+    settings = MetricSettings(bleu_smooth_method="floor", chrf_whitespace=True)
+    _, study = run(iter_refs_study(corpus, ("bleu", "nist", "chrf"), settings, small(repeats=0)))
+    assert "|metrics:bleu[smooth=floor[0.10]],nist,chrf[nc=6,nw=0,beta=2,space=yes]|" in (
+        study.signature
+    )
