@@ -60,6 +60,13 @@ _WORDS: dict[Any, str] = {
     "full": "lowercase all",
     "ascii": "lowercase A-Z",
 }
+
+
+def _on(value: object) -> str:
+    """An on/off option as the sentence says it (missing: off, its default)."""
+    return "on" if value else "off"
+
+
 _SETTINGS: tuple[tuple[str, str, Callable[[Any], str]], ...] = (  # key, label, its value
     ("seed", "seed ", str),
     ("resamples", "", lambda value: f"{value:,} resamples"),
@@ -75,6 +82,17 @@ _SETTINGS: tuple[tuple[str, str, Callable[[Any], str]], ...] = (  # key, label, 
     ("chrf_word_order", "chrF word order ", str),
     ("chrf_beta", "chrF beta ", str),
     ("bleu_scale", "BLEU on ", lambda value: f"0-{value or 1}"),
+    # sacreBLEU's options: written only when not their default (None here means the default)
+    ("bleu_smooth_method", "BLEU smoothing ", lambda value: value or "mteval"),
+    ("bleu_smooth_value", "BLEU smoothing value ", lambda v: "default" if v is None else f"{v:g}"),
+    ("bleu_max_order", "BLEU max order ", lambda value: str(value or 4)),
+    ("bleu_effective_order", "BLEU effective order ", lambda value: _on(value)),
+    ("chrf_whitespace", "chrF whitespace ", lambda value: _on(value)),
+    ("chrf_eps_smoothing", "chrF eps smoothing ", lambda value: _on(value)),
+    ("ter_normalized", "TER normalized ", lambda value: _on(value)),
+    ("ter_no_punct", "TER without punctuation ", lambda value: _on(value)),
+    ("ter_asian_support", "TER Asian support ", lambda value: _on(value)),
+    ("ter_case_sensitive", "TER case-sensitive ", lambda value: _on(value)),
 )
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.cli.breakdown_options import add_breakdown_arguments
-from mtgui.engine import chrf_options
-from mtgui.engine.analysis_settings import AnalysisSettings
+from mtgui.engine import chrf_options, sacrebleu_options
+from mtgui.engine.analysis_settings import SACREBLEU_SETTINGS, AnalysisSettings
 from mtgui.engine.corrections import Family
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import METRIC_NAMES
@@ -184,6 +184,7 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
         "bigrams after the token '0' (the default reproduces mteval exactly)",
     )
     add_chrf_arguments(group)
+    add_sacrebleu_arguments(group)
 
 
 def add_chrf_arguments(group: argparse._ArgumentGroup) -> None:
@@ -202,6 +203,53 @@ def add_chrf_arguments(group: argparse._ArgumentGroup) -> None:
             metavar="N",
             help=f"{helps[option]}, {low} to {high} (default: {default}, as sacreBLEU)",
         )
+
+
+def add_sacrebleu_arguments(group: argparse._ArgumentGroup) -> None:
+    """sacreBLEU's other options of BLEU, chrF and TER, with its names (see
+    :mod:`~mtgui.engine.sacrebleu_options`); recorded in the signature."""
+    methods = sacrebleu_options.SMOOTH_METHODS
+    group.add_argument(
+        "--smooth-method",
+        dest="bleu_smooth_method",
+        choices=methods,
+        default=DEFAULTS.bleu_smooth_method,
+        help="BLEU's smoothing (corpus and sentence level): mteval (the default: mteval-v13a's "
+        "BLEU, which equals sacreBLEU's exp except when an n-gram order has no match; its "
+        "sentence BLEU is exp's), or sacreBLEU's exp, floor, add-k or none",
+    )
+    group.add_argument(
+        "--smooth-value",
+        "-sv",
+        dest="bleu_smooth_value",
+        type=float,
+        default=None,
+        metavar="X",
+        help="the value of floor (default 0.1) and add-k (default 1), as sacreBLEU",
+    )
+    group.add_argument(
+        "--bleu-max-order",
+        dest="bleu_max_order",
+        type=int,
+        default=DEFAULTS.bleu_max_order,
+        metavar="N",
+        help=f"BLEU's (and M-BLEU's) maximum n-gram order, {sacrebleu_options.MIN_BLEU_ORDER} "
+        f"to {sacrebleu_options.MAX_BLEU_ORDER} (default: {DEFAULTS.bleu_max_order})",
+    )
+    flags = {
+        "--bleu-effective-order": "corpus BLEU over the orders up to the last one with "
+        "hypothesis n-grams, as sacreBLEU's (sentence BLEU always uses it)",
+        "--chrf-whitespace": "keep whitespace in chrF's character n-grams",
+        "--chrf-eps-smoothing": "chrF as chrF++.py, Moses and NLTK: the mean of each order's "
+        "F-score, an order without n-grams counting 1e-16",
+        "--ter-normalized": "TER: normalize punctuation and tokenize numbers as tercom -N",
+        "--ter-no-punct": "TER: remove punctuation",
+        "--ter-asian-support": "TER: split Asian characters (with --ter-normalized)",
+        "--ter-case-sensitive": "TER: compare case-sensitively",
+    }
+    for option, words in flags.items():
+        name = option[2:].replace("-", "_")
+        group.add_argument(option, action="store_true", default=getattr(DEFAULTS, name), help=words)
 
 
 def add_resampling_arguments(
@@ -380,7 +428,10 @@ def metric_settings(args: argparse.Namespace) -> MetricSettings:
         f"chrf_{o}": getattr(args, f"chrf_{o}", getattr(DEFAULTS, f"chrf_{o}"))
         for o in chrf_options.LIMITS
     }
-    return MetricSettings(args.tokenize, case, nist_zero_quirk=not args.nist_formula, **chrf)
+    sacrebleu = {name: getattr(args, name, getattr(DEFAULTS, name)) for name in SACREBLEU_SETTINGS}
+    return MetricSettings(
+        args.tokenize, case, nist_zero_quirk=not args.nist_formula, **chrf, **sacrebleu
+    )
 
 
 def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:

@@ -93,8 +93,18 @@ def on_scale(result: AnalysisResult, scale: int) -> AnalysisResult:
 
 def scaled_statistics(statistics: Statistics) -> Statistics:
     """The same statistics, with BLEU and M-BLEU scoring on the 0-100 scale."""
-    metrics = tuple(_PERCENT[type(m)]() if type(m) in _PERCENT else m for m in statistics.metrics)
+    metrics = tuple(_on_percent(m) for m in statistics.metrics)
     return statistics.with_metrics(metrics)  # the same rows: their totals are kept
+
+
+def _on_percent(metric: Metric) -> Metric:
+    """``metric`` on the 0-100 scale, with its options (its order and smoothing), if it is
+    BLEU or M-BLEU; else ``metric`` itself."""
+    if type(metric) is Bleu:
+        return BleuPercent(**metric.options())
+    if type(metric) is MBleu:
+        return MBleuPercent(**metric.options())
+    return metric
 
 
 def scaled_scores(

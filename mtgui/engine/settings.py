@@ -12,7 +12,7 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from mtgui.engine import chrf_options
+from mtgui.engine import chrf_options, sacrebleu_options
 from mtgui.engine.corrections import Family, family_size, resamples_needed, rounded_up
 from mtgui.engine.errors import InputError
 from mtgui.engine.extra_tokenizers import check_tokenizer_installed
@@ -47,8 +47,10 @@ class MetricSettings:
     token is ``0`` is weighted as a unigram (Perl reads the string ``"0"`` as false); turning it
     off gives the weights of the NIST formula as written. ``chrf_*`` are sacreBLEU's chrF options
     (see :mod:`~mtgui.engine.chrf_options`); chrF++ takes the character order and beta, its
-    word order is always 2. A tokenizer that needs a missing extra is refused here, before any
-    work starts.
+    word order is always 2. ``bleu_*``, ``chrf_whitespace``, ``chrf_eps_smoothing`` and
+    ``ter_*`` are sacreBLEU's other options (see :mod:`~mtgui.engine.sacrebleu_options`); their
+    defaults are mtgui's scores as before (BLEU's smoothing ``mteval``) and sacreBLEU's. A
+    tokenizer that needs a missing extra is refused here, before any work starts.
     """
 
     tokenize: str = DEFAULT_TOKENIZER
@@ -57,6 +59,16 @@ class MetricSettings:
     chrf_char_order: int = chrf_options.CHAR_ORDER
     chrf_word_order: int = chrf_options.WORD_ORDER
     chrf_beta: int = chrf_options.BETA
+    bleu_smooth_method: str = sacrebleu_options.MTEVAL
+    bleu_smooth_value: float | None = None
+    bleu_max_order: int = sacrebleu_options.BLEU_ORDER
+    bleu_effective_order: bool = False
+    chrf_whitespace: bool = False
+    chrf_eps_smoothing: bool = False
+    ter_normalized: bool = False
+    ter_no_punct: bool = False
+    ter_asian_support: bool = False
+    ter_case_sensitive: bool = False
 
     def __post_init__(self) -> None:
         if self.tokenize not in TOKENIZERS:
@@ -69,6 +81,16 @@ class MetricSettings:
         for option in chrf_options.LIMITS:
             value = chrf_options.check_chrf_option(option, getattr(self, f"chrf_{option}"))
             object.__setattr__(self, f"chrf_{option}", value)
+        check = sacrebleu_options
+        object.__setattr__(
+            self, "bleu_smooth_method", check.check_smooth_method(self.bleu_smooth_method)
+        )
+        object.__setattr__(
+            self, "bleu_smooth_value", check.check_smooth_value(self.bleu_smooth_value)
+        )
+        object.__setattr__(self, "bleu_max_order", check.check_bleu_order(self.bleu_max_order))
+        for name in FLAGS:
+            object.__setattr__(self, name, check.check_flag(name, getattr(self, name)))
 
     @property
     def signature(self) -> str:
@@ -77,6 +99,17 @@ class MetricSettings:
         quirk = "mteval" if self.nist_zero_quirk else "formula"
         return f"tok:{self.tokenize}|case:{case}|nist-info:{quirk}"
 
+
+FLAGS = (
+    "bleu_effective_order",
+    "chrf_whitespace",
+    "chrf_eps_smoothing",
+    "ter_normalized",
+    "ter_no_punct",
+    "ter_asian_support",
+    "ter_case_sensitive",
+)
+"""The on/off options of :class:`MetricSettings` (sacreBLEU's, all off by default)."""
 
 MIN_RESAMPLES, MAX_RESAMPLES = 100, 100_000
 DEFAULT_RESAMPLES = 2000  # as in the papers

@@ -1,4 +1,5 @@
-"""The analysis settings beside the files: metrics, resampling, tokenizer, case, tests.
+"""The analysis settings beside the files: metrics, resampling, tokenizer, case, tests, and
+sacreBLEU's other options folded under "Advanced" (:mod:`mtgui.views.advanced_settings`).
 
 Every control has a one-sentence tooltip; every change emits ``settings_changed`` so that the
 window can run the analysis again. ``settings()`` and ``set_settings()`` give and take the
@@ -49,6 +50,7 @@ from mtgui.engine.settings import (
 )
 from mtgui.engine.significance import Correction
 from mtgui.io.score_choices import ExternalMetric
+from mtgui.views.advanced_settings import AdvancedSettings
 from mtgui.views.external_metric_boxes import ExternalMetricBoxes
 
 _CASES = (Case.SENSITIVE, Case.FULL, Case.ASCII)  # the order of the case choices
@@ -86,6 +88,9 @@ class SettingsPanel(QWidget):
         layout.addWidget(self._metrics_box())
         layout.addWidget(self._resampling_box())
         layout.addWidget(self._text_box())
+        self.advanced = AdvancedSettings()
+        self.advanced.changed.connect(self.settings_changed)
+        layout.addWidget(self.advanced)
         layout.addStretch(1)
         self._show(AnalysisSettings())
 
@@ -263,6 +268,7 @@ class SettingsPanel(QWidget):
             chrf_char_order=self.chrf["char_order"].value(),
             chrf_word_order=self.chrf["word_order"].value(),
             chrf_beta=self.chrf["beta"].value(),
+            **self.advanced.values(),
         )
 
     def _valid_margins(self) -> str:
@@ -279,6 +285,7 @@ class SettingsPanel(QWidget):
         controls += [self.unit, self.correction, self.randomization, self.tokenizer, self.case]
         controls += [self.family, self.equivalence]
         controls += self.chrf.values()
+        controls += self.advanced.controls()
         blockers = [QSignalBlocker(control) for control in controls]
         self._show(settings)
         for blocker in blockers:
@@ -303,6 +310,7 @@ class SettingsPanel(QWidget):
         self.case.setCurrentIndex(_CASES.index(settings.case))
         for option, spin in self.chrf.items():
             spin.setValue(getattr(settings, f"chrf_{option}"))
+        self.advanced.show_values(settings.sacrebleu_options())
 
     def show_external(self, metrics: Mapping[str, ExternalMetric], tick: Collection[str]) -> None:
         """A box for each metric of loaded scores (:meth:`ExternalMetricBoxes.show_metrics`); the
@@ -315,7 +323,7 @@ class SettingsPanel(QWidget):
         return tuple(name for name, box in self.metric_boxes.items() if box.isChecked())
 
     def metric_settings(self) -> MetricSettings:
-        """Tokenizer, case and chrF's options."""
+        """Tokenizer, case, chrF's options and sacreBLEU's others."""
         return self.settings().metric_settings()
 
     def bootstrap_settings(self) -> BootstrapSettings:

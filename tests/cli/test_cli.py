@@ -178,7 +178,7 @@ def eval_args(inputs, *extra):
 def test_score_table_is_printed(inputs, capsys):
     assert main(eval_args(inputs, "--metrics", "bleu,chrf,ter,wer")) == 0
     out = capsys.readouterr().out
-    assert "Scores (tok:13a|case:mixed|nist-info:mteval|metrics:bleu,chrf[" in out
+    assert "Scores (tok:13a|case:mixed|nist-info:mteval|metrics:bleu[smooth=mteval],chrf[" in out
     lines = out.splitlines()
     header = lines.index("System    BLEU      chrF      TER     WER")
     assert lines[header + 1] == "alpha   1.0000  100.0000   0.0000  0.0000"
