@@ -1,8 +1,8 @@
 """The desktop application: the QApplication, the main window, and the last line of defence.
 
 Qt is imported here and in :mod:`mtgui.views` only. An unexpected exception anywhere in the
-GUI thread is shown in a dialog (with its details to copy) and printed, and the window stays
-usable.
+GUI thread is printed, the work is saved to the recovery file, and it is shown in a dialog (with
+its details to copy) at the next turn of the event loop; the window stays usable.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import atexit
 import os
 import sys
-import traceback
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -20,13 +19,14 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 from PySide6.QtCore import QEvent, QSettings, QSize
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from mtgui import __version__
 from mtgui.app.garbage import GuiThreadCollector
 from mtgui.app.preferences import Preferences
 from mtgui.app.threads import threads_left_running
 from mtgui.views.main_window import MainWindow
+from mtgui.views.unexpected import unexpected_errors
 
 
 def create_application(argv: list[str] | None = None) -> QApplication:
@@ -61,22 +61,9 @@ def load_demo_into(window: MainWindow) -> None:
 def show_unexpected_error(
     kind: type[BaseException], error: BaseException, trace: TracebackType | None
 ) -> None:
-    """``sys.excepthook`` for the GUI: print, then tell the user without closing anything."""
-    details = "".join(traceback.format_exception(kind, error, trace))
-    print(details, file=sys.stderr)
-    box = QMessageBox(
-        QMessageBox.Icon.Critical,
-        "mtgui: unexpected error",
-        f"Something went wrong inside mtgui ({kind.__name__}: {error}). "
-        "The window stays usable. This is a bug; please report it with the "
-        "details.",
-    )
-    box.setDetailedText(details)  # the details pane has its own copy command
-    copy = box.addButton("Copy details", QMessageBox.ButtonRole.ActionRole)
-    box.addButton(QMessageBox.StandardButton.Close)
-    box.exec()
-    if box.clickedButton() is copy:
-        QApplication.clipboard().setText(details)
+    """``sys.excepthook`` for the GUI: print, save the work, then tell the user at the next
+    turn of the event loop without closing anything (:mod:`mtgui.views.unexpected`)."""
+    unexpected_errors(kind, error, trace)
 
 
 def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:

@@ -25,6 +25,7 @@ from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.significance import TIE
 from mtgui.report.paired import PairedDeltas, paired_deltas
 from mtgui.report.significance import p_value_lines
+from mtgui.views.absent import missing_text
 from mtgui.views.choices import refill
 from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.plot_theme import PlotTheme, follow_palette
@@ -88,7 +89,11 @@ class PairedView(QWidget):
         """Show pairs of ``result`` under ``metric``; keep the chosen pair if it still exists."""
         self.result, self.metric_name = result, metric
         previous = (self.first.currentText(), self.second.currentText())
-        order = [entry.system for entry in result.bootstrap.ranking(metric).systems]
+        bootstrap = result.bootstrap
+        if metric in bootstrap.metrics:
+            order = [entry.system for entry in bootstrap.ranking(metric).systems]
+        else:  # said by _redraw
+            order = list(bootstrap.systems)
         for box in (self.first, self.second):
             refill(box, [(name, name) for name in order])
         if previous[0] in order and previous[1] in order and previous[0] != previous[1]:
@@ -97,7 +102,12 @@ class PairedView(QWidget):
             self.set_pair(order[0], order[1] if len(order) > 1 else order[0])
 
     def set_pair(self, first: str, second: str) -> None:
-        """Compare ``first`` (A) with ``second`` (B)."""
+        """Compare ``first`` (A) with ``second`` (B); a system the result lacks is said to be
+        so, and the pair chosen stays."""
+        lacking = self._lacking(first, second)
+        if lacking:
+            self.summary.setText(html.escape(lacking))
+            return
         for box, name in ((self.first, first), (self.second, second)):
             box.blockSignals(True)
             box.setCurrentText(name)
@@ -116,12 +126,25 @@ class PairedView(QWidget):
         self.theme = theme
         self._redraw()
 
+    def _lacking(self, *systems: str) -> str:
+        """What the result lacks of the metric shown and ``systems`` ("": nothing)."""
+        if self.result is None:
+            return ""
+        bootstrap = self.result.bootstrap
+        named = [name for name in systems if name]  # an empty chooser names none
+        return missing_text(self.metric_name, bootstrap.metrics, named, bootstrap.systems)
+
     def _redraw(self) -> None:
         self.plot.clear()
         first, second = self.first.currentText(), self.second.currentText()
         if self.result is None or not first or first == second:
             self.deltas = None
             self.summary.setText("Choose two different systems to compare.")
+            return
+        lacking = self._lacking(first, second)
+        if lacking:
+            self.deltas = None
+            self.summary.setText(html.escape(lacking))
             return
         metric = self.result.statistics.metric(self.metric_name)
         self.deltas = paired_deltas(

@@ -22,6 +22,7 @@ from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.report.settings_text import made_with, provenance
 from mtgui.report.significance import cluster_caption
+from mtgui.views.absent import missing_text
 from mtgui.views.breakdown_view import BreakdownView
 from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
@@ -263,8 +264,9 @@ class ResultsPane(QWidget):
         self.grid_model.set_result(bootstrap, metric)
         self._unsized = {self.score_table, self.grid_table}
         self._size_current_table()
-        self.grid_reading.setText(self.grid_model.reading)
-        self.clusters.setText(cluster_caption(bootstrap, metric))
+        lacking = missing_text(metric, bootstrap.metrics)
+        self.grid_reading.setText(lacking or self.grid_model.reading)
+        self.clusters.setText("" if lacking else cluster_caption(bootstrap, metric))
         self._histograms_behind = True
         QTimer.singleShot(0, self, self.draw_histograms)
         self.score_table.export_name = f"scores-{metric}"
@@ -327,8 +329,8 @@ class ResultsPane(QWidget):
         """Open the Segments view on ``first`` (left) and ``second`` (right), on the segments
         of ``document`` only if one is given."""
         self.tabs.setCurrentWidget(self.segments)  # fills it if it is behind
-        self.segments.set_pair(first, second)
-        self.segments.filter_document(document)  # a document's: its top row selected
+        if self.segments.set_pair(first, second):
+            self.segments.filter_document(document)  # a document's: its top row selected
 
     def show_pair(self, first: str, second: str) -> None:
         """Open the paired view on ``first`` against ``second``."""

@@ -1,0 +1,151 @@
+"""Issue 32, the window: a view asked for a metric or a system that its results lack says it
+is "not in these results" and never raises; an unexpected error is told by one dialog opened
+from the event loop, never inside the paint or the slot that raised."""
+
+from __future__ import annotations
+
+from gui_helpers import wait_for_result
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtWidgets import QMessageBox, QTableView
+
+from mtgui.views.absent import NOT_IN_RESULTS, missing_text
+from mtgui.views.launch import load_demo_into
+from mtgui.views.unexpected import UnexpectedErrors
+
+
+def show_breakdown(qtbot, window):
+    view = window.results.breakdown
+    window.results.tabs.setCurrentWidget(view)
+    qtbot.waitUntil(
+        lambda: view.breakdown is not None and not view.controller.running, timeout=60_000
+    )
+    return view
+
+
+def tick_and_wait(qtbot, window, metric):
+    old = window.result
+    window.settings_panel.metric_boxes[metric].setChecked(True)
+    qtbot.waitUntil(
+        lambda: window.result is not old and not window.controller.analysing, timeout=60_000
+    )
+
+
+def test_a_metric_ticked_after_the_breakdown_is_said_to_be_not_in_it(qtbot, window):
+    # The crash of issue 32: Breakdown shown once, then Scores, chrF++ ticked, run, chosen.
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    view = show_breakdown(qtbot, window)
+    old_breakdown = view.breakdown
+    window.results.tabs.setCurrentWidget(window.results.score_table)
+    tick_and_wait(qtbot, window, "chrf++")
+    choice = window.results.metric_choice
+    choice.setCurrentIndex(choice.findData("chrf++"))  # raised KeyError: ('Lumen', 'chrf++')
+    assert view.breakdown is old_breakdown and "chrf++" not in old_breakdown.metrics
+    assert f"chrF++ is {NOT_IN_RESULTS}" in view.message.text()
+    assert view.model.rowCount() == 0 and view.legend.text() == ""
+    view.grab()  # painted while it lacks the metric: nothing raises
+    window.results.tabs.setCurrentWidget(view)  # shown: broken down again, with chrF++
+    qtbot.waitUntil(
+        lambda: view.breakdown is not old_breakdown and not view.controller.running,
+        timeout=60_000,
+    )
+    assert "chrf++" in view.breakdown.metrics
+    assert NOT_IN_RESULTS not in view.message.text()
+    assert view.model.rowCount() == 3
+    view.grab()
+
+
+def test_every_view_asked_for_what_its_result_lacks_says_so(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    results, result = window.results, window.result
+    # The paired view: a system the result lacks, a metric it lacks.
+    results.paired.set_result(result, "bleu")
+    results.paired.set_pair("Nobody", "Lumen")
+    assert f"Nobody is {NOT_IN_RESULTS}" in results.paired.summary.text()
+    results.paired.set_result(result, "ter")
+    assert f"TER is {NOT_IN_RESULTS}" in results.paired.summary.text()
+    # Segments and Documents: the pair chosen stays, the count line says why.
+    for view in (results.segments, results.documents):
+        view.set_result(result, metric="bleu")
+        before = view.pair()
+        view.set_pair("Nobody", "Lumen")
+        assert view.pair() == before
+        assert f"Nobody is {NOT_IN_RESULTS}" in view.count.text()
+        view.grab()
+    window.show_segments("Lumen", "Gone")
+    assert f"Gone is {NOT_IN_RESULTS}" in results.segments.count.text()
+    # The distributions of a metric the result lacks: no marks, and the words.
+    histograms = results.histograms
+    histograms.start_run(list(result.bootstrap.systems), "ter", "TER")
+    histograms.finish_run(result.bootstrap)
+    assert histograms.missing.text() == f"TER is {NOT_IN_RESULTS}."
+    assert not histograms.marks_legend.isVisible()
+    # The breakdown under a metric it lacks.
+    view = show_breakdown(qtbot, window)
+    view.set_metric("ter")
+    assert f"TER is {NOT_IN_RESULTS}" in view.message.text()
+    view.grab()
+
+
+def test_missing_text_names_the_metric_or_the_systems():
+    assert missing_text("bleu", ("bleu",)) == ""
+    assert missing_text("chrf++", ("bleu",)) == f"chrF++ is {NOT_IN_RESULTS}."
+    assert missing_text(None, (), ["A", "B"], ["A"]) == f"B is {NOT_IN_RESULTS}."
+    assert missing_text(None, (), ["C", "B"], ["A"]) == f"C, B are {NOT_IN_RESULTS}."
+
+
+class Raising(QAbstractTableModel):
+    """A model whose cells raise, as the breakdown's did under a metric it lacked."""
+
+    def rowCount(self, parent=QModelIndex()):  # noqa: B008, N802
+        return 3
+
+    def columnCount(self, parent=QModelIndex()):  # noqa: B008, N802
+        return 3
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole:
+            raise KeyError(("AFRL", "chrf++"))
+        return None
+
+
+def test_an_error_inside_a_paint_opens_one_dialog_later_never_inside_the_paint(
+    qtbot, monkeypatch, capsys
+):
+    # Opening a modal dialog inside the paint ran an event loop there: more paints, more
+    # dialogs, and a segmentation fault when the last one closed.
+    handler = UnexpectedErrors()
+    saved = []
+    handler.on_error = lambda: saved.append(True)
+    nested = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: nested.append(box) or 0)
+    table = QTableView()
+    qtbot.addWidget(table)
+    table.setModel(Raising(table))
+    with qtbot.capture_exceptions() as raised:
+        monkeypatch.setattr("sys.excepthook", handler)
+        table.show()  # painted by the event loop: every cell raises, the handler is called
+        qtbot.waitUntil(lambda: handler.count >= 9)
+        assert handler.box is None and not nested  # nothing opened inside the paint
+        qtbot.waitUntil(lambda: handler.box is not None and handler.box.isVisible())
+        seen = handler.count
+        table.viewport().update()  # raising again while the dialog is shown: counted in it
+        qtbot.waitUntil(lambda: handler.count > seen)
+        boxes = [w for w in qtbot_top_levels() if isinstance(w, QMessageBox) and w.isVisible()]
+        assert boxes == [handler.box]
+        assert "KeyError: ('AFRL', 'chrf++')" in handler.box.text()
+        assert f"{handler.count} times" in handler.box.text()
+        assert not nested
+        table.setModel(None)
+        handler.box.reject()
+        qtbot.waitUntil(lambda: handler.box is None)
+    assert raised == []
+    assert len(saved) == handler.count  # the work is saved at every error
+    assert "KeyError" in capsys.readouterr().err
+
+
+def qtbot_top_levels():
+    from PySide6.QtWidgets import QApplication
+
+    return QApplication.topLevelWidgets()
