@@ -50,6 +50,7 @@ class AnalysisController(QObject):
     cancellable_changed = Signal(bool)  # a run is under way or about to start
     running_changed = Signal(bool)
     run_started = Signal()  # the partial results of a new run start coming
+    run_dropped = Signal()  # the run under way ended without a result: show the last again
     progress_changed = Signal(int, int)  # steps done, steps in all
     scores_changed = Signal(object)  # the resample scores drawn so far, by (system, metric)
     result_changed = Signal(object)  # the AnalysisResult now shown
@@ -192,7 +193,7 @@ class AnalysisController(QObject):
 
     def _cannot_run(self, error: InputError) -> None:
         """What is loaded cannot be analysed (yet): say why, and that the results are behind."""
-        self.runs.cancel()
+        self._drop_run()
         loaded = bool(self._files.workspace.entries)
         self.problem_changed.emit(window_message(error) if loaded else "")
         self._next_run = "blocked" if loaded else "empty"
@@ -214,7 +215,7 @@ class AnalysisController(QObject):
         if not (self.runs.running or self._rerun.isActive()):
             return
         self._rerun.stop()
-        self.runs.cancel()
+        self._drop_run()
         self._next_run = "cancelled"
         self.show_staleness()
         self.status_changed.emit(
@@ -223,6 +224,13 @@ class AnalysisController(QObject):
             if self._stale_text
             else "Cancelled."
         )
+
+    def _drop_run(self) -> None:
+        """Stop the run under way, if any, and have the views show the last result again
+        (its partial histograms would otherwise stay beside the last result's tables)."""
+        if self.runs.running:
+            self.runs.cancel()
+            self.run_dropped.emit()
 
     def stop(self) -> None:
         """Start no run any more (the application closes)."""
@@ -277,6 +285,7 @@ class AnalysisController(QObject):
         self.show_staleness()
 
     def _on_runs_failed(self, message: str) -> None:
+        self.run_dropped.emit()
         self.problem_changed.emit(message)
         if self._next_run == "running":
             self._next_run = "failed"

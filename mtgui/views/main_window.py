@@ -176,6 +176,7 @@ class MainWindow(QMainWindow):
         analysis.cancellable_changed.connect(self.cancel_action.setEnabled)
         analysis.running_changed.connect(self.progress.setVisible)
         analysis.run_started.connect(results.start_run)
+        analysis.run_dropped.connect(results.drop_run)
         analysis.progress_changed.connect(self._on_progress_changed)
         analysis.scores_changed.connect(results.show_scores)
         analysis.result_changed.connect(self._on_result_changed)

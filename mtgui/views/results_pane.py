@@ -58,6 +58,7 @@ class ResultsPane(QWidget):
         self._wanted_metric: str | None = None  # a reopened session's metric, until it exists
         self._histograms_started = False
         self._histograms_behind = False  # the result's histograms are drawn at the next turn
+        self._histograms_partial = False  # they show a run's partial scores, not a result
         self._study_note = ""  # the note this pane put in the studies view
         self._build()
         self._connect()
@@ -215,11 +216,26 @@ class ResultsPane(QWidget):
         self._histograms_started = False
 
     def show_scores(self, scores: Mapping[tuple[str, str], FloatArray]) -> None:
-        """Add the partial scores of the run under way to the histograms."""
+        """Add the partial scores of the run under way to the histograms (started over if
+        they show a finished result: its marks are not the run's)."""
         self._histograms_behind = False  # a new run's scores: the last result's are not drawn
-        if not self._histograms_started:
+        if not self._histograms_started or not self._histograms_partial:
             self._start_histograms([system for system, _ in scores])
+        self._histograms_partial = True
         self.histograms.update_scores(scores)
+
+    def drop_run(self) -> None:
+        """The run under way ended without a result (cancelled, failed): every view shows
+        the last result again, the histograms too (or nothing, if there is none)."""
+        if not self._histograms_partial:
+            return
+        self._histograms_partial = False
+        if self.result is not None:
+            self._histograms_behind = True
+            self.draw_histograms()
+        else:
+            self.histograms.start_run([], self.current_metric(), "")
+            self._histograms_started = False
 
     def _start_histograms(self, systems: list[str]) -> None:
         metric = self.current_metric()
@@ -289,7 +305,7 @@ class ResultsPane(QWidget):
         """
         if not self._histograms_behind or self.result is None:
             return
-        self._histograms_behind = False
+        self._histograms_behind = self._histograms_partial = False
         metric, bootstrap = self.current_metric(), self.result.bootstrap
         # Load order, as while the run was filling them: the plots are kept, not made again.
         self.histograms.start_run(list(bootstrap.systems), metric, LABELS.get(metric, metric))

@@ -149,3 +149,24 @@ def qtbot_top_levels():
     from PySide6.QtWidgets import QApplication
 
     return QApplication.topLevelWidgets()
+
+
+def test_after_cancel_the_distributions_show_the_previous_result_as_the_tables_do(qtbot, window):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    previous = window.result
+    histograms = window.results.histograms
+    assert histograms.counts("Lumen").sum() == 300
+    window.settings_panel.resamples.setValue(100_000)  # long enough to cancel in the middle
+    qtbot.waitUntil(lambda: 0 < histograms.counts("Lumen").sum() != 300, timeout=60_000)
+    assert not histograms.marks_legend.isVisible()  # a run's partial histograms
+    window.cancel()
+    assert window.result is previous
+    assert "previous settings" in window.statusBar().currentMessage()
+    assert histograms.counts("Lumen").sum() == 300  # the previous result's, as Scores shows
+    assert histograms.marks_legend.isVisible()  # with its score, median and interval lines
+    lumen = previous.bootstrap.interval("Lumen", window.current_metric())
+    marks = [line.value() for line in histograms._marks["Lumen"]]
+    assert marks == [lumen.score, lumen.median, lumen.ci_low, lumen.ci_high]
+    qtbot.wait(300)  # partial scores still on their way change nothing
+    assert histograms.counts("Lumen").sum() == 300
