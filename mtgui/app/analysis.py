@@ -77,6 +77,7 @@ class AnalysisController(QObject):
         self._next_run = ""  # what the analysis does next: a key of staleness.NEXT_RUN
         self._stale_text = ""
         self._left_out: list[str] = []  # notes on metrics ticked whose scores are not loaded
+        self._blocked = False  # this controller's "cannot run" problem is the one shown
         self._started = 0.0
         self._time_left = TimeLeft()
         self._rerun = QTimer(self, singleShot=True, interval=RERUN_DELAY_MS)
@@ -174,6 +175,7 @@ class AnalysisController(QObject):
             self._cannot_run(error)
             return
         self.problem_changed.emit("")
+        self._blocked = False
         self.run_started.emit()
         self._started = time.monotonic()
         self._time_left.reset()
@@ -192,16 +194,22 @@ class AnalysisController(QObject):
         self.show_staleness()
 
     def _cannot_run(self, error: InputError) -> None:
-        """What is loaded cannot be analysed (yet): say why, and that the results are behind."""
+        """What is loaded cannot be analysed (yet): say why, and that the results are behind.
+
+        With nothing loaded there is nothing to say: the analysis takes back its own earlier
+        problem, if it showed one, but never another's (a session just refused at start, whose
+        message must stay).
+        """
         self._drop_run()
         loaded = bool(self._files.workspace.entries)
-        self.problem_changed.emit(window_message(error) if loaded else "")
         self._next_run = "blocked" if loaded else "empty"
-        self.status_changed.emit(
-            "The analysis cannot start: see the message above the views."
-            if loaded
-            else "Drop reference and system files on the window to start."
-        )
+        if loaded:
+            self.problem_changed.emit(window_message(error))
+            self.status_changed.emit("The analysis cannot start: see the message above the views.")
+        elif self._blocked:
+            self.problem_changed.emit("")
+            self.status_changed.emit("Drop reference and system files on the window to start.")
+        self._blocked = loaded
         self.show_staleness()
 
     def rerun_soon(self) -> None:

@@ -166,6 +166,7 @@ class MainWindow(QMainWindow):
         studies = results.studies
         controller.status_changed.connect(self.statusBar().showMessage)
         controller.problem_changed.connect(results.problem.setText)
+        controller.problem_changed.connect(self.welcome.show_problem)
         controller.workspace_changed.connect(self.files_panel.show_workspace)
         controller.workspace_changed.connect(self._on_workspace_changed)
         controller.title_changed.connect(self.setWindowTitle)

@@ -4,6 +4,7 @@ from the event loop, never inside the paint or the slot that raised."""
 
 from __future__ import annotations
 
+import pytest
 from gui_helpers import wait_for_result
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import QMessageBox, QTableView
@@ -170,3 +171,48 @@ def test_after_cancel_the_distributions_show_the_previous_result_as_the_tables_d
     assert marks == [lumen.score, lumen.median, lumen.ci_low, lumen.ci_high]
     qtbot.wait(300)  # partial scores still on their way change nothing
     assert histograms.counts("Lumen").sum() == 300
+
+
+BAD_SESSIONS = {
+    "version-2": b'{"mtgui_session": 2, "files": []}',
+    "empty": b"",
+    "utf-16": '{"mtgui_session": 1, "files": []}'.encode("utf-16"),
+    "nan": b'{"mtgui_session": 1, "files": [], "settings": {"level": NaN}}',
+    "deep": b'{"mtgui_session": 1, "files": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    "huge-number": b'{"mtgui_session": 1, "files": [], "settings": {"seed": '
+    + b"9" * 100_001
+    + b"}}",
+    "wrong-types": b'{"mtgui_session": 1, "files": {"a": 1}}',
+    "10001-files": (
+        '{"mtgui_session": 1, "files": ['
+        + ",".join(f'{{"path": "/x/{n}.txt"}}' for n in range(10_001))
+        + "]}"
+    ).encode(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_SESSIONS))
+def test_a_session_refused_at_start_stays_said_on_the_empty_window(qtbot, tmp_path, name):
+    from PySide6.QtCore import QSettings
+
+    from mtgui.app.analysis import RERUN_DELAY_MS
+    from mtgui.app.preferences import Preferences
+    from mtgui.views.main_window import MainWindow
+
+    session = tmp_path / f"{name}.mtgui.json"
+    session.write_bytes(BAD_SESSIONS[name])
+    settings = QSettings(str(tmp_path / "mtgui.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(preferences=Preferences(settings))
+    qtbot.addWidget(window)
+    window.show()
+    window.add_files([session])  # as `mtgui S.mtgui.json` does, as the window opens
+    window.controller.analysis.rerun_soon()  # the start-up run (settings restored)
+    qtbot.waitUntil(lambda: window.welcome.problem.isVisible(), timeout=10_000)
+    qtbot.wait(RERUN_DELAY_MS * 2)  # the start-up run: "cannot run", nothing loaded
+    assert window.right.currentWidget() is window.welcome  # nothing loaded
+    text = window.welcome.problem.text()
+    assert window.welcome.problem.isVisible() and session.name in text, text
+    assert window.results.problem.text() == text
+    assert "could not be opened" in window.statusBar().currentMessage()
+    assert window.workspace.entries == ()
+    window.close()
