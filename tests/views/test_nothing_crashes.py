@@ -216,3 +216,37 @@ def test_a_session_refused_at_start_stays_said_on_the_empty_window(qtbot, tmp_pa
     assert "could not be opened" in window.statusBar().currentMessage()
     assert window.workspace.entries == ()
     window.close()
+
+
+def session_listing(path, *listed):
+    import json
+
+    files = [{"path": str(p), "relative": p.name} for p in listed]
+    path.write_text(json.dumps({"mtgui_session": 1, "files": files}), encoding="utf-8")
+
+
+@pytest.mark.parametrize("case", ["itself", "each-other", "itself-as-json"])
+def test_a_session_that_lists_a_session_is_refused_in_words_never_asked_of(
+    qtbot, window, tmp_path, case
+):
+    first = tmp_path / ("s.json" if case == "itself-as-json" else "first.mtgui.json")
+    second = tmp_path / "second.mtgui.json"
+    reference, system = tmp_path / "ref.txt", tmp_path / "sys.txt"
+    reference.write_text("a b c\n", encoding="utf-8")
+    system.write_text("a b d\n", encoding="utf-8")
+    if case == "each-other":
+        session_listing(first, reference, second, system)
+        session_listing(second, first)
+    else:
+        session_listing(first, reference, first, system)
+    asked = []
+    window.choose_scores = lambda *args: asked.append(args)
+    window.choose_roles = lambda *args: asked.append(args)
+    window.add_files([first])
+    qtbot.waitUntil(lambda: bool(window.welcome.problem.text()), timeout=10_000)
+    text = window.welcome.problem.text()
+    what = "itself" if case != "each-other" else "the session second.mtgui.json"
+    assert f"{first.name}: this session lists {what} among its files" in text
+    assert window.workspace.entries == ()
+    qtbot.wait(500)
+    assert asked == []
