@@ -24,8 +24,10 @@ from PySide6.QtWidgets import QApplication
 from mtgui import __version__
 from mtgui.app.garbage import GuiThreadCollector
 from mtgui.app.preferences import Preferences
+from mtgui.app.recovery import RecoveryFolder, recovery_folder
 from mtgui.app.threads import threads_left_running
 from mtgui.views.main_window import MainWindow
+from mtgui.views.recovery_offer import offer_recovery
 from mtgui.views.unexpected import unexpected_errors
 
 
@@ -69,22 +71,30 @@ def show_unexpected_error(
 def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
     """Open the main window (on the demo data or the given files) and run the event loop.
 
-    Closing the window stops every worker (waiting at most
+    A recovery file left by an mtgui that did not close properly is offered back first
+    (:mod:`mtgui.views.recovery_offer`); restored, it takes the demo's place, and the files given
+    are read after its own. Closing the window stops every worker (waiting at most
     :data:`~mtgui.app.runs.QUIT_WAIT_SECONDS` in all). If a worker is still busy then (a read
     that never returns), the process exits with the event loop's code, at interpreter exit,
     without destroying its QThread, which Qt would answer by aborting.
     """
     app = create_application()
     previous_hook, sys.excepthook = sys.excepthook, show_unexpected_error
-    window = MainWindow(preferences=Preferences(QSettings()))
+    settings = QSettings()
+    folder = recovery_folder(settings.fileName())
+    window = MainWindow(preferences=Preferences(settings), recovery_folder=folder)
+    if window.recovery is not None:  # an unexpected error: the work is kept at once
+        unexpected_errors.on_error = window.recovery.save_now
     try:
         window.show()
-        if demo:
-            load_demo_into(window)
-        if files:
-            window.add_files(list(files))
+        if not offer_recovery(window, RecoveryFolder(folder), files):
+            if demo:
+                load_demo_into(window)
+            if files:
+                window.add_files(list(files))
         code = app.exec()
     finally:
+        unexpected_errors.on_error = None
         # Delete the window while Qt is alive: left to Python's last garbage collection, the
         # wrappers of Qt objects would outlive the application.
         window.close()
