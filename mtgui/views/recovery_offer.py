@@ -24,7 +24,8 @@ Answer = Literal["restore", "discard", "later"]
 
 
 def ask_to_restore(parent: QWidget, description: str) -> Answer:
-    """Restore the work described, discard it, or (the question closed) decide later."""
+    """Restore the work described, discard it, or (Not now, Esc, the question closed) keep
+    it and ask again at the next start."""
     box = QMessageBox(
         QMessageBox.Icon.Question,
         "Restore your work?",
@@ -37,8 +38,10 @@ def ask_to_restore(parent: QWidget, description: str) -> Answer:
     )
     restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
     discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+    later = box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+    later.setToolTip("Keep the copy, and ask again at the next start.")
     box.setDefaultButton(restore)
-    box.setEscapeButton(QMessageBox.StandardButton.NoButton)
+    box.setEscapeButton(later)  # Esc or closing the question: kept, asked again next time
     box.exec()
     if box.clickedButton() is restore:
         return "restore"

@@ -306,3 +306,24 @@ def test_killed_mid_session_the_next_start_offers_the_work_and_restores_it(tmp_p
         timeout=120,
     )
     assert "OFFER" not in again.stdout  # nothing left to offer
+
+
+@pytest.mark.parametrize(
+    ("button", "answer"), [("Restore", "restore"), ("Discard", "discard"), ("Not now", "later")]
+)
+def test_the_offer_says_what_was_kept_and_each_button_answers(qtbot, monkeypatch, button, answer):
+    from PySide6.QtWidgets import QMessageBox, QWidget
+
+    seen = []
+
+    def click(box):
+        seen.append((box.text(), box.escapeButton().text()))
+        next(b for b in box.buttons() if b.text() == button).click()
+
+    monkeypatch.setattr(QMessageBox, "exec", click)
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    assert offer.ask_to_restore(parent, "Work saved at 10:00: 2 files (a, b).") == answer
+    ((text, escape),) = seen
+    assert text == "mtgui did not close properly last time. Work saved at 10:00: 2 files (a, b)."
+    assert escape == "Not now"  # Esc keeps the copy: nothing is lost by a stray key
