@@ -318,6 +318,8 @@ class BreakdownView(QWidget):
                 default=0,
             )
             self.plot.getAxis("left").setWidth(widest + 16)  # the group names in full
+        else:
+            self.plot.setLabel("bottom", "")  # no metric drawn: none named
         self.legend.setText(legend)
 
     # -- the grid of the group selected -----------------------------------------------------

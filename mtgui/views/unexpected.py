@@ -79,7 +79,7 @@ class UnexpectedErrors:
 
     def _fill(self, box: QMessageBox) -> None:
         times = len(self._details)
-        again = f" It happened {times} times since this message appeared." if times > 1 else ""
+        again = f" It happened {times} times." if times > 1 else ""
         box.setText(
             f"Something went wrong inside mtgui ({self._first}). The window stays usable, and "
             f"your files and settings are kept.{again} This is a bug; please report it with "
