@@ -340,4 +340,9 @@ def _loaded_metrics(metrics: tuple[str, ...], corpus: Corpus) -> tuple[tuple[str
             f"no scores called {missing[0]} are loaded (see the files panel).",
             hint="Tick another metric, or load its scores file again.",
         )
+    if not kept:  # Human alone, without human scores: nothing to run (the engine needs one)
+        raise InputError(
+            "Human is the only metric ticked, and no human scores are loaded.",
+            hint="Tick another metric, or drop a file of human scores on the window.",
+        )
     return kept, notes

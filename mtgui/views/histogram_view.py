@@ -15,6 +15,7 @@ marks each system's full-set score and shades nothing else, which would hide the
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -305,6 +306,9 @@ class HistogramView(QWidget):
             for line, value, (_, meaning) in zip(
                 self._marks_of(system), values, _MARKS, strict=True
             ):
+                if not math.isfinite(value):  # undefined (no resample scored it): no line,
+                    line.hide()  # and pyqtgraph cannot place one at NaN (it raised at paint)
+                    continue
                 line.setValue(value)
                 line.setToolTip(f"{meaning}: {value:.4f}")
                 line.show()
@@ -369,6 +373,8 @@ class HistogramView(QWidget):
             if system not in result.systems:
                 continue
             interval = result.interval(system, self._metric)
+            if not math.isfinite(interval.score):
+                continue  # undefined: no line (one at NaN raised inside pyqtgraph's paint)
             pen = pg.mkPen(curve.opts["pen"].color(), width=1)
             line = pg.InfiniteLine(interval.score, angle=90, pen=pen)
             line.setToolTip(

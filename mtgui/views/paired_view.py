@@ -175,7 +175,10 @@ class PairedView(QWidget):
                 f"[{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]"
             )
             self.plot.addItem(band)
-        counts, edges = np.histogram(deltas.deltas, bins=_edges(deltas.deltas))
+        finite = _finite(deltas.deltas)
+        if finite.size == 0:
+            return
+        counts, edges = np.histogram(finite, bins=_edges(finite))
         color = self.theme.series(_BARS)
         bars = pg.PlotDataItem(
             edges,
@@ -191,8 +194,8 @@ class PairedView(QWidget):
         zero.setToolTip("0: no difference")
         observed = pg.InfiniteLine(pair.delta, angle=90, pen=pg.mkPen(self.theme.ink, width=2))
         observed.setToolTip(f"the difference on the whole test set: {pair.delta:+.4f}")
-        for line in (zero, observed):
-            self.plot.addItem(line)
+        for line in (zero, observed) if math.isfinite(pair.delta) else (zero,):
+            self.plot.addItem(line)  # none at NaN: pyqtgraph raises painting it
         low, high = min(edges[0], 0.0), max(edges[-1], 0.0)
         self.plot.setXRange(low, high, padding=0.05)
 
@@ -200,7 +203,15 @@ class PairedView(QWidget):
         """The counts and bin edges drawn (for tests)."""
         if self.deltas is None:
             return np.zeros(0), np.zeros(0)
-        return np.histogram(self.deltas.deltas, bins=_edges(self.deltas.deltas))
+        finite = _finite(self.deltas.deltas)
+        if finite.size == 0:
+            return np.zeros(0), np.zeros(0)
+        return np.histogram(finite, bins=_edges(finite))
+
+
+def _finite(values: np.ndarray) -> np.ndarray:
+    """The deltas that are numbers (a resample that scored neither system gives NaN)."""
+    return values[np.isfinite(values)]
 
 
 def _edges(values: np.ndarray) -> np.ndarray:

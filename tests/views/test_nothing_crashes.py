@@ -250,3 +250,39 @@ def test_a_session_that_lists_a_session_is_refused_in_words_never_asked_of(
     assert window.workspace.entries == ()
     qtbot.wait(500)
     assert asked == []
+
+
+def test_undefined_scores_draw_no_line_at_nan(qtbot, window):
+    # Found by the random walk (5,000 steps): a mark at NaN made pyqtgraph raise at each paint.
+    import dataclasses
+    import math
+
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    bootstrap = window.result.bootstrap
+    undefined = tuple(
+        dataclasses.replace(i, score=math.nan, ci_low=math.nan) if i.system == "Lumen" else i
+        for i in bootstrap.intervals
+    )
+    broken = dataclasses.replace(bootstrap, intervals=undefined)
+    histograms = window.results.histograms
+    window.results.tabs.setCurrentWidget(histograms)
+    for layout in ("small multiples", "overlaid"):
+        histograms.layout_choice.setCurrentText(layout)
+        histograms.start_run(list(bootstrap.systems), "bleu", "BLEU")
+        histograms.finish_run(broken)
+        qtbot.wait(100)  # painted by the event loop: an error there fails the test
+    if "Lumen" in histograms._marks:
+        score, median, low, _ = histograms._marks["Lumen"]
+        assert not score.isVisible() and not low.isVisible() and median.isVisible()
+
+
+def test_human_alone_without_human_scores_cannot_run_and_says_why(qtbot, window):
+    # Found by the random walk: the engine was started with no metric and raised IndexError.
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    panel = window.settings_panel
+    for name, box in panel.metric_boxes.items():
+        box.setChecked(name == "human")
+    qtbot.waitUntil(lambda: "Human is the only metric ticked" in window.results.problem.text())
+    assert "internal" not in window.results.problem.text().lower()
