@@ -318,8 +318,9 @@ class BreakdownView(QWidget):
                 default=0,
             )
             self.plot.getAxis("left").setWidth(widest + 16)  # the group names in full
-        else:
-            self.plot.setLabel("bottom", "")  # no metric drawn: none named
+        else:  # nothing drawn: no groups and no metric named
+            self.plot.setLabel("bottom", "")
+            self.plot.getAxis("left").setTicks([[]])
         self.legend.setText(legend)
 
     # -- the grid of the group selected -----------------------------------------------------
