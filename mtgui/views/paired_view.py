@@ -211,7 +211,8 @@ class PairedView(QWidget):
 
 def _finite(values: np.ndarray) -> np.ndarray:
     """The deltas that are numbers (a resample that scored neither system gives NaN)."""
-    return values[np.isfinite(values)]
+    finite: np.ndarray = values[np.isfinite(values)]
+    return finite
 
 
 def _edges(values: np.ndarray) -> np.ndarray:
