@@ -50,6 +50,7 @@ class AnalysisController(QObject):
     cancellable_changed = Signal(bool)  # a run is under way or about to start
     running_changed = Signal(bool)
     run_started = Signal()  # the partial results of a new run start coming
+    run_dropped = Signal()  # the run under way ended without a result: show the last again
     progress_changed = Signal(int, int)  # steps done, steps in all
     scores_changed = Signal(object)  # the resample scores drawn so far, by (system, metric)
     result_changed = Signal(object)  # the AnalysisResult now shown
@@ -76,6 +77,7 @@ class AnalysisController(QObject):
         self._next_run = ""  # what the analysis does next: a key of staleness.NEXT_RUN
         self._stale_text = ""
         self._left_out: list[str] = []  # notes on metrics ticked whose scores are not loaded
+        self._blocked = False  # this controller's "cannot run" problem is the one shown
         self._started = 0.0
         self._time_left = TimeLeft()
         self._rerun = QTimer(self, singleShot=True, interval=RERUN_DELAY_MS)
@@ -173,6 +175,7 @@ class AnalysisController(QObject):
             self._cannot_run(error)
             return
         self.problem_changed.emit("")
+        self._blocked = False
         self.run_started.emit()
         self._started = time.monotonic()
         self._time_left.reset()
@@ -191,16 +194,22 @@ class AnalysisController(QObject):
         self.show_staleness()
 
     def _cannot_run(self, error: InputError) -> None:
-        """What is loaded cannot be analysed (yet): say why, and that the results are behind."""
-        self.runs.cancel()
+        """What is loaded cannot be analysed (yet): say why, and that the results are behind.
+
+        With nothing loaded there is nothing to say: the analysis takes back its own earlier
+        problem, if it showed one, but never another's (a session just refused at start, whose
+        message must stay).
+        """
+        self._drop_run()
         loaded = bool(self._files.workspace.entries)
-        self.problem_changed.emit(window_message(error) if loaded else "")
         self._next_run = "blocked" if loaded else "empty"
-        self.status_changed.emit(
-            "The analysis cannot start: see the message above the views."
-            if loaded
-            else "Drop reference and system files on the window to start."
-        )
+        if loaded:
+            self.problem_changed.emit(window_message(error))
+            self.status_changed.emit("The analysis cannot start: see the message above the views.")
+        elif self._blocked:
+            self.problem_changed.emit("")
+            self.status_changed.emit("Drop reference and system files on the window to start.")
+        self._blocked = loaded
         self.show_staleness()
 
     def rerun_soon(self) -> None:
@@ -214,7 +223,7 @@ class AnalysisController(QObject):
         if not (self.runs.running or self._rerun.isActive()):
             return
         self._rerun.stop()
-        self.runs.cancel()
+        self._drop_run()
         self._next_run = "cancelled"
         self.show_staleness()
         self.status_changed.emit(
@@ -223,6 +232,13 @@ class AnalysisController(QObject):
             if self._stale_text
             else "Cancelled."
         )
+
+    def _drop_run(self) -> None:
+        """Stop the run under way, if any, and have the views show the last result again
+        (its partial histograms would otherwise stay beside the last result's tables)."""
+        if self.runs.running:
+            self.runs.cancel()
+            self.run_dropped.emit()
 
     def stop(self) -> None:
         """Start no run any more (the application closes)."""
@@ -280,6 +296,7 @@ class AnalysisController(QObject):
         self.show_staleness()
 
     def _on_runs_failed(self, message: str) -> None:
+        self.run_dropped.emit()
         self.problem_changed.emit(message)
         if self._next_run == "running":
             self._next_run = "failed"
@@ -325,5 +342,10 @@ def _loaded_metrics(metrics: tuple[str, ...], corpus: Corpus) -> tuple[tuple[str
         raise InputError(
             f"no scores called {missing[0]} are loaded (see the files panel).",
             hint="Tick another metric, or load its scores file again.",
+        )
+    if not kept:  # Human alone, without human scores: nothing to run (the engine needs one)
+        raise InputError(
+            "Human is the only metric ticked, and no human scores are loaded.",
+            hint="Tick another metric, or drop a file of human scores on the window.",
         )
     return kept, notes

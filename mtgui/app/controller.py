@@ -54,6 +54,7 @@ class AppController(QObject):
     workspace_changed = Signal(object)  # the Workspace, for the files panel
     title_changed = Signal(str)  # what is loaded, as a window title
     session_opened = Signal(object)  # the Session opened: its settings and metric, for the views
+    recovered = Signal(object)  # the recovery file whose work was just opened (Path)
     undo_changed = Signal(str, str)  # what Edit > Undo and Redo would do ("Remove a.en"; "": none)
 
     def __init__(
@@ -79,6 +80,7 @@ class AppController(QObject):
         self.exports = ReportExport(questions, self, synchronous)
         self.documents = DocumentExport(self, synchronous)
         self._note = ChangeNote()
+        self._recovering: tuple[Path, Path | None] | None = None  # recovery file, its session
         for part in (self.files, self.analysis, self.sessions, self.exports, self.documents):
             part.problem_changed.connect(self.problem_changed)
             if part is not self.analysis:
@@ -285,19 +287,30 @@ class AppController(QObject):
             return
         self.sessions.open(path, then)
 
+    def recover(self, path: Path, session_path: Path | None, then: Sequence[Path] = ()) -> None:
+        """Open the work kept in the recovery file ``path`` (after a crash, the user agreeing)
+        as it was: its files, names and settings, its own session file ``session_path``;
+        ``then`` are files given with it, read after its own."""
+        self._recovering = (path, session_path)
+        self.sessions.open(path, [LoadRequest(p) for p in then])
+
     def _on_sessions_opened(self, opened: OpenedSession, then: list[LoadRequest]) -> None:
         path, session, workspace, requests = opened
+        recovering, self._recovering = self._recovering, None
+        recovered = recovering is not None and recovering[0] == path
         self.analysis.runs.cancel()
         self.files.cancel()
         self.workspace = workspace
-        self.session_path = path
+        self.session_path = recovering[1] if recovering is not None and recovered else path
         self.session_opened.emit(session)  # the settings panel takes its settings: a rerun
-        self._remember_recent(path)
+        if not recovered:  # a recovery file is no file of the user's
+            self._remember_recent(path)
         self.refresh(run=False)
         self._queue_loads([*requests, *then])
-        self.status_changed.emit(
-            f"Opened the session {path.name}: reading its {len(requests):,} files..."
-        )
+        what = "the work kept from before" if recovered else f"the session {path.name}"
+        self.status_changed.emit(f"Opened {what}: reading its {len(requests):,} files...")
+        if recovered:
+            self.recovered.emit(path)
 
     def save_session(self, metric: str) -> bool:
         """Save the session, ``metric`` shown, to its file (asking for one the first time);

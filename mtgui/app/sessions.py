@@ -16,8 +16,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from mtgui.app.runs import RunController
+from mtgui.engine.errors import InputError
 from mtgui.io.entries import LoadRequest, placeholder
-from mtgui.io.session import Session, read_session
+from mtgui.io.session import Session, is_session_file, read_session
 from mtgui.io.workspace import Workspace
 
 SESSION_WAIT_MS = 100
@@ -63,6 +64,7 @@ def iter_open_session(path: Path) -> Generator[str, None, OpenedSession]:
     thread: a session may list thousands of files, on a slow drive)."""
     session = read_session(path, missing_ok=True)
     yield "read"
+    _refuse_sessions_listed(path, session)
     roles, columns, sources = session.roles, session.score_columns, session.score_sources
     requests = [
         LoadRequest(p, roles.get(p), score_column=columns.get(p), sources=sources.get(p, ()))
@@ -70,3 +72,24 @@ def iter_open_session(path: Path) -> Generator[str, None, OpenedSession]:
     ]
     workspace = session.workspace().with_entries(placeholder(r.path, r.role) for r in requests)
     return path, session, workspace, requests
+
+
+def _refuse_sessions_listed(path: Path, session: Session) -> None:
+    """Refuse a session that lists a session among its files (itself, or one that may list
+    it back): mtgui never saves one, and read as a data file it would be taken for a scores
+    file (the user was asked "Which scores?" of it).
+
+    Raises
+    ------
+    InputError
+        Naming the session file and the first session it lists.
+    """
+    listed = next((p for p in session.paths if is_session_file(p)), None)
+    if listed is None:
+        return
+    what = "itself" if listed.resolve() == path.resolve() else f"the session {listed.name}"
+    raise InputError(
+        f"this session lists {what} among its files; a session lists data files only.",
+        path=path,
+        hint='Remove that entry from its "files", or open the sessions one at a time.',
+    )

@@ -10,6 +10,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from mtgui.engine.breakdown import Breakdown, GroupResult
 from mtgui.report.cells import four_decimals
+from mtgui.views.absent import NOT_IN_RESULTS
 from mtgui.views.score_table_model import SORT_ROLE
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -79,6 +80,8 @@ class BreakdownTableModel(QAbstractTableModel):
         return " ".join(group.notes)
 
     def _score_text(self, group: GroupResult, system: str) -> str:
+        if (system, self.metric) not in group.scores:  # a breakdown of earlier results
+            return NOT_IN_RESULTS
         score = group.score(system, self.metric)
         text = four_decimals(score)
         if group.bootstrap is not None and not math.isnan(score):
@@ -93,7 +96,7 @@ class BreakdownTableModel(QAbstractTableModel):
         if column == 2:
             return -1 if group.documents is None else group.documents
         if len(_FIXED) <= column < len(_FIXED) + len(systems):
-            score = group.score(systems[column - len(_FIXED)], self.metric)
+            score = group.scores.get((systems[column - len(_FIXED)], self.metric), math.nan)
             return -math.inf if math.isnan(score) else score
         if column == 0 and self.breakdown is not None:
             return self.breakdown.groups.index(group)  # the groups' own order (buckets)

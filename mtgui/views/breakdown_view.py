@@ -44,6 +44,7 @@ from mtgui.engine.breakdown import Breakdown
 from mtgui.engine.grouping import LENGTH
 from mtgui.engine.metrics import LABELS
 from mtgui.report.significance import cluster_caption, verdict_basis
+from mtgui.views.absent import missing_text
 from mtgui.views.breakdown_model import BreakdownTableModel
 from mtgui.views.breakdown_plot import draw_breakdown
 from mtgui.views.choices import refill
@@ -228,7 +229,8 @@ class BreakdownView(QWidget):
             )
         else:
             text = f"By {self.breakdown.what}; each group scored as a test set of its own."
-        self.message.setText(text)
+        lacking = self._lacking()
+        self.message.setText(f"{lacking} {text}".strip() if lacking else text)
 
     def add_label_file(self) -> None:
         """Ask for a label file, offer it as a key and break the results down by it (the file
@@ -272,13 +274,27 @@ class BreakdownView(QWidget):
 
     # -- drawing -----------------------------------------------------------------------------
 
+    def _lacking(self) -> str:
+        """What the breakdown held lacks of the metric shown ("": nothing): a breakdown of
+        earlier results may not have a metric ticked since."""
+        if self.breakdown is None:
+            return ""
+        return missing_text(self.metric_name, self.breakdown.metrics)
+
+    def _shown(self) -> Breakdown | None:
+        """The breakdown to draw: the one held, if it has the metric shown."""
+        return None if self._lacking() else self.breakdown
+
     def _show(self) -> None:
-        """Fill the plot and the table with the breakdown shown, under the metric shown."""
+        """Fill the plot and the table with the breakdown shown, under the metric shown (none
+        if the breakdown lacks that metric: the message says so)."""
         selected = self._selected_label()
-        self.model.set_breakdown(self.breakdown, self.metric_name)
+        shown = self._shown()
+        self.model.set_breakdown(shown, self.metric_name)
         self.table.resizeColumnsToContents()
         self._draw()
-        rows = [g.label for g in self.breakdown.groups] if self.breakdown is not None else []
+        self._say_state()
+        rows = [g.label for g in shown.groups] if shown is not None else []
         if selected in rows or rows:
             self._select(rows.index(selected) if selected in rows else self._first_bootstrapped())
         else:
@@ -294,28 +310,31 @@ class BreakdownView(QWidget):
         for item in self._items:
             self.plot.removeItem(item)
         self._items, legend = [], ""
-        if self.breakdown is not None:
-            self._items, legend = draw_breakdown(
-                self.plot, self.breakdown, self.metric_name, self._theme
-            )
+        shown = self._shown()
+        if shown is not None:
+            self._items, legend = draw_breakdown(self.plot, shown, self.metric_name, self._theme)
             widest = max(
-                (self.fontMetrics().horizontalAdvance(g.label) for g in self.breakdown.groups),
+                (self.fontMetrics().horizontalAdvance(g.label) for g in shown.groups),
                 default=0,
             )
             self.plot.getAxis("left").setWidth(widest + 16)  # the group names in full
+        else:  # nothing drawn: no groups and no metric named
+            self.plot.setLabel("bottom", "")
+            self.plot.getAxis("left").setTicks([[]])
         self.legend.setText(legend)
 
     # -- the grid of the group selected -----------------------------------------------------
 
     def _selected_label(self) -> str | None:
         rows = self.table.selectionModel().selectedRows()
-        if not rows or self.breakdown is None:
+        if not rows or self.model.breakdown is None:
             return None
         group = self.model.group(self.table.model().mapToSource(rows[0]).row())  # type: ignore[attr-defined]
         return None if group is None else group.label
 
     def _first_bootstrapped(self) -> int:
-        groups = self.breakdown.groups if self.breakdown is not None else ()
+        shown = self._shown()
+        groups = shown.groups if shown is not None else ()
         return next((k for k, g in enumerate(groups) if g.bootstrap is not None), 0)
 
     def _select(self, row: int) -> None:
@@ -326,10 +345,12 @@ class BreakdownView(QWidget):
 
     def _on_table_selection_changed(self, *_: object) -> None:
         label = self._selected_label()
-        self._show_grid(None if label is None or self.breakdown is None else label)
+        self._show_grid(label)
 
     def _show_grid(self, label: str | None) -> None:
-        group = self.breakdown.group(label) if self.breakdown and label is not None else None
+        shown = self._shown()
+        labels = [g.label for g in shown.groups] if shown is not None else []
+        group = shown.group(label) if shown is not None and label in labels else None
         result = group.bootstrap if group is not None else None
         self.grid_model.set_result(result, self.metric_name)
         self.grid.resizeColumnsToContents()

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.corpus import TestSet
 from mtgui.engine.documents import DocumentGrouping, document_scores
+from mtgui.views.absent import missing_text
 from mtgui.views.choices import choose, refill
 from mtgui.views.documents_model import DIFFERENCE, DocumentsModel, DocumentTable
 from mtgui.views.table_view import DataTableView
@@ -116,17 +117,29 @@ class DocumentsView(QWidget):
         refill(self.system_b, [(name, name) for name in systems], second)  # no signals
         self._show_table()
 
-    def set_pair(self, a: str, b: str) -> None:
-        """Compare system ``a`` with system ``b``."""
+    def set_pair(self, a: str, b: str) -> bool:
+        """Compare system ``a`` with system ``b``; False (and the count line says why) if
+        the result lacks one of them."""
+        lacking = self._lacking(a, b)
+        if lacking:  # the pair chosen stays
+            self.count.setText(lacking)
+            return False
         choose(self.system_a, a)
         choose(self.system_b, b)
         self._show_table()
+        return True
 
     def set_metric(self, metric: str) -> None:
         """Score the documents with ``metric`` (if it was computed)."""
         index = self.metric_choice.findData(metric)
         if index >= 0:
             self.metric_choice.setCurrentIndex(index)
+
+    def _lacking(self, *systems: str) -> str:
+        """Which of ``systems`` the result shown lacks, in a sentence ("": none)."""
+        if self.result is None:
+            return ""
+        return missing_text(None, (), systems, self.result.statistics.system_names)
 
     def clear(self) -> None:
         """Show nothing."""

@@ -15,6 +15,7 @@ marks each system's full-set score and shades nothing else, which would hide the
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
 from mtgui.app.preferences import OVERLAID, SMALL_MULTIPLES
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.metrics.base import FloatArray
+from mtgui.views.absent import missing_text
 from mtgui.views.palette import series_style
 from mtgui.views.plot_actions import MenuOnDemandViewBox, PlotExporter
 from mtgui.views.plot_export import export_plot
@@ -83,6 +85,8 @@ class HistogramView(QWidget):
         self.same_axis.toggled.connect(self._apply_ranges)
         self.marks_legend = QLabel(MARKS_LEGEND)
         self.marks_legend.setVisible(False)
+        self.missing = QLabel()  # what the result drawn lacks of the metric asked for
+        self.missing.setVisible(False)
         bar = QHBoxLayout()
         bar.addWidget(self.same_axis)
         bar.addStretch(1)
@@ -92,6 +96,7 @@ class HistogramView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
+        layout.addWidget(self.missing)
         layout.addWidget(self._layout_widget)
         layout.addWidget(self.marks_legend)
         self._systems: list[str] = []
@@ -119,6 +124,7 @@ class HistogramView(QWidget):
         self._metric, self._label, self._edges, self._counts = metric, label, {}, {}
         self._latest, self._result = {}, None
         self.marks_legend.setVisible(False)
+        self.missing.setVisible(False)
         if self._systems == list(systems) and self._curves:
             for system, curve in self._curves.items():
                 self._reset(self._plots[system], curve)
@@ -284,17 +290,25 @@ class HistogramView(QWidget):
         final = {(i.system, i.metric): i.samples for i in result.intervals}
         self.update_scores(final, every_plot=True)
         self._result = result
+        lacking = missing_text(self._metric, result.metrics)
+        self.missing.setText(lacking)
+        self.missing.setVisible(bool(lacking))
+        if lacking:
+            return
         if self.overlaid:
             self._mark_scores(result)
             return
         self._order_by_score(result)
         self.marks_legend.setVisible(True)
-        for system in self._plots:
+        for system in [name for name in self._plots if name in result.systems]:
             interval = result.interval(system, self._metric)
             values = (interval.score, interval.median, interval.ci_low, interval.ci_high)
             for line, value, (_, meaning) in zip(
                 self._marks_of(system), values, _MARKS, strict=True
             ):
+                if not math.isfinite(value):  # undefined (no resample scored it): no line,
+                    line.hide()  # and pyqtgraph cannot place one at NaN (it raised at paint)
+                    continue
                 line.setValue(value)
                 line.setToolTip(f"{meaning}: {value:.4f}")
                 line.show()
@@ -342,6 +356,7 @@ class HistogramView(QWidget):
     def _order_by_score(self, result: BootstrapResult) -> None:
         """Lay the plots out best first, as the tables are (a no-op when they already are)."""
         order = [e.system for e in result.ranking(self._metric).systems if e.system in self._plots]
+        order += [system for system in self._plots if system not in order]  # none, but kept
         if order == list(self._plots):
             return
         layout = self._layout_widget.ci
@@ -355,7 +370,11 @@ class HistogramView(QWidget):
     def _mark_scores(self, result: BootstrapResult) -> None:
         """Overlaid: each system's full-set score as a line in its colour."""
         for system, curve in self._curves.items():
+            if system not in result.systems:
+                continue
             interval = result.interval(system, self._metric)
+            if not math.isfinite(interval.score):
+                continue  # undefined: no line (one at NaN raised inside pyqtgraph's paint)
             pen = pg.mkPen(curve.opts["pen"].color(), width=1)
             line = pg.InfiniteLine(interval.score, angle=90, pen=pen)
             line.setToolTip(

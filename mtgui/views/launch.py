@@ -1,8 +1,8 @@
 """The desktop application: the QApplication, the main window, and the last line of defence.
 
 Qt is imported here and in :mod:`mtgui.views` only. An unexpected exception anywhere in the
-GUI thread is shown in a dialog (with its details to copy) and printed, and the window stays
-usable.
+GUI thread is printed, the work is saved to the recovery file, and it is shown in a dialog (with
+its details to copy) at the next turn of the event loop; the window stays usable.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import atexit
 import os
 import sys
-import traceback
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -20,13 +19,16 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
 from PySide6.QtCore import QEvent, QSettings, QSize
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from mtgui._version import __version__
 from mtgui.app.garbage import GuiThreadCollector
 from mtgui.app.preferences import Preferences
+from mtgui.app.recovery import RecoveryFolder, recovery_folder
 from mtgui.app.threads import threads_left_running
 from mtgui.views.main_window import MainWindow
+from mtgui.views.recovery_offer import offer_recovery
+from mtgui.views.unexpected import unexpected_errors
 
 
 def create_application(argv: list[str] | None = None) -> QApplication:
@@ -61,43 +63,38 @@ def load_demo_into(window: MainWindow) -> None:
 def show_unexpected_error(
     kind: type[BaseException], error: BaseException, trace: TracebackType | None
 ) -> None:
-    """``sys.excepthook`` for the GUI: print, then tell the user without closing anything."""
-    details = "".join(traceback.format_exception(kind, error, trace))
-    print(details, file=sys.stderr)
-    box = QMessageBox(
-        QMessageBox.Icon.Critical,
-        "mtgui: unexpected error",
-        f"Something went wrong inside mtgui ({kind.__name__}: {error}). "
-        "The window stays usable. This is a bug; please report it with the "
-        "details.",
-    )
-    box.setDetailedText(details)  # the details pane has its own copy command
-    copy = box.addButton("Copy details", QMessageBox.ButtonRole.ActionRole)
-    box.addButton(QMessageBox.StandardButton.Close)
-    box.exec()
-    if box.clickedButton() is copy:
-        QApplication.clipboard().setText(details)
+    """``sys.excepthook`` for the GUI: print, save the work, then tell the user at the next
+    turn of the event loop without closing anything (:mod:`mtgui.views.unexpected`)."""
+    unexpected_errors(kind, error, trace)
 
 
 def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
     """Open the main window (on the demo data or the given files) and run the event loop.
 
-    Closing the window stops every worker (waiting at most
+    A recovery file left by an mtgui that did not close properly is offered back first
+    (:mod:`mtgui.views.recovery_offer`); restored, it takes the demo's place, and the files given
+    are read after its own. Closing the window stops every worker (waiting at most
     :data:`~mtgui.app.runs.QUIT_WAIT_SECONDS` in all). If a worker is still busy then (a read
     that never returns), the process exits with the event loop's code, at interpreter exit,
     without destroying its QThread, which Qt would answer by aborting.
     """
     app = create_application()
     previous_hook, sys.excepthook = sys.excepthook, show_unexpected_error
-    window = MainWindow(preferences=Preferences(QSettings()))
+    settings = QSettings()
+    folder = recovery_folder(settings.fileName())
+    window = MainWindow(preferences=Preferences(settings), recovery_folder=folder)
+    if window.recovery is not None:  # an unexpected error: the work is kept at once
+        unexpected_errors.on_error = window.recovery.save_now
     try:
         window.show()
-        if demo:
-            load_demo_into(window)
-        if files:
-            window.add_files(list(files))
+        if not offer_recovery(window, RecoveryFolder(folder), files):
+            if demo:
+                load_demo_into(window)
+            if files:
+                window.add_files(list(files))
         code = app.exec()
     finally:
+        unexpected_errors.on_error = None
         # Delete the window while Qt is alive: left to Python's last garbage collection, the
         # wrappers of Qt objects would outlive the application.
         window.close()

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
+from mtgui.app.recovery import RecoveryFile
 from mtgui.app.runs import QUIT_WAIT_SECONDS
 from mtgui.app.staleness import settings_kept
 from mtgui.app.window_interface import RolesChooser, ScoresChooser
@@ -41,7 +42,7 @@ from mtgui.engine.corpus import Role
 from mtgui.engine.metrics import LABELS
 from mtgui.io.demo import demo_inputs
 from mtgui.io.entries import LoadRequest
-from mtgui.io.session import SESSION_SUFFIX, Session
+from mtgui.io.session import SESSION_SUFFIX, Session, session_from_workspace
 from mtgui.io.workspace import Workspace
 from mtgui.views.dialogs import (
     ask_files_to_open,
@@ -91,9 +92,12 @@ class MainWindow(QMainWindow):
         parent: QWidget | None = None,
         synchronous: bool = False,
         preferences: Preferences | None = None,
+        recovery_folder: Path | None = None,
     ) -> None:
         """``preferences`` remember settings, recent files and the window between runs (the
-        application passes them; without them nothing is remembered)."""
+        application passes them; without them nothing is remembered); the work is kept in a
+        recovery file in ``recovery_folder`` as it changes (:mod:`mtgui.app.recovery`;
+        without it, nowhere)."""
         super().__init__(parent)
         self.setWindowTitle("mtgui")
         self.resize(1200, 760)
@@ -112,6 +116,9 @@ class MainWindow(QMainWindow):
         self._scores_seen: set[Path] = set()  # scores files loaded (a new one ticks its metrics)
         self._build()
         self.controller = AppController(self.settings_panel, self, preferences, self, synchronous)
+        self.recovery: RecoveryFile | None = None
+        if recovery_folder is not None:
+            self.recovery = RecoveryFile(recovery_folder, self._recovery_snapshot, self)
         self._connect()
         self._restore_preferences()
         self.statusBar().showMessage("Drop reference and system files on the window to start.")
@@ -159,6 +166,14 @@ class MainWindow(QMainWindow):
         self.bleu_scale_action.toggled.connect(self.set_bleu_percent)
         self.welcome.open_requested.connect(self.open_files)
         self.welcome.demo_requested.connect(self.load_demo)
+        if self.recovery is not None:  # the work changed: kept a moment later
+            for signal in (
+                controller.workspace_changed,
+                controller.title_changed,  # saved as a session
+                self.settings_panel.settings_changed,
+                self.results.metric_choice.currentIndexChanged,
+            ):
+                signal.connect(self.recovery.changed)
 
     def _connect_controller(self) -> None:
         """What the controller says, to the views that show it."""
@@ -166,6 +181,7 @@ class MainWindow(QMainWindow):
         studies = results.studies
         controller.status_changed.connect(self.statusBar().showMessage)
         controller.problem_changed.connect(results.problem.setText)
+        controller.problem_changed.connect(self.welcome.show_problem)
         controller.workspace_changed.connect(self.files_panel.show_workspace)
         controller.workspace_changed.connect(self._on_workspace_changed)
         controller.title_changed.connect(self.setWindowTitle)
@@ -176,6 +192,7 @@ class MainWindow(QMainWindow):
         analysis.cancellable_changed.connect(self.cancel_action.setEnabled)
         analysis.running_changed.connect(self.progress.setVisible)
         analysis.run_started.connect(results.start_run)
+        analysis.run_dropped.connect(results.drop_run)
         analysis.progress_changed.connect(self._on_progress_changed)
         analysis.scores_changed.connect(results.show_scores)
         analysis.result_changed.connect(self._on_result_changed)
@@ -303,6 +320,14 @@ class MainWindow(QMainWindow):
         """The metric the views show."""
         return self.results.current_metric()
 
+    def _recovery_snapshot(self) -> tuple[Session, Path | None] | None:
+        """The work to keep in the recovery file: the session of now (None: nothing loaded)."""
+        if not self.workspace.entries:
+            return None
+        settings = self.settings_panel.settings().to_dict()
+        session = session_from_workspace(self.workspace, settings, self.current_metric())
+        return session, self.session_path
+
     def show_segments(self, first: str, second: str) -> None:
         """Open the Segments view on ``first`` (left) and ``second`` (right)."""
         self.results.show_segments(first, second)
@@ -357,6 +382,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self._save_preferences()
         self.shutdown()
+        if self.recovery is not None:  # a clean quit: nothing to recover
+            self.recovery.discard()
         super().closeEvent(event)
 
     def shutdown(self, seconds: float = QUIT_WAIT_SECONDS) -> bool:

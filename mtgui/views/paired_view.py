@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.report.paired import PairedDeltas, paired_deltas
 from mtgui.report.significance import interval_name, p_value_lines, power_lines
+from mtgui.views.absent import missing_text
 from mtgui.views.choices import refill
 from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.plot_theme import PlotTheme, follow_palette
@@ -87,7 +88,11 @@ class PairedView(QWidget):
         """Show pairs of ``result`` under ``metric``; keep the chosen pair if it still exists."""
         self.result, self.metric_name = result, metric
         previous = (self.first.currentText(), self.second.currentText())
-        order = [entry.system for entry in result.bootstrap.ranking(metric).systems]
+        bootstrap = result.bootstrap
+        if metric in bootstrap.metrics:
+            order = [entry.system for entry in bootstrap.ranking(metric).systems]
+        else:  # said by _redraw
+            order = list(bootstrap.systems)
         for box in (self.first, self.second):
             refill(box, [(name, name) for name in order])
         if previous[0] in order and previous[1] in order and previous[0] != previous[1]:
@@ -96,7 +101,12 @@ class PairedView(QWidget):
             self.set_pair(order[0], order[1] if len(order) > 1 else order[0])
 
     def set_pair(self, first: str, second: str) -> None:
-        """Compare ``first`` (A) with ``second`` (B)."""
+        """Compare ``first`` (A) with ``second`` (B); a system the result lacks is said to be
+        so, and the pair chosen stays."""
+        lacking = self._lacking(first, second)
+        if lacking:
+            self.summary.setText(html.escape(lacking))
+            return
         for box, name in ((self.first, first), (self.second, second)):
             box.blockSignals(True)
             box.setCurrentText(name)
@@ -115,12 +125,25 @@ class PairedView(QWidget):
         self.theme = theme
         self._redraw()
 
+    def _lacking(self, *systems: str) -> str:
+        """What the result lacks of the metric shown and ``systems`` ("": nothing)."""
+        if self.result is None:
+            return ""
+        bootstrap = self.result.bootstrap
+        named = [name for name in systems if name]  # an empty chooser names none
+        return missing_text(self.metric_name, bootstrap.metrics, named, bootstrap.systems)
+
     def _redraw(self) -> None:
         self.plot.clear()
         first, second = self.first.currentText(), self.second.currentText()
         if self.result is None or not first or first == second:
             self.deltas = None
             self.summary.setText("Choose two different systems to compare.")
+            return
+        lacking = self._lacking(first, second)
+        if lacking:
+            self.deltas = None
+            self.summary.setText(html.escape(lacking))
             return
         metric = self.result.statistics.metric(self.metric_name)
         self.deltas = paired_deltas(
@@ -151,7 +174,10 @@ class PairedView(QWidget):
                 f"[{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]"
             )
             self.plot.addItem(band)
-        counts, edges = np.histogram(deltas.deltas, bins=_edges(deltas.deltas))
+        finite = _finite(deltas.deltas)
+        if finite.size == 0:
+            return
+        counts, edges = np.histogram(finite, bins=_edges(finite))
         color = self.theme.series(_BARS)
         bars = pg.PlotDataItem(
             edges,
@@ -167,8 +193,8 @@ class PairedView(QWidget):
         zero.setToolTip("0: no difference")
         observed = pg.InfiniteLine(pair.delta, angle=90, pen=pg.mkPen(self.theme.ink, width=2))
         observed.setToolTip(f"the difference on the whole test set: {pair.delta:+.4f}")
-        for line in (zero, observed):
-            self.plot.addItem(line)
+        for line in (zero, observed) if math.isfinite(pair.delta) else (zero,):
+            self.plot.addItem(line)  # none at NaN: pyqtgraph raises painting it
         low, high = min(edges[0], 0.0), max(edges[-1], 0.0)
         self.plot.setXRange(low, high, padding=0.05)
 
@@ -176,7 +202,16 @@ class PairedView(QWidget):
         """The counts and bin edges drawn (for tests)."""
         if self.deltas is None:
             return np.zeros(0), np.zeros(0)
-        return np.histogram(self.deltas.deltas, bins=_edges(self.deltas.deltas))
+        finite = _finite(self.deltas.deltas)
+        if finite.size == 0:
+            return np.zeros(0), np.zeros(0)
+        return np.histogram(finite, bins=_edges(finite))
+
+
+def _finite(values: np.ndarray) -> np.ndarray:
+    """The deltas that are numbers (a resample that scored neither system gives NaN)."""
+    finite: np.ndarray = values[np.isfinite(values)]
+    return finite
 
 
 def _edges(values: np.ndarray) -> np.ndarray:

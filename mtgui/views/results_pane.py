@@ -22,6 +22,7 @@ from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.report.settings_text import made_with, provenance
 from mtgui.report.significance import cluster_caption
+from mtgui.views.absent import missing_text
 from mtgui.views.breakdown_view import BreakdownView
 from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
@@ -57,6 +58,7 @@ class ResultsPane(QWidget):
         self._wanted_metric: str | None = None  # a reopened session's metric, until it exists
         self._histograms_started = False
         self._histograms_behind = False  # the result's histograms are drawn at the next turn
+        self._histograms_partial = False  # they show a run's partial scores, not a result
         self._study_note = ""  # the note this pane put in the studies view
         self._build()
         self._connect()
@@ -214,11 +216,26 @@ class ResultsPane(QWidget):
         self._histograms_started = False
 
     def show_scores(self, scores: Mapping[tuple[str, str], FloatArray]) -> None:
-        """Add the partial scores of the run under way to the histograms."""
+        """Add the partial scores of the run under way to the histograms (started over if
+        they show a finished result: its marks are not the run's)."""
         self._histograms_behind = False  # a new run's scores: the last result's are not drawn
-        if not self._histograms_started:
+        if not self._histograms_started or not self._histograms_partial:
             self._start_histograms([system for system, _ in scores])
+        self._histograms_partial = True
         self.histograms.update_scores(scores)
+
+    def drop_run(self) -> None:
+        """The run under way ended without a result (cancelled, failed): every view shows
+        the last result again, the histograms too (or nothing, if there is none)."""
+        if not self._histograms_partial:
+            return
+        self._histograms_partial = False
+        if self.result is not None:
+            self._histograms_behind = True
+            self.draw_histograms()
+        else:
+            self.histograms.start_run([], self.current_metric(), "")
+            self._histograms_started = False
 
     def _start_histograms(self, systems: list[str]) -> None:
         metric = self.current_metric()
@@ -263,9 +280,10 @@ class ResultsPane(QWidget):
         self.grid_model.set_result(bootstrap, metric)
         self._unsized = {self.score_table, self.grid_table}
         self._size_current_table()
-        self.grid_reading.setText(self.grid_model.reading)
+        lacking = missing_text(metric, bootstrap.metrics)
+        self.grid_reading.setText(lacking or self.grid_model.reading)
         self.grid_legend.show_equivalence(bootstrap.settings.margin(metric) is not None)
-        self.clusters.setText(cluster_caption(bootstrap, metric))
+        self.clusters.setText("" if lacking else cluster_caption(bootstrap, metric))
         self._histograms_behind = True
         QTimer.singleShot(0, self, self.draw_histograms)
         self.score_table.export_name = f"scores-{metric}"
@@ -288,7 +306,7 @@ class ResultsPane(QWidget):
         """
         if not self._histograms_behind or self.result is None:
             return
-        self._histograms_behind = False
+        self._histograms_behind = self._histograms_partial = False
         metric, bootstrap = self.current_metric(), self.result.bootstrap
         # Load order, as while the run was filling them: the plots are kept, not made again.
         self.histograms.start_run(list(bootstrap.systems), metric, LABELS.get(metric, metric))
@@ -328,8 +346,8 @@ class ResultsPane(QWidget):
         """Open the Segments view on ``first`` (left) and ``second`` (right), on the segments
         of ``document`` only if one is given."""
         self.tabs.setCurrentWidget(self.segments)  # fills it if it is behind
-        self.segments.set_pair(first, second)
-        self.segments.filter_document(document)  # a document's: its top row selected
+        if self.segments.set_pair(first, second):
+            self.segments.filter_document(document)  # a document's: its top row selected
 
     def show_pair(self, first: str, second: str) -> None:
         """Open the paired view on ``first`` against ``second``."""

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.segment_matches import SegmentMatches, match_segment
 from mtgui.engine.settings import MetricSettings
+from mtgui.views.absent import missing_text
 from mtgui.views.choices import choose, refill
 from mtgui.views.segments_html import Side, page_colors, segment_html
 from mtgui.views.segments_model import (
@@ -151,17 +152,29 @@ class SegmentsView(QWidget):
         refill(self.system_b, systems, ranked[min(1, len(ranked) - 1)])
         self._show_table(keep_segment=False)
 
-    def set_pair(self, a: str, b: str) -> None:
-        """Compare system ``a`` (left) with system ``b`` (right)."""
+    def set_pair(self, a: str, b: str) -> bool:
+        """Compare system ``a`` (left) with system ``b`` (right); False (and the count line
+        says why) if the result lacks one of them."""
+        lacking = self._lacking(a, b)
+        if lacking:  # the pair chosen stays
+            self.count.setText(lacking)
+            return False
         choose(self.system_a, a)
         choose(self.system_b, b)
         self._show_table(keep_segment=True)
+        return True
 
     def set_metric(self, metric: str) -> None:
         """Show sentence scores of ``metric`` (if it was computed)."""
         index = self.metric_choice.findData(metric)
         if index >= 0:
             self.metric_choice.setCurrentIndex(index)
+
+    def _lacking(self, *systems: str) -> str:
+        """Which of ``systems`` the result shown lacks, in a sentence ("": none)."""
+        if self.result is None:
+            return ""
+        return missing_text(None, (), systems, self.result.statistics.system_names)
 
     def clear(self) -> None:
         """Show nothing."""

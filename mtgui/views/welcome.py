@@ -7,8 +7,10 @@ results as soon as a file is loaded, and comes back when the last one is removed
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from mtgui.views.palette import problem_style
 
 HEADLINE = "Is one machine-translation system really better than another?"
 INVITATION = (
@@ -48,7 +50,14 @@ class WelcomePage(QWidget):
         buttons.addWidget(self.open_button)
         buttons.addWidget(self.demo_button)
         buttons.addStretch(1)
+        self.problem = QLabel()  # why what was opened (a session) could not be
+        self.problem.setWordWrap(True)
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)  # names from files are not markup
+        self.problem.setStyleSheet(problem_style(self.palette()))
+        self.problem.setFixedWidth(_WIDTH)
+        self.problem.setVisible(False)
         column = QVBoxLayout()
+        column.addWidget(self.problem)
         column.addWidget(headline)
         column.addSpacing(8)
         column.addWidget(invitation)
@@ -71,6 +80,13 @@ class WelcomePage(QWidget):
         layout.addStretch(1)
         layout.addLayout(row)
         layout.addStretch(2)
+
+    def show_problem(self, text: str) -> None:
+        """Say above the headline why what was opened could not be ("": nothing to say): with
+        no file loaded, the results and the note above them are not shown."""
+        self.problem.setText(text)
+        self.problem.setVisible(bool(text))
+        self.problem.setMinimumHeight(self.problem.heightForWidth(_WIDTH) if text else 0)
 
     def show_kept(self, kept: list[str]) -> None:
         """Say which settings are not the defaults, kept from an earlier project ([]: none)."""

@@ -221,29 +221,25 @@ def test_the_command_opens_the_window_on_the_demo_or_on_files(monkeypatch, argv,
     assert calls == [expected]
 
 
-def test_an_unexpected_error_is_shown_with_its_details_and_nothing_closes(
-    qtbot, window, monkeypatch, capsys
-):
-    from PySide6.QtWidgets import QApplication, QMessageBox
+def test_an_unexpected_error_is_shown_with_its_details_and_nothing_closes(qtbot, window, capsys):
+    from PySide6.QtWidgets import QApplication
 
     from mtgui.views.launch import show_unexpected_error
+    from mtgui.views.unexpected import unexpected_errors
 
-    shown = []
-
-    def fake_exec(box):
-        shown.append((box.text(), box.detailedText()))
-        copy = next(b for b in box.buttons() if b.text() == "Copy details")
-        copy.click()
-        return 0
-
-    monkeypatch.setattr(QMessageBox, "exec", fake_exec)
     try:
         raise ZeroDivisionError("boom")
     except ZeroDivisionError as error:
         show_unexpected_error(type(error), error, error.__traceback__)
-    ((text, details),) = shown
-    assert "Something went wrong inside mtgui (ZeroDivisionError: boom)" in text
+    assert unexpected_errors.box is None  # at the next turn of the event loop
+    qtbot.waitUntil(lambda: unexpected_errors.box is not None)
+    box = unexpected_errors.box
+    assert "Something went wrong inside mtgui (ZeroDivisionError: boom)" in box.text()
+    details = box.detailedText()
     assert "Traceback" in details and "ZeroDivisionError: boom" in details
+    copy = next(b for b in box.buttons() if b.text() == "Copy details")
+    copy.click()
+    qtbot.waitUntil(lambda: unexpected_errors.box is None)
     assert QApplication.clipboard().text() == details
     assert "ZeroDivisionError: boom" in capsys.readouterr().err
     assert window.isVisible()
