@@ -103,6 +103,14 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         "output; tables, comet-score's output and its --to_json file are read",
     )
     group.add_argument(
+        "--docids",
+        metavar="FILE",
+        type=Path,
+        help="document ids for plain text: one id per line, as many lines as the test set (as "
+        "WMT's *.docids); lines with the same id form one document, which --unit auto then "
+        "resamples whole",
+    )
+    group.add_argument(
         "--lower-better",
         metavar="NAME",
         action="append",
