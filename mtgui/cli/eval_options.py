@@ -9,6 +9,7 @@ from typing import Any
 from mtgui.cli.breakdown_options import add_breakdown_arguments
 from mtgui.engine import chrf_options
 from mtgui.engine.analysis_settings import AnalysisSettings
+from mtgui.engine.deciding_test import DecidingTest
 from mtgui.engine.metrics import METRIC_NAMES
 from mtgui.engine.scale import SCALES
 from mtgui.engine.settings import (
@@ -258,6 +259,15 @@ def add_resampling_arguments(
     if not paired_tests:
         return
     resampling.add_argument(
+        "--test",
+        choices=[t.value for t in DecidingTest],
+        default=DecidingTest.BOOTSTRAP.value,
+        help="the test that decides the grid of metrics that are means of segment scores "
+        "(--scores): the paired bootstrap (the default), the paired t-test (t) or the Wilcoxon "
+        "signed-rank test (wilcoxon); the other metrics keep the bootstrap. The reports give "
+        "all three p-values either way",
+    )
+    resampling.add_argument(
         "--paired-ar",
         type=int,
         nargs="?",
@@ -371,4 +381,5 @@ def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
         unit=Unit(args.unit),
         ar_trials=getattr(args, "paired_ar", 0),
         correction=Correction(getattr(args, "correction", DEFAULTS.correction)),
+        test=DecidingTest(getattr(args, "test", DecidingTest.BOOTSTRAP)),
     )

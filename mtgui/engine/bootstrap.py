@@ -30,6 +30,12 @@ from mtgui.engine.resampling import (
     stack_units,
     unit_index,
 )
+from mtgui.engine.segment_tests import (
+    SegmentComparison,
+    apply_test,
+    check_test,
+    compare_segments,
+)
 from mtgui.engine.settings import BootstrapSettings, Unit
 from mtgui.engine.significance import TIE, PairComparison, compare, compare_all_defined, correct
 from mtgui.engine.statistics import Statistics
@@ -48,6 +54,16 @@ class BootstrapResult:
     rankings: tuple[Ranking, ...]
     notes: tuple[str, ...] = ()
     unit_requested: Unit = Unit.AUTO  # settings.unit is the unit really resampled
+    segment_comparisons: tuple[SegmentComparison, ...] = ()  # every ordered pair, per metric
+
+    def segment_comparison(self, metric: str, x: str, y: str) -> SegmentComparison | None:
+        """x against y segment by segment (:mod:`~mtgui.engine.segment_tests`), if computed."""
+        return self._segments_by_key.get((metric, x, y))
+
+    @cached_property
+    def _segments_by_key(self) -> dict[tuple[str, str, str], SegmentComparison]:
+        """Every segment comparison by (metric, x, y)."""
+        return {(c.metric, c.x, c.y): c for c in self.segment_comparisons}
 
     def interval(self, system: str, metric: str) -> ScoreInterval:
         """The interval of one system under one metric."""
@@ -95,6 +111,7 @@ def iter_bootstrap(
     settings = settings or BootstrapSettings()
     if not statistics.systems:
         raise InputError("there is no system output to compare.", hint="Load a system output.")
+    check_test(settings.test, statistics.metrics)  # before any resampling
     requested = settings.unit
     settings, notes = settings.resolved(document_index)
     layout = stack_units(statistics, unit_index(statistics, document_index, settings.unit))
@@ -122,6 +139,11 @@ def iter_bootstrap(
             [p for p in pairs if p.metric == metric.name], settings.correction, settings.level
         )
     ]
+    segments = compare_segments(statistics)
+    pairs, test_notes = apply_test(
+        pairs, segments, statistics.metrics, settings.test, settings.correction, settings.level
+    )
+    notes = [*notes, *test_notes]
     ordered = tuple([*pairs, *(p.mirrored() for p in pairs)])
     verdicts = {(p.metric, p.x, p.y): p.verdict for p in ordered}
     rankings = tuple(
@@ -144,6 +166,7 @@ def iter_bootstrap(
         rankings,
         tuple(notes),
         requested,
+        segments,
     )
 
 

@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine import chrf_options
+from mtgui.engine.deciding_test import DecidingTest
 from mtgui.engine.errors import InputError
 from mtgui.engine.extra_tokenizers import check_tokenizer_installed
 from mtgui.engine.gil_free import distinct_count
@@ -131,6 +132,9 @@ class BootstrapSettings:
     unit: Unit = Unit.AUTO
     ar_trials: int = 0
     correction: Correction = Correction.NONE
+    test: DecidingTest = (
+        DecidingTest.BOOTSTRAP
+    )  # for means of segment scores (mtgui.engine.segment_tests)
 
     def __post_init__(self) -> None:
         check_resamples(self.resamples)
@@ -149,14 +153,16 @@ class BootstrapSettings:
             )
         object.__setattr__(self, "unit", Unit(self.unit))
         object.__setattr__(self, "correction", Correction(self.correction))
+        object.__setattr__(self, "test", DecidingTest(self.test))
 
     def signature(self) -> str:
         """The resampling part of a result's signature."""
         ar = f"|ar:{self.ar_trials}" if self.ar_trials else ""
         correction = "" if self.correction is Correction.NONE else f"|{self.correction}"
+        test = "" if self.test is DecidingTest.BOOTSTRAP else f"|test:{self.test}"
         return (
             f"bs:{self.resamples}|seed:{self.seed}|unit:{self.unit}|level:{self.level}"
-            f"{ar}{correction}"
+            f"{ar}{correction}{test}"
         )
 
     def resolved(self, document_index: IntArray | None) -> tuple[BootstrapSettings, list[str]]:
