@@ -9,11 +9,12 @@ from typing import Any
 from mtgui.cli.breakdown_options import add_breakdown_arguments
 from mtgui.engine import chrf_options
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.engine.deciding_test import DecidingTest
+from mtgui.engine.choices import DecidingTest, IntervalMethod
 from mtgui.engine.metrics import METRIC_NAMES
 from mtgui.engine.scale import SCALES
 from mtgui.engine.settings import (
     AR_TRIALS,
+    FEW_DOCUMENTS,
     MAX_LEVEL,
     MAX_RESAMPLES,
     MAX_SEED,
@@ -256,6 +257,16 @@ def add_resampling_arguments(
         f"auto (the default): documents when the test set has {MIN_DOCUMENTS} or more (SGML or "
         "XML input), else segments. The report says which was used",
     )
+    resampling.add_argument(
+        "--interval",
+        choices=[m.value for m in IntervalMethod],
+        default=IntervalMethod.AUTO.value,
+        help="how intervals (and the verdicts that agree with them) are read from the "
+        "resamples: percentile (Koehn 2004), bca (bias-corrected and accelerated, Efron "
+        "1987) or studentized (bootstrap-t); auto (the default): studentized where whole "
+        f"documents are resampled and there are fewer than {FEW_DOCUMENTS}, where percentile "
+        "intervals run narrow, else percentile",
+    )
     if not paired_tests:
         return
     resampling.add_argument(
@@ -382,4 +393,5 @@ def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
         ar_trials=getattr(args, "paired_ar", 0),
         correction=Correction(getattr(args, "correction", DEFAULTS.correction)),
         test=DecidingTest(getattr(args, "test", DecidingTest.BOOTSTRAP)),
+        interval=IntervalMethod(getattr(args, "interval", IntervalMethod.AUTO)),
     )

@@ -16,6 +16,8 @@ from itertools import combinations
 import numpy as np
 
 from mtgui import __version__
+from mtgui.engine.bca import bca_intervals, bca_pairs
+from mtgui.engine.choices import IntervalMethod
 from mtgui.engine.errors import InputError
 from mtgui.engine.intervals import ScoreInterval, summarize_samples
 from mtgui.engine.metrics.base import FloatArray
@@ -39,6 +41,7 @@ from mtgui.engine.segment_tests import (
 from mtgui.engine.settings import BootstrapSettings, Unit
 from mtgui.engine.significance import TIE, PairComparison, compare, compare_all_defined, correct
 from mtgui.engine.statistics import Statistics
+from mtgui.engine.studentized import studentized_results
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,7 @@ def iter_bootstrap(
         for (system, metric), samples in scores.items()
     )
     pairs = _compare_all(statistics, full, scores, settings.level)
+    intervals, pairs = _other_intervals(statistics, settings, layout, scores, intervals, pairs)
     if settings.ar_trials:
         p_ar = yield from _iter_randomization(statistics, layout, settings, full, chunk)
         pairs = [replace(p, p_value_ar=p_ar[(p.metric, p.x, p.y)]) for p in pairs]
@@ -168,6 +172,28 @@ def iter_bootstrap(
         requested,
         segments,
     )
+
+
+def _other_intervals(
+    statistics: Statistics,
+    settings: BootstrapSettings,
+    layout: UnitLayout,
+    scores: dict[tuple[str, str], FloatArray],
+    intervals: tuple[ScoreInterval, ...],
+    pairs: list[PairComparison],
+) -> tuple[tuple[ScoreInterval, ...], list[PairComparison]]:
+    """The intervals and pairs (p-values, verdicts) of a BCa or studentized run, before any
+    correction, which then acts on their p-values; percentile ones as they are."""
+    metrics = {m.name: m for m in statistics.metrics}
+    if settings.interval is IntervalMethod.BCA:
+        bca = bca_intervals(intervals, metrics, layout, settings.level)
+        return tuple(bca), bca_pairs(pairs, metrics, layout, scores, settings.level)
+    if settings.interval is IntervalMethod.STUDENTIZED:
+        made = studentized_results(
+            intervals, pairs, metrics, layout, scores, settings.seed, settings.level
+        )
+        return tuple(made[0]), made[1]
+    return intervals, pairs
 
 
 def _lookup_verdict(verdicts: dict[tuple[str, str, str], str], metric: str, x: str, y: str) -> str:

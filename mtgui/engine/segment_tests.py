@@ -30,7 +30,7 @@ from itertools import combinations
 
 import numpy as np
 
-from mtgui.engine.deciding_test import DecidingTest
+from mtgui.engine.choices import DecidingTest
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.base import FloatArray, Metric
 from mtgui.engine.metrics.external import ExternalScores

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine import chrf_options
-from mtgui.engine.deciding_test import DecidingTest
+from mtgui.engine.choices import DecidingTest, IntervalMethod
 from mtgui.engine.errors import InputError
 from mtgui.engine.extra_tokenizers import check_tokenizer_installed
 from mtgui.engine.gil_free import distinct_count
@@ -102,6 +102,7 @@ DOCIDS_HINT = (
     "the window, a file of the role 'document ids'), or load SGML or WMT XML files."
 )
 """How to give plain text its documents."""
+_NARROW_PERCENTILES = "Whole documents were resampled, but with only"
 _NO_DOCUMENTS_NOTE = (
     "The test set has no documents, so single segments were resampled. "
     f"{SEGMENTS_NOTE} {DOCIDS_HINT}"
@@ -132,9 +133,8 @@ class BootstrapSettings:
     unit: Unit = Unit.AUTO
     ar_trials: int = 0
     correction: Correction = Correction.NONE
-    test: DecidingTest = (
-        DecidingTest.BOOTSTRAP
-    )  # for means of segment scores (mtgui.engine.segment_tests)
+    test: DecidingTest = DecidingTest.BOOTSTRAP  # for means of segment scores (segment_tests)
+    interval: IntervalMethod = IntervalMethod.AUTO  # see resolve_interval
 
     def __post_init__(self) -> None:
         check_resamples(self.resamples)
@@ -154,22 +154,27 @@ class BootstrapSettings:
         object.__setattr__(self, "unit", Unit(self.unit))
         object.__setattr__(self, "correction", Correction(self.correction))
         object.__setattr__(self, "test", DecidingTest(self.test))
+        object.__setattr__(self, "interval", IntervalMethod(self.interval))
 
     def signature(self) -> str:
         """The resampling part of a result's signature."""
         ar = f"|ar:{self.ar_trials}" if self.ar_trials else ""
         correction = "" if self.correction is Correction.NONE else f"|{self.correction}"
         test = "" if self.test is DecidingTest.BOOTSTRAP else f"|test:{self.test}"
+        interval = "" if self.interval is IntervalMethod.PERCENTILE else f"|ci:{self.interval}"
         return (
             f"bs:{self.resamples}|seed:{self.seed}|unit:{self.unit}|level:{self.level}"
-            f"{ar}{correction}{test}"
+            f"{ar}{correction}{test}{interval}"
         )
 
     def resolved(self, document_index: IntArray | None) -> tuple[BootstrapSettings, list[str]]:
         """These settings with the unit that will really be resampled, and notes that say why
         when it is not the one asked for or when it is unreliable (see :func:`resolve_unit`)."""
         unit, notes = resolve_unit(self.unit, document_index)
-        return replace(self, unit=unit), notes
+        interval, interval_notes = resolve_interval(self.interval, unit, document_index)
+        if interval is not IntervalMethod.PERCENTILE:  # the narrow percentiles are not used
+            notes = [note for note in notes if not note.startswith(_NARROW_PERCENTILES)]
+        return replace(self, unit=unit, interval=interval), [*notes, *interval_notes]
 
 
 def check_resamples(resamples: int) -> int:
@@ -255,7 +260,7 @@ def resolve_unit(unit: Unit, document_index: IntArray | None) -> tuple[Unit, lis
     are = "is" if documents == 1 else "are"
     if documents >= MIN_DOCUMENTS:
         return Unit.DOCUMENT, [
-            f"Whole documents were resampled, but with only {counted} the intervals are a "
+            f"{_NARROW_PERCENTILES} {counted} the intervals are a "
             f"little too narrow (95% intervals cover about 89-93% below {FEW_DOCUMENTS} "
             "documents)."
         ]
@@ -268,3 +273,27 @@ def resolve_unit(unit: Unit, document_index: IntArray | None) -> tuple[Unit, lis
         f"Single segments were resampled: {counted} {are} too few to resample documents "
         f"reliably (mtgui wants {MIN_DOCUMENTS} or more). {SEGMENTS_NOTE}"
     ]
+
+
+def resolve_interval(
+    method: IntervalMethod, unit: Unit, document_index: IntArray | None
+) -> tuple[IntervalMethod, list[str]]:
+    """How intervals are read for the method asked for, and a note when ``AUTO`` chose.
+
+    ``AUTO`` takes the studentized interval (:mod:`mtgui.engine.studentized`) where documents
+    are resampled and there are :data:`MIN_DOCUMENTS` to :data:`FEW_DOCUMENTS` - 1 of them:
+    there 95% percentile intervals cover only about 88-92%, and BCa no better, while the
+    studentized ones come closer to 95% (``bench/bench_calibration.py --intervals``). Elsewhere
+    it takes percentiles, the papers' interval, which is calibrated there.
+    """
+    if method is not IntervalMethod.AUTO:
+        return method, []
+    documents = 0 if document_index is None else distinct_count(document_index)
+    if unit is Unit.DOCUMENT and MIN_DOCUMENTS <= documents < FEW_DOCUMENTS:
+        return IntervalMethod.STUDENTIZED, [
+            f"Whole documents were resampled; with only {documents} of them percentile "
+            "intervals run a little narrow (95% ones cover about 88-92% below "
+            f"{FEW_DOCUMENTS} documents), so the intervals and verdicts are studentized "
+            "(bootstrap-t), which cover close to the level there."
+        ]
+    return IntervalMethod.PERCENTILE, []

@@ -72,6 +72,7 @@ def evaluation_report(
         "holm": settings.correction is Correction.HOLM,
         "correction": settings.correction.value,
         "test": settings.test.value,
+        "interval": settings.interval.value,
         "notes": list(bootstrap.notes),
     }
     report["notes"] += bootstrap.notes

@@ -47,12 +47,16 @@ def test_documents_are_resampled_by_default_when_there_are_enough(write, capsys,
     notes = report["bootstrap"]["notes"]
     if documents < FEW_DOCUMENTS:
         assert notes == [
-            f"Whole documents were resampled, but with only {documents} documents the "
-            "intervals are a little too narrow (95% intervals cover about 89-93% below "
-            f"{FEW_DOCUMENTS} documents)."
+            f"Whole documents were resampled; with only {documents} of them percentile "
+            "intervals run a little narrow (95% ones cover about 88-92% below "
+            f"{FEW_DOCUMENTS} documents), so the intervals and verdicts are studentized "
+            "(bootstrap-t), which cover close to the level there."
         ]
+        assert report["bootstrap"]["interval"] == "studentized"
+        assert "|ci:studentized" in report["signature"]
     else:
         assert notes == []
+        assert report["bootstrap"]["interval"] == "percentile"
 
 
 def test_too_few_documents_resample_segments_with_a_note(write, capsys):

@@ -19,7 +19,7 @@ from scipy import stats
 from mtgui.cli.main import main
 from mtgui.engine.bootstrap import iter_bootstrap
 from mtgui.engine.calibration import Share, standard_error
-from mtgui.engine.deciding_test import DecidingTest
+from mtgui.engine.choices import DecidingTest
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.metrics.bleu import Bleu
