@@ -5,7 +5,8 @@ the resamples are few units (10-29 documents), their distribution is biased and 
 relative to the truth, and 95% percentile intervals hold the true score only 88-92% of the
 time (``bench/bench_calibration.py``). BCa moves the two percentiles to correct for both:
 
-- the bias correction ``z0 = Phi^-1(share of resampled scores below the full-set score)``;
+- the bias correction ``z0 = Phi^-1(share of resampled scores below the full-set score)``
+  (ties counted half);
 - the acceleration ``a = sum(d^3) / (6 (sum(d^2))^(3/2))``, ``d = mean(J) - J``, from the
   jackknife scores ``J`` (the score with one unit left out, for every unit): how fast the
   score's spread changes with its value;
@@ -59,9 +60,10 @@ def acceleration(jackknife: FloatArray) -> float:
 
 
 def bias_correction(samples: FloatArray, estimate: float) -> float:
-    """``Phi^-1`` of the share of resamples below the estimate (scipy's), that share kept within
-    half a resample of 0 and 1 so that the correction stays finite."""
-    share = float(np.mean(samples < estimate))
+    """``Phi^-1`` of the share of resamples below the estimate, ties counted half (scipy's:
+    resampled BLEU and the like tie often), that share kept within half a resample of 0 and 1
+    so that the correction stays finite."""
+    share = float(np.sum(samples < estimate) + np.sum(samples <= estimate)) / (2 * len(samples))
     half = 0.5 / len(samples)
     return _NORMAL.inv_cdf(min(max(share, half), 1 - half))
 
