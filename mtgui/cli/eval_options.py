@@ -260,7 +260,7 @@ def add_resampling_arguments(
     resampling.add_argument(
         "--interval",
         choices=[m.value for m in IntervalMethod],
-        default=IntervalMethod.AUTO.value,
+        default=DEFAULTS.interval.value,
         help="how intervals (and the verdicts that agree with them) are read from the "
         "resamples: percentile (Koehn 2004), bca (bias-corrected and accelerated, Efron "
         "1987) or studentized (bootstrap-t); auto (the default): studentized where whole "
@@ -272,7 +272,7 @@ def add_resampling_arguments(
     resampling.add_argument(
         "--test",
         choices=[t.value for t in DecidingTest],
-        default=DecidingTest.BOOTSTRAP.value,
+        default=DEFAULTS.test.value,
         help="the test that decides the grid of metrics that are means of segment scores "
         "(--scores): the paired bootstrap (the default), the paired t-test (t) or the Wilcoxon "
         "signed-rank test (wilcoxon); the other metrics keep the bootstrap. The reports give "
@@ -392,6 +392,6 @@ def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
         unit=Unit(args.unit),
         ar_trials=getattr(args, "paired_ar", 0),
         correction=Correction(getattr(args, "correction", DEFAULTS.correction)),
-        test=DecidingTest(getattr(args, "test", DecidingTest.BOOTSTRAP)),
-        interval=IntervalMethod(getattr(args, "interval", IntervalMethod.AUTO)),
+        test=DecidingTest(getattr(args, "test", DEFAULTS.test)),
+        interval=IntervalMethod(getattr(args, "interval", DEFAULTS.interval)),
     )

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from mtgui.engine import chrf_options
+from mtgui.engine.choices import DecidingTest, IntervalMethod
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.external import NAME_PATTERN
 from mtgui.engine.metrics.registry import DEFAULT_METRICS, METRIC_NAMES
@@ -57,6 +58,8 @@ class SettingsDict(TypedDict):
     unit: str
     randomization: bool
     correction: str
+    test: str
+    interval: str
     tokenizer: str
     case: str
     chrf_char_order: int
@@ -84,6 +87,8 @@ class AnalysisSettings:
     unit: Unit = Unit.AUTO
     randomization: bool = False
     correction: Correction = Correction.NONE
+    test: DecidingTest = DecidingTest.BOOTSTRAP
+    interval: IntervalMethod = IntervalMethod.AUTO
     tokenizer: str = DEFAULT_TOKENIZER
     case: Case = Case.SENSITIVE
     chrf_char_order: int = chrf_options.CHAR_ORDER
@@ -132,6 +137,8 @@ class AnalysisSettings:
             "unit": self.unit.value,
             "randomization": self.randomization,
             "correction": self.correction.value,
+            "test": self.test.value,
+            "interval": self.interval.value,
             "tokenizer": self.tokenizer,
             "case": self.case.value,
             "chrf_char_order": self.chrf_char_order,
@@ -171,6 +178,8 @@ class AnalysisSettings:
             unit=self.unit,
             ar_trials=AR_TRIALS if self.randomization else 0,
             correction=self.correction,
+            test=self.test,
+            interval=self.interval,
         )
 
 
@@ -263,6 +272,8 @@ _RULES: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "randomization": ("true or false", _flag),
     "correction": _member_of(Correction),
     "holm": ("true or false", _flag),  # before "correction" (mtgui 0.1): true means Holm's
+    "test": _member_of(DecidingTest),
+    "interval": _member_of(IntervalMethod),
     "tokenizer": _one_of(TOKENIZERS),
     "case": _member_of(Case),
     "chrf_char_order": _chrf("char_order"),

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.analysis_settings import AnalysisSettings, SettingsDict
+from mtgui.engine.choices import DecidingTest, IntervalMethod
 from mtgui.engine.chrf_options import LIMITS as CHRF_LIMITS
 from mtgui.engine.metrics import LABELS as LABELS
 from mtgui.engine.metrics import REGISTRY
@@ -33,6 +34,7 @@ from mtgui.engine.settings import (
     AR_TRIALS,
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
+    FEW_DOCUMENTS,
     MAX_LEVEL,
     MAX_RESAMPLES,
     MAX_SEED,
@@ -54,6 +56,17 @@ _UNITS = (
     ("Automatic", Unit.AUTO.value),
     ("Documents", Unit.DOCUMENT.value),
     ("Segments", Unit.SEGMENT.value),
+)
+_TESTS = (
+    ("Paired bootstrap", DecidingTest.BOOTSTRAP.value),
+    ("Paired t-test", DecidingTest.T.value),
+    ("Wilcoxon signed-rank", DecidingTest.WILCOXON.value),
+)
+_INTERVALS = (
+    ("Automatic", IntervalMethod.AUTO.value),
+    ("Percentile", IntervalMethod.PERCENTILE.value),
+    ("BCa", IntervalMethod.BCA.value),
+    ("Studentized", IntervalMethod.STUDENTIZED.value),
 )
 _CORRECTIONS = (
     ("None", Correction.NONE.value),
@@ -132,12 +145,31 @@ class SettingsPanel(QWidget):
             "'>' or '<' stays below 1 - confidence. Benjamini-Hochberg: the expected share of "
             "wrong ones among those found stays below it."
         )
+        self.interval = _choice(_INTERVALS)
+        self.interval.setToolTip(
+            "How the intervals, and the verdicts that agree with them, are read from the "
+            "resamples. Percentile: the resamples' percentiles, as in the papers. BCa: moved "
+            "for the resamples' bias and skew (Efron 1987). Studentized: each resample divided "
+            "by its own standard error, which widens the intervals where few documents make "
+            f"the spread itself uncertain. Automatic: studentized with {MIN_DOCUMENTS} to "
+            f"{FEW_DOCUMENTS - 1} documents resampled (where percentile intervals cover only "
+            "88-92% instead of 95%), else percentile."
+        )
+        self.test = _choice(_TESTS)
+        self.test.setToolTip(
+            "The test that decides the grid of loaded segment scores (human judgments, COMET, "
+            "...): the paired bootstrap, the paired t-test or the Wilcoxon signed-rank test, "
+            "as the field uses for such scores. Other metrics always use the bootstrap; the "
+            "reports give all three p-values."
+        )
         for label, widget in (
             ("Resamples", self.resamples),
             ("Confidence", self.level),
             ("Seed", self.seed),
             ("Resample by", self.unit),
+            ("Intervals", self.interval),
             ("Correction", self.correction),
+            ("Segment scores by", self.test),
         ):
             form.addRow(label, widget)
         form.addRow(self.randomization)
@@ -146,6 +178,8 @@ class SettingsPanel(QWidget):
         self.level.valueChanged.connect(self.settings_changed)
         self.unit.currentIndexChanged.connect(self.settings_changed)
         self.correction.currentIndexChanged.connect(self.settings_changed)
+        self.interval.currentIndexChanged.connect(self.settings_changed)
+        self.test.currentIndexChanged.connect(self.settings_changed)
         self.randomization.toggled.connect(self.settings_changed)
         return box
 
@@ -195,6 +229,8 @@ class SettingsPanel(QWidget):
             unit=Unit(self.unit.currentData()),
             randomization=self.randomization.isChecked(),
             correction=Correction(self.correction.currentData()),
+            test=DecidingTest(self.test.currentData()),
+            interval=IntervalMethod(self.interval.currentData()),
             tokenizer=self.tokenizer.currentText(),
             case=_CASES[self.case.currentIndex()],
             chrf_char_order=self.chrf["char_order"].value(),
@@ -206,6 +242,7 @@ class SettingsPanel(QWidget):
         """Set every control, then emit ``settings_changed`` once (one new run, not nine)."""
         controls = [*self.metric_boxes.values(), self.resamples, self.level, self.seed]
         controls += [self.unit, self.correction, self.randomization, self.tokenizer, self.case]
+        controls += [self.interval, self.test]
         controls += self.chrf.values()
         blockers = [QSignalBlocker(control) for control in controls]
         self._show(settings)
@@ -223,6 +260,8 @@ class SettingsPanel(QWidget):
         self.seed.setValue(settings.seed)
         self.unit.setCurrentIndex(self.unit.findData(settings.unit.value))
         self.correction.setCurrentIndex(self.correction.findData(settings.correction.value))
+        self.interval.setCurrentIndex(self.interval.findData(settings.interval.value))
+        self.test.setCurrentIndex(self.test.findData(settings.test.value))
         self.randomization.setChecked(settings.randomization)
         self.tokenizer.setCurrentText(settings.tokenizer)
         self.case.setCurrentIndex(_CASES.index(settings.case))

@@ -82,6 +82,8 @@ def test_plain_values_in_the_order_sessions_store_them():
         "unit": "auto",
         "randomization": False,
         "correction": "none",
+        "test": "bootstrap",
+        "interval": "auto",
         "tokenizer": "13a",
         "case": "sensitive",
         "chrf_char_order": 6,
@@ -252,3 +254,13 @@ def test_round_trip_through_plain_values():
 )
 def test_values_are_described_in_words(value, words):
     assert describe_value(value) == words
+
+
+def test_the_interval_and_the_deciding_test_are_kept_and_checked():
+    kept = AnalysisSettings.from_mapping({"interval": "bca", "test": "t"})
+    assert (kept.interval, kept.test) == ("bca", "t")
+    assert kept.bootstrap_settings().interval == "bca" and kept.bootstrap_settings().test == "t"
+    with pytest.raises(InputError, match='the setting "interval" should be one of "auto"'):
+        AnalysisSettings.from_mapping({"interval": "jackknife"})
+    with pytest.raises(InputError, match='the setting "test" should be one of "bootstrap"'):
+        AnalysisSettings.from_mapping({"test": "sign"})

@@ -35,6 +35,8 @@ CHANGED = {
     "unit": "document",
     "randomization": True,
     "correction": "fdr",
+    "test": "wilcoxon",
+    "interval": "studentized",
     "tokenizer": "intl",
     "case": "ascii",
     "chrf_char_order": 4,
@@ -71,7 +73,14 @@ def test_a_changed_state_shows_in_the_settings_the_analysis_reads(panel):
         "intl", Case.ASCII, chrf_char_order=4, chrf_word_order=1, chrf_beta=3
     )
     assert panel.bootstrap_settings() == BootstrapSettings(
-        resamples=500, level=0.9, seed=7, unit=Unit.DOCUMENT, ar_trials=10_000, correction="fdr"
+        resamples=500,
+        level=0.9,
+        seed=7,
+        unit=Unit.DOCUMENT,
+        ar_trials=10_000,
+        correction="fdr",
+        test="wilcoxon",
+        interval="studentized",
     )
     assert panel.unit.currentText() == "Documents"
     assert panel.case.currentText() == "lowercase A-Z only"
