@@ -18,6 +18,8 @@ bootstrap drew: :func:`~mtgui.engine.resampling.chunk_sizes`), a chunk at a time
 same formula with every count 1.
 
 A comparison's p-value inverts its interval: the interval at level 1 - p has 0 on its edge.
+Where the units give no spread to divide by (every unit weighs alike, so the linearised error
+is 0), the percentile interval and p-value stay.
 """
 
 from __future__ import annotations
@@ -131,11 +133,16 @@ def studentized_results(
     new_intervals = []
     for k, interval in enumerate(intervals):
         bounds = studentized_bounds(interval.samples, interval.score, full[k], errors[:, k], level)
-        new_intervals.append(relative_bounds(interval, *bounds))
+        # Units that all weigh alike have no spread to studentize by: percentiles stay.
+        undefined = math.isnan(bounds[0])
+        new_intervals.append(interval if undefined else relative_bounds(interval, *bounds))
     new_pairs = []
     for k, pair in enumerate(pairs, start=len(intervals)):
         deltas = samples[(pair.x, pair.metric)] - samples[(pair.y, pair.metric)]
         low, high = studentized_bounds(deltas, pair.delta, full[k], errors[:, k], level)
+        if math.isnan(low):  # no spread to studentize by (see above)
+            new_pairs.append(pair)
+            continue
         p_value = studentized_p_value(deltas, pair.delta, full[k], errors[:, k])
         verdict = TIE
         if not math.isnan(p_value) and is_significant(p_value, level) and not low <= 0 <= high:

@@ -12,6 +12,7 @@ once that is loaded (:func:`with_document_ids`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -53,7 +54,17 @@ def read_docids(path: str | Path, encoding: str = AUTO) -> DocIds:
     """
     path = Path(path)
     text = read_text(path, encoding).text
-    lines = split_lines(text) if text else []
+    return docids_from_lines(path, split_lines(text) if text else [])
+
+
+def docids_from_lines(path: Path, lines: Sequence[str]) -> DocIds:
+    """The document ids of a file's lines (the window reads the file as plain text first).
+
+    Raises
+    ------
+    InputError
+        If there is no line, or a line without an id (file and line).
+    """
     if not lines:
         raise InputError(
             "the document-ids file is empty.",

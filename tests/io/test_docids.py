@@ -18,15 +18,20 @@ import pytest
 from mtgui.cli.main import main
 from mtgui.engine.bootstrap import iter_bootstrap
 from mtgui.engine.calibration import DocumentEffects, Share, correlated_pool, standard_error
-from mtgui.engine.corpus import Corpus, Origin, TestSet, TextColumn
+from mtgui.engine.corpus import Corpus, Origin, Role, TestSet, TextColumn
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.bleu import Bleu
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
 from mtgui.engine.significance import TIE
 from mtgui.engine.statistics import Statistics, SystemStatistics
+from mtgui.io.assemble import assemble
 from mtgui.io.docids import DocIds, looks_like_docids, read_docids, with_document_ids
+from mtgui.io.entries import guess_role
+from mtgui.io.loader import load_file
 from mtgui.io.plaintext import line_numbers
+from mtgui.io.session import Session, read_session, write_session
+from mtgui.io.session_files import SessionFile
 
 
 def plain_corpus(size: int) -> Corpus:
@@ -205,3 +210,34 @@ def test_plain_text_without_docids_calls_document_nulls_significant_far_too_ofte
 def test_plain_text_with_docids_stays_near_the_level_on_document_nulls():
     share = false_positives(with_docids=True)
     assert abs(share.value - ALPHA) <= SIGMAS * standard_error(ALPHA, TEST_SETS), share
+
+
+def test_a_file_named_docids_is_guessed_as_document_ids():
+    assert guess_role(Path("newstest2021.en-de.docids")) is Role.DOCUMENT_IDS
+    assert guess_role(Path("newstest2021.en-de.ref.de")) is Role.REFERENCE
+    assert Role.DOCUMENT_IDS.label == "document ids"
+
+
+def test_a_loaded_docids_file_gives_the_assembled_corpus_its_documents(write):
+    ref, a, _, docids = plain_files(write)
+    files = [load_file(ref, {Role.REFERENCE}), load_file(a, {Role.SYSTEM})]
+    corpus = assemble([*files, load_file(docids, {Role.DOCUMENT_IDS})])
+    assert len(corpus.test_set.documents) == 12 and corpus.test_set.has_documents
+    short = write("short.docids", "doc0\ndoc1\n")
+    with pytest.raises(InputError, match="has 2 lines, but the test set has 36 segments"):
+        assemble([*files, load_file(short, {Role.DOCUMENT_IDS})])
+    with pytest.raises(InputError, match="two document-ids files"):
+        twice = load_file(docids, {Role.DOCUMENT_IDS})
+        assemble([*files, twice, twice])
+
+
+def test_a_session_keeps_the_role_of_a_docids_file(write, tmp_path):
+    ref, a, _, docids = plain_files(write)
+    files = (
+        SessionFile(ref, Role.REFERENCE),
+        SessionFile(a, Role.SYSTEM),
+        SessionFile(docids, Role.DOCUMENT_IDS),
+    )
+    path = tmp_path / "saved.mtgui.json"
+    write_session(path, Session(files))
+    assert read_session(path).roles[docids] is Role.DOCUMENT_IDS
