@@ -102,13 +102,10 @@ def compare_segments(statistics: Statistics) -> tuple[SegmentComparison, ...]:
 
 
 def _segment_scores(statistics: Statistics, system: str, metric: Metric) -> FloatArray:
-    """One score per segment, NaN where it is undefined (a segment not scored)."""
-    rows = statistics.rows(system, metric.name)
-    if is_mean_of_segments(metric):
-        judged = rows[:, 1] > 0
-        return np.where(judged, rows[:, 0] / np.where(judged, rows[:, 1], 1.0), np.nan)
+    """One score per segment, NaN where it is undefined (a segment not scored): the ones the
+    statistics keep for the Segments view, so they are computed once."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.asarray(metric.segment_scores(rows), dtype=np.float64)
+        return statistics.segment_scores(system, metric.name)
 
 
 def _compare(
