@@ -234,6 +234,8 @@ def test_json_report_to_stdout_has_the_stable_shape(inputs, capsys):
         "p_value",
         "p_value_sacrebleu",
         "verdict",
+        "win_rate",
+        "loss_rate",
     }
     assert len(report["pairs"]) == 3 * 2  # ordered pairs x metrics
     assert report["signature"].startswith("mtgui:")

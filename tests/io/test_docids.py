@@ -241,3 +241,38 @@ def test_a_session_keeps_the_role_of_a_docids_file(write, tmp_path):
     path = tmp_path / "saved.mtgui.json"
     write_session(path, Session(files))
     assert read_session(path).roles[docids] is Role.DOCUMENT_IDS
+
+
+def test_plain_text_with_wmt_docids_is_resampled_as_its_sgml(shared_data, tmp_path, capsys):
+    """WMT21 is-en as plain text with its document ids (from segments.tsv) is resampled by the
+    same 47 documents as its SGML form: delta intervals as wide as the SGML's (the texts differ
+    in a few entities, so the numbers are not identical), and wider than plain text's without
+    document ids, which resamples segments and says what that costs."""
+    folder = shared_data / "wmt21-newstest2021-is-en"
+    rows = (folder / "segments.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    docids = tmp_path / "newstest2021.is-en.docids"
+    docids.write_text("".join(row.split("\t")[1] + "\n" for row in rows), encoding="utf-8")
+    systems = ("Allegro.eu", "Facebook-AI", "HuaweiTSC", "Mideind")
+    plain = ["--ref", str(folder / "txt" / "newstest2021.is-en.ref.A.en"), "--hyp"]
+    plain += [str(folder / "txt" / "systems" / f"newstest2021.is-en.{s}.en") for s in systems]
+    sgml = ["--ref", str(folder / "sgm" / "newstest2021.is-en.ref.A.en.sgm"), "--hyp"]
+    sgml += [str(folder / "sgm" / "systems" / f"newstest2021.is-en.{s}.en.sgm") for s in systems]
+    common = ["--json", "-", "-b", "1000", "--metrics", "bleu"]
+    reports = {}
+    for name, args in (
+        ("docids", [*plain, "--docids", str(docids)]),
+        ("sgml", sgml),
+        ("segments", plain),
+    ):
+        assert main(["eval", *args, *common]) == 0
+        reports[name] = json.loads(capsys.readouterr().out)
+    assert reports["docids"]["bootstrap"]["unit"] == reports["sgml"]["bootstrap"]["unit"]
+    assert reports["docids"]["test_set"]["documents"] == 47
+    assert reports["segments"]["bootstrap"]["unit"] == "segment"
+    assert any("32-59% at 5%" in note for note in reports["segments"]["notes"])
+
+    def width(name: str) -> float:
+        return float(np.mean([p["ci_high"] - p["ci_low"] for p in reports[name]["pairs"]]))
+
+    assert width("docids") == pytest.approx(width("sgml"), rel=0.1)
+    assert width("docids") > 1.1 * width("segments")
