@@ -8,6 +8,7 @@ that are means of segment scores; and on exchangeable systems it is significant 
 
 from __future__ import annotations
 
+import csv
 import json
 import math
 from types import MappingProxyType
@@ -182,3 +183,27 @@ def test_the_command_line_refuses_the_t_test_without_segment_scores(write, capsy
     err = capsys.readouterr().err
     assert "applies only to metrics that are means of segment scores" in err
     assert "Traceback" not in err
+
+
+def test_pairs_csv_and_settings_csv_have_the_segment_columns(write, tmp_path, capsys):
+    ref = write("ref.txt", "".join(f"w{i} a b c\n" for i in range(30)))
+    a = write("A.txt", "".join(f"w{i} a b c\n" for i in range(30)))
+    b = write("B.txt", "".join(f"w{i} a b {'c' if i % 3 else 'x'}\n" for i in range(30)))
+    rows = "".join(
+        f"{s}\t{i + 1}\t{0.5 + 0.1 * (s == 'A') * (i % 2)}\n" for s in "AB" for i in range(30)
+    )
+    scores = write("comet.tsv", "system\tline\tscore\n" + rows)
+    folder = tmp_path / "reports"
+    args = ["eval", "--ref", str(ref), "--hyp", str(a), str(b), "--name", "A", "--name", "B"]
+    args += ["--scores", f"{scores}=comet", "--test", "t", "-b", "200", "--csv", str(folder)]
+    assert main(args) == 0
+    capsys.readouterr()
+    with (folder / "pairs.csv").open(encoding="utf-8-sig") as handle:
+        pairs = list(csv.DictReader(handle))
+    comet = next(p for p in pairs if p["metric"] == "comet" and p["x"] == "A")
+    assert float(comet["win_rate"]) == 0.5 and float(comet["loss_rate"]) == 0.0
+    assert float(comet["p_value_t"]) > 0 and float(comet["p_value_wilcoxon"]) > 0
+    bleu = next(p for p in pairs if p["metric"] == "bleu" and p["x"] == "A")
+    assert bleu["p_value_t"] == "" and float(bleu["win_rate"]) > 0
+    settings = (folder / "settings.csv").read_text(encoding="utf-8")
+    assert "test,t" in settings and "interval,percentile" in settings
