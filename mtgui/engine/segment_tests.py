@@ -84,6 +84,29 @@ class SegmentComparison:
         }[test]
 
 
+def describe_segments(comparison: SegmentComparison) -> list[str]:
+    """The comparison in words, for a tooltip: who wins how often, and the two tests."""
+    if not comparison.segments:
+        return []
+    x, y = comparison.x, comparison.y
+    lines = [
+        f"Segment by segment: {x} better in {comparison.win_rate:.1%}, {y} better in "
+        f"{comparison.loss_rate:.1%} (the rest tie)."
+    ]
+    if comparison.p_value_t is not None:
+        lines.append(
+            f"Paired t-test p = {_p_text(comparison.p_value_t)}; Wilcoxon signed-rank p = "
+            f"{_p_text(comparison.p_value_wilcoxon)} (on the {comparison.segments:,} segments "
+            "scored for both)."
+        )
+    return lines
+
+
+def _p_text(value: float | None) -> str:
+    """A p-value in a sentence ('none' where the test has none)."""
+    return "none" if value is None or math.isnan(value) else f"{value:.4g}"
+
+
 def is_mean_of_segments(metric: Metric) -> bool:
     """Whether the metric's system score is a mean of segment scores, so that the segment
     tests apply (the loaded scores; BLEU, chrF, TER... are ratios of sums, not means)."""

@@ -19,6 +19,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
 from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.segment_tests import SegmentComparison, describe_segments
 from mtgui.engine.settings import DEFAULT_LEVEL
 from mtgui.engine.significance import BETTER, TIE, WORSE, Correction, PairComparison
 from mtgui.report.significance import grid_reading, p_value_lines
@@ -46,6 +47,7 @@ class SignificanceGridModel(QAbstractTableModel):
         super().__init__(parent)
         self._order: list[str] = []
         self._pairs: dict[tuple[str, str], PairComparison] = {}
+        self._segments: dict[tuple[str, str], SegmentComparison] = {}
         self._level = DEFAULT_LEVEL
         self._correction = Correction.NONE
         self.reading = ""  # how to read the grid, in one sentence (empty without a result)
@@ -55,9 +57,12 @@ class SignificanceGridModel(QAbstractTableModel):
         self.beginResetModel()
         if result is None or metric not in result.metrics:
             self._order, self._pairs, self.reading = [], {}, ""
+            self._segments = {}
         else:
             self._order = [entry.system for entry in result.ranking(metric).systems]
             self._pairs = {(p.x, p.y): p for p in result.pairs if p.metric == metric}
+            found = result.segment_comparisons
+            self._segments = {(c.x, c.y): c for c in found if c.metric == metric}
             self._level = result.settings.level
             self._correction = result.settings.correction
             self.reading = grid_reading(result, metric, colours=True)
@@ -106,6 +111,8 @@ class SignificanceGridModel(QAbstractTableModel):
             f"{pair.x} wins in {pair.win_fraction:.1%} of the resamples (Koehn 2004).",
             *p_value_lines(pair, self._correction),
         ]
+        segments = self._segments.get((pair.x, pair.y))
+        lines += describe_segments(segments) if segments is not None else []
         return "\n".join(lines)
 
     def headerData(  # noqa: N802
