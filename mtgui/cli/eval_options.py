@@ -264,8 +264,8 @@ def add_resampling_arguments(
         help="how intervals (and the verdicts that agree with them) are read from the "
         "resamples: percentile (Koehn 2004), bca (bias-corrected and accelerated, Efron "
         "1987) or studentized (bootstrap-t); auto (the default): studentized where whole "
-        f"documents are resampled and there are fewer than {FEW_DOCUMENTS}, where percentile "
-        "intervals run narrow, else percentile",
+        f"documents are resampled and there are {MIN_DOCUMENTS} to {FEW_DOCUMENTS - 1}, where "
+        "percentile intervals run narrow, else percentile",
     )
     if not paired_tests:
         return
