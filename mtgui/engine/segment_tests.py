@@ -228,7 +228,7 @@ def apply_test(
     names = ", ".join(m.name for m in chosen)
     note = f"The grid of {names} follows {test.label} on the segments both systems were scored on"
     if correction is not Correction.NONE:
-        note += f", with {correction.label}"
+        note += f", with {_correction_words(correction)}"
     others = [m.name for m in metrics if not is_mean_of_segments(m)]
     if others:
         one = len(others) == 1
@@ -247,12 +247,23 @@ def _p_of(comparison: SegmentComparison, test: DecidingTest) -> float:
 
 
 def _corrected(values: list[float], correction: Correction) -> list[float]:
-    """The p-values corrected for the metric's many comparisons, as the bootstrap's are."""
-    if correction is Correction.HOLM:
-        return holm(values)
+    """The p-values corrected for the metric's many comparisons, as the bootstrap's are; a
+    correction that needs resamples (max-T) is Holm's here, which controls the same error."""
+    if correction is Correction.NONE:
+        return values
     if correction is Correction.FDR:
         return benjamini_hochberg(values)
-    return values
+    return holm(values)
+
+
+def _correction_words(correction: Correction) -> str:
+    """The correction applied to the chosen test's p-values, in words."""
+    if correction in (Correction.HOLM, Correction.FDR):
+        return correction.label
+    return (
+        f"Holm's correction (the chosen test has no resamples for {correction.label}, and "
+        "Holm's controls the same family-wise error)"
+    )
 
 
 def _verdict(delta: float, p_value: float, level: float, higher_is_better: bool) -> str:
