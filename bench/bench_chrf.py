@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench_statistics import DATASETS, SHARED, compile_bytecode, write_set
+from record import record
 
 from mtgui.engine.corpus import Corpus, Role
 from mtgui.engine.extraction import ExtractionContext
@@ -160,6 +161,14 @@ def large_set() -> None:
     print(f"mtgui eval  {mine:6.1f} s  peak {mine_gb:5.2f} GB (goal < 2 GB)")
     print(f"sacreBLEU   {sacre:6.1f} s  peak {sacre_gb:5.2f} GB")
     print(f"ratio {sacre / mine:.1f}x (whole runs: mtgui's includes reading, checking, reporting)")
+    record(
+        "chrf_large",
+        mtgui_s=mine,
+        sacrebleu_s=sacre,
+        ratio=sacre / mine,
+        mtgui_peak_gb=mine_gb,
+        sacrebleu_peak_gb=sacre_gb,
+    )
     print("sacreBLEU's scores:", " / ".join(line.split()[2] for line in theirs.splitlines()))
     print("mtgui's report:\n" + "\n".join("  " + line for line in out.splitlines()[:12]))
 

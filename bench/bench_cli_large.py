@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench_statistics import SHARED, compile_bytecode, write_large_set
+from record import record
 
 B = 1000
 
@@ -91,6 +92,13 @@ def main() -> None:
                 sacre = measured([*theirs, "-m", "bleu"])
                 print(f"sacreBLEU, BLEU alone, no bootstrap:                {sacre}")
                 print(f"ratio: {sacre.wall / mine.wall:.1f}x (wall)")
+        record(
+            "cli_large",
+            segments=args.segments,
+            systems=args.systems,
+            mtgui_s=mine.wall,
+            mtgui_peak_mb=mine.peak_mb,
+        )
 
 
 if __name__ == "__main__":

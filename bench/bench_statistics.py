@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from record import record
+
 import mtgui
 from mtgui.engine.corpus import Role
 from mtgui.engine.extraction import ExtractionContext
@@ -193,12 +195,14 @@ def main() -> None:
         ours = report("mtgui BLEU + NIST + M-BLEU, all systems", mtgui_bleu_nist(refs, systems))
         theirs = report("sacreBLEU BLEU alone, all systems", sacrebleu_bleu(refs, systems))
         print(f"\nratio sacreBLEU BLEU / mtgui BLEU+NIST+M-BLEU: {theirs / ours:.1f}x (goal >= 3x)")
+        record("statistics", mtgui_s=ours, sacrebleu_s=theirs, ratio=theirs / ours)
         for metric in ("chrf", "ter") if args.ter else ("chrf",):
             mine, sacre = one_system(metric, refs, systems[0])
             print(
                 f"{metric}, one system: mtgui {mine:.2f} s, sacreBLEU {sacre:.2f} s, "
                 f"ratio {sacre / mine:.2f}x (goal >= 1x)"
             )
+            record(f"{metric}_one_system", mtgui_s=mine, sacrebleu_s=sacre, ratio=sacre / mine)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 from bench_statistics import SHARED, write_set
+from record import record
 
 from mtgui.engine.corpus import Corpus, Origin, Role, SegmentScores
 from mtgui.engine.statistics import Statistics, compute_statistics
@@ -113,6 +114,7 @@ def main() -> None:
             gap = max(g for _, g in times)
             spread = f"{seconds[0]:6.1f} s" + (f" - {seconds[-1]:.1f} s" if len(times) > 1 else "")
             print(f"  {name:<10} {spread}, longest gap between snapshots {gap:5.2f} s")
+            record("studies", **{f"{name}_s": seconds[0], f"{name}_longest_gap_s": gap})
 
 
 if __name__ == "__main__":

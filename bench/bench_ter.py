@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 from bench_statistics import DATASETS, LINES, SHARED, write_set
+from record import record
 
 from mtgui.engine.corpus import Role
 from mtgui.engine.extraction import ExtractionContext
@@ -99,6 +100,7 @@ def side_by_side(refs: list[Path], systems: list[Path]) -> None:
         f"{'all':<10} {ours_total:7.2f}s {theirs_total:9.2f}s {theirs_total / ours_total:6.0f}x"
         "  (statistics equal to sacreBLEU's on every segment)"
     )
+    record("ter", mtgui_s=ours_total, sacrebleu_s=theirs_total, ratio=theirs_total / ours_total)
 
 
 def tile(paths: list[Path], segments: int, folder: Path) -> list[Path]:

@@ -1,5 +1,5 @@
 """``python -m mtgui`` does exactly what the ``mtgui`` command does."""
 
-from mtgui.launch import run
+from mtgui.entry import run
 
 run()

@@ -8,7 +8,7 @@ there, not open a second window or run the command again.
 import multiprocessing
 
 from mtgui.engine.token_pool import freeze_support_done
-from mtgui.launch import run
+from mtgui.entry import run
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()

@@ -272,7 +272,10 @@ class AnalysisController(QObject):
         self.status_changed.emit(
             f"Done in {seconds:.1f} s: {len(result.corpus.systems)} systems, "
             f"{result.corpus.test_set.size} segments, {settings.resamples:,} resamples of "
-            f"{settings.unit.value}s." + (" See the note above the views." if notes else "")
+            f"{settings.unit.value}s"
+            + (f" (raised from {settings.raised_from:,})" if settings.raised_from else "")
+            + "."
+            + (" See the note above the views." if notes else "")
         )
         self.show_staleness()
 

@@ -53,16 +53,28 @@ _WORDS: dict[Any, str] = {
     "none": "none",
     "holm": "Holm",
     "fdr": "Benjamini-Hochberg",
+    "maxt": "max-T",
+    "metric": "each metric",
+    "all": "all metrics together",
     "sensitive": "case-sensitive",
     "full": "lowercase all",
     "ascii": "lowercase A-Z",
 }
+
+
+def _on(value: object) -> str:
+    """An on/off option as the sentence says it (missing: off, its default)."""
+    return "on" if value else "off"
+
+
 _SETTINGS: tuple[tuple[str, str, Callable[[Any], str]], ...] = (  # key, label, its value
     ("seed", "seed ", str),
     ("resamples", "", lambda value: f"{value:,} resamples"),
     ("level", "confidence ", lambda value: f"{value * 100:g}%"),
     ("unit", "resampling ", lambda value: _WORDS.get(value, str(value))),
     ("correction", "correction ", lambda value: _WORDS.get(value, str(value))),
+    ("family", "family ", lambda value: _WORDS.get(value, str(value))),
+    ("equivalence", "equivalence margins ", lambda value: value or "none"),
     ("randomization", "approximate randomization ", lambda value: "on" if value else "off"),
     ("tokenizer", "tokenizer ", str),
     ("case", "", lambda value: _WORDS.get(value, str(value))),
@@ -70,6 +82,17 @@ _SETTINGS: tuple[tuple[str, str, Callable[[Any], str]], ...] = (  # key, label, 
     ("chrf_word_order", "chrF word order ", str),
     ("chrf_beta", "chrF beta ", str),
     ("bleu_scale", "BLEU on ", lambda value: f"0-{value or 1}"),
+    # sacreBLEU's options: written only when not their default (None here means the default)
+    ("bleu_smooth_method", "BLEU smoothing ", lambda value: value or "mteval"),
+    ("bleu_smooth_value", "BLEU smoothing value ", lambda v: "default" if v is None else f"{v:g}"),
+    ("bleu_max_order", "BLEU max order ", lambda value: str(value or 4)),
+    ("bleu_effective_order", "BLEU effective order ", lambda value: _on(value)),
+    ("chrf_whitespace", "chrF whitespace ", lambda value: _on(value)),
+    ("chrf_eps_smoothing", "chrF eps smoothing ", lambda value: _on(value)),
+    ("ter_normalized", "TER normalized ", lambda value: _on(value)),
+    ("ter_no_punct", "TER without punctuation ", lambda value: _on(value)),
+    ("ter_asian_support", "TER Asian support ", lambda value: _on(value)),
+    ("ter_case_sensitive", "TER case-sensitive ", lambda value: _on(value)),
 )
 
 

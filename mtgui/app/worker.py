@@ -31,6 +31,7 @@ from mtgui.io.window_words import window_message
 GeneratorFactory = Callable[[], Generator[Any, None, Any]]
 PROGRESS_INTERVAL = 0.1  # seconds between progress signals: about 10 updates a second
 _WORKER_NICENESS = 10  # added to the worker thread's nice value (Linux)
+_LOWEST_PRIORITY = 19  # the largest nice value Linux allows
 
 
 class GeneratorWorker(QObject):
@@ -104,10 +105,14 @@ def _give_way_to_the_window() -> None:
 
     On a 2-core machine the worker, its drawing helper and BLAS keep both cores busy, and the
     scheduler would make the window wait its turn; niced, the worker yields to it at once. The
-    helper threads the worker starts inherit the value. In the GUI thread (synchronous runs)
-    nothing changes.
+    helper threads the worker starts inherit the value. The step is relative to the thread's
+    own nice value: a process started niced (``nice mtgui``, a busy CI runner) keeps its worker
+    below its window, and root never raises a niced worker back up. In the GUI thread
+    (synchronous runs) nothing changes.
     """
     if threading.current_thread() is threading.main_thread() or not hasattr(os, "setpriority"):
         return
+    thread = threading.get_native_id()
     with contextlib.suppress(OSError):  # not allowed here: run at normal priority
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), _WORKER_NICENESS)
+        own = os.getpriority(os.PRIO_PROCESS, thread)
+        os.setpriority(os.PRIO_PROCESS, thread, min(own + _WORKER_NICENESS, _LOWEST_PRIORITY))

@@ -124,6 +124,12 @@ def breakdown_report_names(requests: list[BreakdownRequest], bootstrap: bool) ->
     return names
 
 
+def label_file_paths(args: argparse.Namespace) -> list[Path]:
+    """The label files the --by options name (inputs: no output may replace one)."""
+    keys = (key.strip() for key in getattr(args, "by", []))
+    return [Path(key) for key in keys if key and _is_label_file(key)]
+
+
 def _is_label_file(key: str) -> bool:
     """A --by value names a label file when it looks like a path or is a file."""
     path = Path(key)

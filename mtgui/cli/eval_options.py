@@ -7,9 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.cli.breakdown_options import add_breakdown_arguments
-from mtgui.engine import chrf_options
-from mtgui.engine.analysis_settings import AnalysisSettings
+from mtgui.engine import chrf_options, sacrebleu_options
+from mtgui.engine.analysis_settings import SACREBLEU_SETTINGS, AnalysisSettings
 from mtgui.engine.choices import DecidingTest, IntervalMethod
+from mtgui.engine.corrections import Family
+from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import METRIC_NAMES
 from mtgui.engine.scale import SCALES
 from mtgui.engine.settings import (
@@ -192,6 +194,7 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
         "bigrams after the token '0' (the default reproduces mteval exactly)",
     )
     add_chrf_arguments(group)
+    add_sacrebleu_arguments(group)
 
 
 def add_chrf_arguments(group: argparse._ArgumentGroup) -> None:
@@ -210,6 +213,53 @@ def add_chrf_arguments(group: argparse._ArgumentGroup) -> None:
             metavar="N",
             help=f"{helps[option]}, {low} to {high} (default: {default}, as sacreBLEU)",
         )
+
+
+def add_sacrebleu_arguments(group: argparse._ArgumentGroup) -> None:
+    """sacreBLEU's other options of BLEU, chrF and TER, with its names (see
+    :mod:`~mtgui.engine.sacrebleu_options`); recorded in the signature."""
+    methods = sacrebleu_options.SMOOTH_METHODS
+    group.add_argument(
+        "--smooth-method",
+        dest="bleu_smooth_method",
+        choices=methods,
+        default=DEFAULTS.bleu_smooth_method,
+        help="BLEU's smoothing (corpus and sentence level): mteval (the default: mteval-v13a's "
+        "BLEU, which equals sacreBLEU's exp except when an n-gram order has no match; its "
+        "sentence BLEU is exp's), or sacreBLEU's exp, floor, add-k or none",
+    )
+    group.add_argument(
+        "--smooth-value",
+        "-sv",
+        dest="bleu_smooth_value",
+        type=float,
+        default=None,
+        metavar="X",
+        help="the value of floor (default 0.1) and add-k (default 1), as sacreBLEU",
+    )
+    group.add_argument(
+        "--bleu-max-order",
+        dest="bleu_max_order",
+        type=int,
+        default=DEFAULTS.bleu_max_order,
+        metavar="N",
+        help=f"BLEU's (and M-BLEU's) maximum n-gram order, {sacrebleu_options.MIN_BLEU_ORDER} "
+        f"to {sacrebleu_options.MAX_BLEU_ORDER} (default: {DEFAULTS.bleu_max_order})",
+    )
+    flags = {
+        "--bleu-effective-order": "corpus BLEU over the orders up to the last one with "
+        "hypothesis n-grams, as sacreBLEU's (sentence BLEU always uses it)",
+        "--chrf-whitespace": "keep whitespace in chrF's character n-grams",
+        "--chrf-eps-smoothing": "chrF as chrF++.py, Moses and NLTK: the mean of each order's "
+        "F-score, an order without n-grams counting 1e-16",
+        "--ter-normalized": "TER: normalize punctuation and tokenize numbers as tercom -N",
+        "--ter-no-punct": "TER: remove punctuation",
+        "--ter-asian-support": "TER: split Asian characters (with --ter-normalized)",
+        "--ter-case-sensitive": "TER: compare case-sensitively",
+    }
+    for option, words in flags.items():
+        name = option[2:].replace("-", "_")
+        group.add_argument(option, action="store_true", default=getattr(DEFAULTS, name), help=words)
 
 
 def add_resampling_arguments(
@@ -287,24 +337,60 @@ def add_resampling_arguments(
         metavar="R",
         help=f"also run approximate randomization with R trials (default R: {AR_TRIALS:,})",
     )
+    add_correction_arguments(resampling)
+
+
+def add_correction_arguments(resampling: argparse._ArgumentGroup) -> None:
+    """The correction for many comparisons, its family, and the equivalence margins."""
     correction = resampling.add_mutually_exclusive_group()
+    correction.add_argument(
+        "--correction",
+        choices=[c.value for c in Correction],
+        default=DEFAULTS.correction.value,
+        help="correct the verdicts for making many comparisons (the grid, clusters, ranks and "
+        "intervals then follow it): holm (Holm-Bonferroni) and maxt (Westfall-Young max-T, "
+        "which uses how the comparisons hang together and keeps more power with several "
+        "systems) keep the chance of any false '>' or '<' below 1 - LEVEL; fdr "
+        "(Benjamini-Hochberg) the expected share of false ones among those found. Where B "
+        "is too small for the correction to find anything, it is raised (see "
+        "--no-raise-resamples). Default: none",
+    )
     correction.add_argument(
         "--holm",
         dest="correction",
         action="store_const",
         const=Correction.HOLM.value,
-        default=DEFAULTS.correction.value,
-        help="correct the p-values of each metric's grid for its many comparisons "
-        "(Holm-Bonferroni: the chance of any false '>' or '<' stays below 1 - LEVEL); the "
-        "grid, clusters and ranks then follow the corrected p-values",
+        help="short for --correction holm",
     )
     correction.add_argument(
         "--fdr",
         dest="correction",
         action="store_const",
         const=Correction.FDR.value,
-        help="the same with Benjamini-Hochberg's correction (the expected share of false "
-        "'>' and '<' among those found stays below 1 - LEVEL)",
+        help="short for --correction fdr",
+    )
+    resampling.add_argument(
+        "--family",
+        choices=[f.value for f in Family],
+        default=Family.METRIC.value,
+        help="which comparisons are corrected together: metric (the default: each metric's "
+        "pairs) or all (every metric's pairs as one family)",
+    )
+    resampling.add_argument(
+        "--no-raise-resamples",
+        dest="raise_resamples",
+        action="store_false",
+        help="refuse, instead of raising B, when the resamples asked for are too few for the "
+        "correction to find any difference",
+    )
+    resampling.add_argument(
+        "--equivalence",
+        metavar="METRIC=MARGIN",
+        action="append",
+        default=[],
+        help="test whether pairs are equivalent within +-MARGIN in METRIC's units (two "
+        "one-sided tests); such pairs get the verdict '=' instead of '~' (repeat for several "
+        "metrics)",
     )
 
 
@@ -347,6 +433,12 @@ def add_output_arguments(
             metavar="FILE",
             help="write the same report as PDF (made by Qt, which must be installed)",
         )
+        output.add_argument(
+            "--report-paths",
+            action="store_true",
+            help="name the input files in the --html and --pdf report by their full paths "
+            "(default: by their names only, as a report to send should)",
+        )
     if segments:
         output.add_argument(
             "--samples",
@@ -365,7 +457,10 @@ def metric_settings(args: argparse.Namespace) -> MetricSettings:
         f"chrf_{o}": getattr(args, f"chrf_{o}", getattr(DEFAULTS, f"chrf_{o}"))
         for o in chrf_options.LIMITS
     }
-    return MetricSettings(args.tokenize, case, nist_zero_quirk=not args.nist_formula, **chrf)
+    sacrebleu = {name: getattr(args, name, getattr(DEFAULTS, name)) for name in SACREBLEU_SETTINGS}
+    return MetricSettings(
+        args.tokenize, case, nist_zero_quirk=not args.nist_formula, **chrf, **sacrebleu
+    )
 
 
 def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
@@ -392,6 +487,39 @@ def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
         unit=Unit(args.unit),
         ar_trials=getattr(args, "paired_ar", 0),
         correction=Correction(getattr(args, "correction", DEFAULTS.correction)),
+        family=Family(getattr(args, "family", Family.METRIC)),
+        raise_resamples=getattr(args, "raise_resamples", True),
+        equivalence=equivalence_margins(args),
         test=DecidingTest(getattr(args, "test", DEFAULTS.test)),
         interval=IntervalMethod(getattr(args, "interval", DEFAULTS.interval)),
     )
+
+
+def equivalence_margins(args: argparse.Namespace) -> tuple[tuple[str, float], ...]:
+    """The ``--equivalence METRIC=MARGIN`` options as (metric, margin) on the engine's scale
+    (a BLEU or M-BLEU margin given on the 0-100 scale of ``--bleu-scale 100`` is divided by
+    100); a clear error for a malformed one or a metric that is not evaluated."""
+    specs = getattr(args, "equivalence", [])
+    if not specs:
+        return ()
+    from mtgui.cli.score_specs import metric_names
+    from mtgui.engine.scale import SCALED_METRICS
+
+    margins = []
+    for spec in specs:
+        metric, _, text = spec.partition("=")
+        try:
+            margin = float(text)
+        except ValueError:
+            margin = float("nan")
+        if not metric or not 0 < margin < float("inf"):
+            raise InputError(
+                f"--equivalence {spec}: write METRIC=MARGIN with a positive margin.",
+                hint="For example --equivalence bleu=0.01 (one BLEU point on the 0-1 scale).",
+            )
+        if metric not in metric_names(args):
+            raise InputError(f"--equivalence {spec}: {metric} is not among the metrics evaluated.")
+        if metric in SCALED_METRICS and getattr(args, "bleu_scale", 1) == 100:
+            margin /= 100
+        margins.append((metric, margin))
+    return tuple(dict(margins).items())

@@ -18,14 +18,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mtgui.cli.breakdown_options import label_file_paths
 from mtgui.cli.eval_options import bootstrap_settings
 from mtgui.cli.score_specs import metric_names, score_specs
+from mtgui.cli.signals import signals_deferred, stage
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.corpus import Corpus
 from mtgui.engine.errors import InputError
 from mtgui.engine.printable import printable
 from mtgui.engine.statistics import Statistics
 from mtgui.io.outputs import OutputPlan
+from mtgui.io.run_inputs import RunInputs
 from mtgui.io.writers import csv_text, json_text, write_stdout
 from mtgui.report.breakdown import breakdown_report, breakdown_tables, breakdown_text
 from mtgui.report.evaluation import evaluation_report, score_table, segment_table
@@ -39,10 +42,27 @@ if TYPE_CHECKING:
     from mtgui.engine.breakdown import Breakdown
 
 
-def input_paths(args: argparse.Namespace) -> list[Path]:
-    """Every file or folder named as an input: no output may be written over a file read."""
-    scores = [spec.source.path for spec in score_specs(args)]
-    return [*args.ref, *args.hyp, *scores, *([args.src] if args.src else [])]
+def input_paths(args: argparse.Namespace) -> RunInputs:
+    """Every file or folder the options name as an input, each with its option: no output may
+    be written over one, nor into a folder read as input (:mod:`mtgui.io.run_inputs`)."""
+    named: list[tuple[str, str | Path]] = [
+        *(("--ref", path) for path in args.ref),
+        *(("--hyp", path) for path in args.hyp),
+        *(("--src", path) for path in ([args.src] if args.src else [])),
+        *(("--scores", spec.source.path) for spec in score_specs(args)),
+        *(("--by", path) for path in label_file_paths(args)),
+        *(("--docids", path) for path in _listed(getattr(args, "docids", None))),
+    ]
+    return RunInputs(named)
+
+
+def _listed(value: object) -> list[str | Path]:
+    """An option's value as a list of paths (none, one, or several)."""
+    if value is None:
+        return []
+    if isinstance(value, str | Path):
+        return [value]
+    return [p for p in value if isinstance(p, str | Path)] if isinstance(value, list) else []
 
 
 def read_paths(corpus: Corpus) -> list[str]:
@@ -71,6 +91,7 @@ class EvalOutputs:
     csv: bool
     samples: bool
     make_pdf: PdfMaker | None = None
+    report_paths: bool = False  # the HTML and PDF name files by full path (else by name)
 
     @classmethod
     def from_args(
@@ -100,7 +121,8 @@ class EvalOutputs:
                 "this entry point cannot write PDF (it has no Qt).", hint="Run the mtgui command."
             )
         plan.prepare()
-        return cls(plan, args.csv is not None, args.samples, make_pdf)
+        paths = getattr(args, "report_paths", False)
+        return cls(plan, args.csv is not None, args.samples, make_pdf, paths)
 
     def check_corpus(self, corpus: Corpus) -> None:
         """Refuse, before the work, what the loaded corpus cannot give: per-document scores
@@ -129,6 +151,7 @@ class EvalOutputs:
                 text += "".join(breakdown_text(b, statistics.metrics) for _, b in breakdowns)
                 write_stdout(text + "\n")
             print_notes(report["notes"], in_table=not self.plan.to_stdout)
+            stage("outputs")
             if "--json" in self.plan:
                 self.plan.write("--json", json_text(report))
             if "--segments" in self.plan:
@@ -156,11 +179,17 @@ class EvalOutputs:
             return
         from mtgui.report.html_report import html_report, report_title
 
-        page = html_report(corpus, statistics, result, datetime.now().astimezone())
+        created = datetime.now().astimezone()
+        page = html_report(corpus, statistics, result, created, self.report_paths)
         if "--html" in self.plan:
             self.plan.write("--html", page)
+            stage("html")
         if "--pdf" in self.plan and self.make_pdf is not None:
-            self.plan.write("--pdf", self.make_pdf(page, report_title(corpus)))
+            stage("pdf")
+            with signals_deferred():  # Qt's import and drawing must not be cut by an exception
+                pdf = self.make_pdf(page, report_title(corpus))
+            stage("pdf made")
+            self.plan.write("--pdf", pdf)
 
 
 def terminal_report(corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> str:

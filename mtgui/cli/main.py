@@ -12,18 +12,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.cli.eval import run_eval
 from mtgui.cli.eval_options import EVAL_EPILOG, add_eval_arguments
 from mtgui.cli.eval_outputs import PdfMaker
 from mtgui.cli.score_specs import score_specs
-from mtgui.cli.signals import Terminated, signals_unwind
+from mtgui.cli.signals import Terminated, release_signals, signals_deferred, signals_unwind
 from mtgui.engine.corpus import Corpus, Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.printable import printable
@@ -174,15 +175,16 @@ def _leading_files(arguments: list[str]) -> list[str]:
 
 def _run_command(args: argparse.Namespace, make_pdf: PdfMaker | None) -> int:
     """Run ``mtgui eval`` or ``mtgui study``; whatever ends it, leave no temporary file."""
-    try:
-        with signals_unwind():
+    with signals_unwind():
+        try:
             if args.command == "eval":
                 return run_eval(args, load_inputs, make_pdf)
             from mtgui.cli.study import run_study  # only now: see build_parser
 
             return run_study(args, load_inputs)
-    finally:
-        discard_pending()
+        finally:
+            with signals_deferred():  # the clean-up is not cut short by a second signal
+                discard_pending()
 
 
 def _silence_stdout() -> None:
@@ -218,7 +220,11 @@ def main(
     files = _leading_files(arguments)
     rest = arguments[len(files) :]
     parser = build_parser(next((word for word in rest if not word.startswith("-")), None))
-    args = parser.parse_args(rest)
+    try:
+        args = parser.parse_args(rest)
+    except SystemExit:  # --help, --version or a wrong option: nothing to run
+        release_signals()
+        raise
     args.files = files
     code = _main(args, open_window, make_pdf)
     failed = _flush_stdout()
@@ -235,6 +241,9 @@ def _main(
     try:
         if args.command in COMMANDS:
             return _run_command(args, make_pdf)
+        received = release_signals()  # the window handles signals its own way
+        if received is not None:
+            raise Terminated(received)
         return run_gui(args, open_window)
     except InputError as error:
         print(f"mtgui: {printable(error.message)}", file=sys.stderr)
@@ -246,7 +255,8 @@ def _main(
         print("mtgui: interrupted", file=sys.stderr)
         return 130
     except Terminated as terminated:
-        print("mtgui: terminated", file=sys.stderr)
+        interrupted = terminated.signum == signal.SIGINT
+        print(f"mtgui: {'interrupted' if interrupted else 'terminated'}", file=sys.stderr)
         return 128 + terminated.signum
     except Exception as error:
         if args.debug:

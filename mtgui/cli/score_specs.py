@@ -9,7 +9,8 @@ Every ``--scores`` value is one file and what to make of it:
 - ``FILE=SYSTEM:NAME``: a file that scores one system's output (one number per line), named.
 
 A named metric is added to the metrics by itself. Paths may hold ``:`` and ``=`` (``C:\\x``):
-the longest part of a value, cut before a ``:`` or ``=``, that is a file is the file, and a
+the longest part of a value, cut before a ``:`` or ``=``, that is a file (or a device or a
+pipe, which the reader refuses in words) is the file, and a
 value that is a file as given is always a plain ``FILE``. ``--lower-better NAME`` says that a
 lower score is better (MetricX, MQM errors, TER-like scores).
 """
@@ -17,6 +18,7 @@ lower score is better (MetricX, MQM errors, TER-like scores).
 from __future__ import annotations
 
 import argparse
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -84,7 +86,7 @@ def parse_score_spec(value: str, score_column: str | None = None) -> ScoreSpec:
     InputError
         If no file is found in the value, or its name is not one a metric may have.
     """
-    if Path(value).is_file() or not any(sep in value for sep in ":="):
+    if _is_file(value) or not any(sep in value for sep in ":="):
         return ScoreSpec(ScoreSource(Path(value), score_column), automatic=False)
     cut = _longest_file(value)
     if cut is None:
@@ -110,7 +112,16 @@ def parse_score_spec(value: str, score_column: str | None = None) -> ScoreSpec:
 def _longest_file(value: str) -> int | None:
     """Where the longest part of ``value`` that is a file ends (at a ':' or '=')."""
     cuts = [i for i, char in enumerate(value) if char in ":=" and i > 0]
-    return next((i for i in reversed(cuts) if Path(value[:i]).is_file()), None)
+    return next((i for i in reversed(cuts) if _is_file(value[:i])), None)
+
+
+def _is_file(text: str) -> bool:
+    """Whether ``text`` names something that is there and not a folder: a regular file, or a
+    device or pipe, which the reader then refuses saying what it is (not "names no file")."""
+    try:
+        return os.path.exists(text) and not os.path.isdir(text)
+    except ValueError:  # a NUL in the name
+        return False
 
 
 def _name(text: str, value: str) -> str:

@@ -13,7 +13,7 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.cli.eval import Loader
 from mtgui.cli.eval_options import (
     add_input_arguments,

@@ -46,6 +46,8 @@ def iter_analysis(
     """Extract statistics (only those ``cache`` lacks, if one is given), then bootstrap them;
     yields the progress of both. ``fork``: see :func:`~mtgui.engine.statistics.iter_statistics`
     and :func:`start_draws`."""
+    systems, metrics = len(corpus.systems), len(dict.fromkeys(metric_names))
+    bootstrap_settings = bootstrap_settings.enough_for(systems, metrics)  # before the draws
     draws = start_draws(corpus, bootstrap_settings, fork=fork)
     try:
         statistics = yield from iter_statistics(

@@ -18,10 +18,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
-from mtgui.engine import chrf_options
+from mtgui.engine import chrf_options, sacrebleu_options
 from mtgui.engine.choices import DecidingTest, IntervalMethod
+from mtgui.engine.corrections import Family
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.external import NAME_PATTERN
 from mtgui.engine.metrics.registry import DEFAULT_METRICS, METRIC_NAMES
@@ -47,6 +48,8 @@ from mtgui.engine.settings import (
 )
 from mtgui.engine.significance import Correction
 
+_DEFAULT_METRIC_SETTINGS = MetricSettings()
+
 
 class SettingsDict(TypedDict):
     """:class:`AnalysisSettings` as plain values, as sessions and the preferences store it."""
@@ -58,6 +61,8 @@ class SettingsDict(TypedDict):
     unit: str
     randomization: bool
     correction: str
+    family: str
+    equivalence: str
     test: str
     interval: str
     tokenizer: str
@@ -65,6 +70,34 @@ class SettingsDict(TypedDict):
     chrf_char_order: int
     chrf_word_order: int
     chrf_beta: int
+    # sacreBLEU's other options: written only when not their default, so that a session or
+    # the preferences without them are as mtgui wrote them before it had them
+    bleu_smooth_method: NotRequired[str]
+    bleu_smooth_value: NotRequired[float | None]
+    bleu_max_order: NotRequired[int]
+    bleu_effective_order: NotRequired[bool]
+    chrf_whitespace: NotRequired[bool]
+    chrf_eps_smoothing: NotRequired[bool]
+    ter_normalized: NotRequired[bool]
+    ter_no_punct: NotRequired[bool]
+    ter_asian_support: NotRequired[bool]
+    ter_case_sensitive: NotRequired[bool]
+
+
+SACREBLEU_SETTINGS = (
+    "bleu_smooth_method",
+    "bleu_smooth_value",
+    "bleu_max_order",
+    "bleu_effective_order",
+    "chrf_whitespace",
+    "chrf_eps_smoothing",
+    "ter_normalized",
+    "ter_no_punct",
+    "ter_asian_support",
+    "ter_case_sensitive",
+)
+"""sacreBLEU's options beyond chrF's orders and beta (:mod:`~mtgui.engine.sacrebleu_options`),
+named as the fields of :class:`~mtgui.engine.settings.MetricSettings`: the "Advanced" settings."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +120,8 @@ class AnalysisSettings:
     unit: Unit = Unit.AUTO
     randomization: bool = False
     correction: Correction = Correction.NONE
+    family: Family = Family.METRIC
+    equivalence: str = ""  # "bleu=0.01, chrf=0.5": equivalence margins (see parse_margins)
     test: DecidingTest = DecidingTest.BOOTSTRAP
     interval: IntervalMethod = IntervalMethod.AUTO
     tokenizer: str = DEFAULT_TOKENIZER
@@ -94,6 +129,16 @@ class AnalysisSettings:
     chrf_char_order: int = chrf_options.CHAR_ORDER
     chrf_word_order: int = chrf_options.WORD_ORDER
     chrf_beta: int = chrf_options.BETA
+    bleu_smooth_method: str = sacrebleu_options.MTEVAL
+    bleu_smooth_value: float | None = None
+    bleu_max_order: int = sacrebleu_options.BLEU_ORDER
+    bleu_effective_order: bool = False
+    chrf_whitespace: bool = False
+    chrf_eps_smoothing: bool = False
+    ter_normalized: bool = False
+    ter_no_punct: bool = False
+    ter_asian_support: bool = False
+    ter_case_sensitive: bool = False
 
     def __post_init__(self) -> None:
         for item in fields(self):
@@ -128,8 +173,9 @@ class AnalysisSettings:
         return cls(**values)
 
     def to_dict(self) -> SettingsDict:
-        """The settings as plain values (a new dict each time: callers may change it)."""
-        return {
+        """The settings as plain values (a new dict each time: callers may change it); of
+        :data:`SACREBLEU_SETTINGS`, only those that are not their default."""
+        values: SettingsDict = {
             "metrics": list(self.metrics),
             "resamples": self.resamples,
             "level": self.level,
@@ -137,6 +183,8 @@ class AnalysisSettings:
             "unit": self.unit.value,
             "randomization": self.randomization,
             "correction": self.correction.value,
+            "family": self.family.value,
+            "equivalence": self.equivalence,
             "test": self.test.value,
             "interval": self.interval.value,
             "tokenizer": self.tokenizer,
@@ -145,6 +193,14 @@ class AnalysisSettings:
             "chrf_word_order": self.chrf_word_order,
             "chrf_beta": self.chrf_beta,
         }
+        for name in SACREBLEU_SETTINGS:
+            if getattr(self, name) != getattr(_DEFAULT_METRIC_SETTINGS, name):
+                values[name] = getattr(self, name)  # type: ignore[literal-required]
+        return values
+
+    def sacrebleu_options(self) -> dict[str, Any]:
+        """The values of :data:`SACREBLEU_SETTINGS`, by name."""
+        return {name: getattr(self, name) for name in SACREBLEU_SETTINGS}
 
     def metric_settings(self) -> MetricSettings:
         """Tokenizer, case and chrF's options, as the metrics take them.
@@ -161,6 +217,7 @@ class AnalysisSettings:
             chrf_char_order=self.chrf_char_order,
             chrf_word_order=self.chrf_word_order,
             chrf_beta=self.chrf_beta,
+            **self.sacrebleu_options(),
         )
 
     def bootstrap_settings(self) -> BootstrapSettings:
@@ -178,9 +235,35 @@ class AnalysisSettings:
             unit=self.unit,
             ar_trials=AR_TRIALS if self.randomization else 0,
             correction=self.correction,
+            family=self.family,
+            equivalence=tuple(
+                (metric, margin)
+                for metric, margin in parse_margins(self.equivalence)
+                if metric in self.metrics
+            ),
             test=self.test,
             interval=self.interval,
         )
+
+
+def parse_margins(text: str) -> list[tuple[str, float]]:
+    """Equivalence margins written ``METRIC=MARGIN`` separated by commas or spaces
+    ("bleu=0.01, chrf=0.5"); a ValueError for anything else (a margin must be positive)."""
+    margins = []
+    for item in text.replace(",", " ").split():
+        metric, equals, number = item.partition("=")
+        margin = float(number) if equals else float("nan")
+        if not _metric_name(metric) or not 0 < margin < float("inf"):
+            raise ValueError(item)
+        margins.append((metric, margin))
+    return margins
+
+
+def _margins(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(value)
+    parse_margins(value)
+    return " ".join(value.replace(",", " ").split()).replace(" ", ", ")
 
 
 def describe_value(value: object) -> str:
@@ -271,6 +354,8 @@ _RULES: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "unit": _member_of(Unit),
     "randomization": ("true or false", _flag),
     "correction": _member_of(Correction),
+    "family": _member_of(Family),
+    "equivalence": ('margins written as "bleu=0.01, chrf=0.5"', _margins),
     "holm": ("true or false", _flag),  # before "correction" (mtgui 0.1): true means Holm's
     "test": _member_of(DecidingTest),
     "interval": _member_of(IntervalMethod),
@@ -279,4 +364,16 @@ _RULES: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "chrf_char_order": _chrf("char_order"),
     "chrf_word_order": _chrf("word_order"),
     "chrf_beta": _chrf("beta"),
+    "bleu_smooth_method": _one_of(sacrebleu_options.SMOOTH_METHODS),
+    "bleu_smooth_value": (
+        f"a number from 0 to {sacrebleu_options.MAX_SMOOTH_VALUE:g}, or null (the method's "
+        "default)",
+        sacrebleu_options.check_smooth_value,
+    ),
+    "bleu_max_order": (
+        f"a whole number from {sacrebleu_options.MIN_BLEU_ORDER} to "
+        f"{sacrebleu_options.MAX_BLEU_ORDER}",
+        sacrebleu_options.check_bleu_order,
+    ),
+    **dict.fromkeys(SACREBLEU_SETTINGS[3:], ("true or false", _flag)),
 }

@@ -15,9 +15,10 @@ from itertools import combinations
 
 import numpy as np
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine.bca import bca_intervals, bca_pairs
 from mtgui.engine.choices import IntervalMethod
+from mtgui.engine.corrections import Family, FamilyInput, decide_family
 from mtgui.engine.errors import InputError
 from mtgui.engine.intervals import ScoreInterval, summarize_samples
 from mtgui.engine.metrics.base import FloatArray
@@ -39,7 +40,7 @@ from mtgui.engine.segment_tests import (
     compare_segments,
 )
 from mtgui.engine.settings import BootstrapSettings, Unit
-from mtgui.engine.significance import TIE, PairComparison, compare, compare_all_defined, correct
+from mtgui.engine.significance import TIE, PairComparison, compare, compare_all_defined
 from mtgui.engine.statistics import Statistics
 from mtgui.engine.studentized import studentized_results
 
@@ -116,7 +117,10 @@ def iter_bootstrap(
         raise InputError("there is no system output to compare.", hint="Load a system output.")
     check_test(settings.test, statistics.metrics)  # before any resampling
     requested = settings.unit
+    systems, metrics = len(statistics.system_names), len(statistics.metrics)
+    settings = settings.enough_for(systems, metrics)
     settings, notes = settings.resolved(document_index)
+    notes = [*settings.raise_note(systems, metrics), *notes]
     layout = stack_units(statistics, unit_index(statistics, document_index, settings.unit))
     scores = yield from iter_resample_scores(statistics, layout, settings, chunk, draws)
     full = {
@@ -131,18 +135,12 @@ def iter_bootstrap(
         )
         for (system, metric), samples in scores.items()
     )
-    pairs = _compare_all(statistics, full, scores, settings.level)
+    pairs, deltas = _compare_all(statistics, full, scores, settings.level)
     intervals, pairs = _other_intervals(statistics, settings, layout, scores, intervals, pairs)
     if settings.ar_trials:
         p_ar = yield from _iter_randomization(statistics, layout, settings, full, chunk)
         pairs = [replace(p, p_value_ar=p_ar[(p.metric, p.x, p.y)]) for p in pairs]
-    pairs = [
-        corrected
-        for metric in statistics.metrics
-        for corrected in correct(
-            [p for p in pairs if p.metric == metric.name], settings.correction, settings.level
-        )
-    ]
+    pairs = _decide(statistics, settings, pairs, deltas, layout.rows.shape[0])
     segments = compare_segments(statistics)
     pairs, test_notes = apply_test(
         pairs, segments, statistics.metrics, settings.test, settings.correction, settings.level
@@ -201,21 +199,52 @@ def _lookup_verdict(verdicts: dict[tuple[str, str, str], str], metric: str, x: s
     return verdicts.get((metric, x, y), TIE)
 
 
+def _decide(
+    statistics: Statistics,
+    settings: BootstrapSettings,
+    pairs: list[PairComparison],
+    deltas: FloatArray,
+    units: int,
+) -> list[PairComparison]:
+    """The verdicts of ``pairs`` (rows of ``deltas``) under the correction, family by family
+    (:mod:`~mtgui.engine.corrections`), with their power and equivalence figures."""
+    better = {m.name: m.higher_is_better for m in statistics.metrics}
+    families = [[m.name] for m in statistics.metrics]
+    if settings.family is Family.ALL:
+        families = [[m.name for m in statistics.metrics]]
+    result = list(pairs)
+    for names in families:
+        rows = [k for k, p in enumerate(pairs) if p.metric in names]
+        family = FamilyInput(
+            [pairs[k] for k in rows],
+            deltas[rows],
+            [better[pairs[k].metric] for k in rows],
+            [settings.margin(pairs[k].metric) for k in rows],
+        )
+        decided = decide_family(family, settings.correction, settings.level, units)
+        for k, pair in zip(rows, decided, strict=True):
+            result[k] = pair
+    return result
+
+
 def _compare_all(
     statistics: Statistics,
     full: dict[tuple[str, str], float],
     scores: dict[tuple[str, str], FloatArray],
     level: float,
-) -> list[PairComparison]:
+) -> tuple[list[PairComparison], FloatArray]:
     """Every unordered pair under every metric (the mirror images are added later): a
-    metric's pairs at once where every resample score is defined, else one by one."""
+    metric's pairs at once where every resample score is defined, else one by one; and the
+    resampled deltas of each (one row per pair, in the same order)."""
     result = []
     pairs = list(combinations(statistics.system_names, 2))
+    all_deltas = []
     for metric in statistics.metrics:
         name = metric.name
         full_pairs = [(full[(x, name)], full[(y, name)]) for x, y in pairs]
         samples = [(scores[(x, name)], scores[(y, name)]) for x, y in pairs]
         deltas = np.array([x_scores - y_scores for x_scores, y_scores in samples])
+        all_deltas.append(deltas if len(pairs) else np.empty((0, 0)))
         if len(pairs) and not np.isnan(deltas).any():
             result += compare_all_defined(
                 name, pairs, full_pairs, deltas, level, metric.higher_is_better
@@ -225,7 +254,7 @@ def _compare_all(
             compare(name, x, y, both, samples[k], level, metric.higher_is_better)
             for k, ((x, y), both) in enumerate(zip(pairs, full_pairs, strict=True))
         ]
-    return result
+    return result, np.vstack(all_deltas) if all_deltas else np.empty((0, 0))
 
 
 def _iter_randomization(

@@ -116,8 +116,9 @@ class ExtractionContext:
 
     @cached_property
     def reference_ngrams(self) -> ReferenceNgrams:
-        """The references' n-grams up to order 5."""
-        return ReferenceNgrams(self.reference_ids, len(self.vocabulary), MAX_ORDER)
+        """The references' n-grams up to order 5, or BLEU's maximum order if higher."""
+        order = max(MAX_ORDER, self.settings.bleu_max_order)
+        return ReferenceNgrams(self.reference_ids, len(self.vocabulary), order)
 
     def prepare_reference_ngrams(self) -> None:
         """Build the references' n-gram index now (see :meth:`Metric.prepare`)."""
@@ -194,7 +195,7 @@ class ExtractionContext:
         return TokenIds.from_ids(local.vocabulary_ids(self.vocabulary), local.lengths)
 
     def matches(self, system: SystemOutput) -> list[OrderMatches]:
-        """Clipped n-gram matches of a system, orders 1 to 5."""
+        """Clipped n-gram matches of a system, orders 1 to 5 (or BLEU's maximum order)."""
         return self._per_system(
             "matches", system, lambda: match(self.reference_ngrams, self.hypothesis_ids(system))
         )

@@ -93,8 +93,18 @@ def on_scale(result: AnalysisResult, scale: int) -> AnalysisResult:
 
 def scaled_statistics(statistics: Statistics) -> Statistics:
     """The same statistics, with BLEU and M-BLEU scoring on the 0-100 scale."""
-    metrics = tuple(_PERCENT[type(m)]() if type(m) in _PERCENT else m for m in statistics.metrics)
+    metrics = tuple(_on_percent(m) for m in statistics.metrics)
     return statistics.with_metrics(metrics)  # the same rows: their totals are kept
+
+
+def _on_percent(metric: Metric) -> Metric:
+    """``metric`` on the 0-100 scale, with its options (its order and smoothing), if it is
+    BLEU or M-BLEU; else ``metric`` itself."""
+    if type(metric) is Bleu:
+        return BleuPercent(**metric.options())
+    if type(metric) is MBleu:
+        return MBleuPercent(**metric.options())
+    return metric
 
 
 def scaled_scores(
@@ -137,8 +147,17 @@ def _interval(interval: ScoreInterval, factor: float) -> ScoreInterval:
 def _pair(pair: PairComparison, factor: float) -> PairComparison:
     if factor == 1.0:
         return pair
+    scaled = {  # the optional figures in the metric's units, where present
+        key: value * factor
+        for key in ("ci_low_uncorrected", "ci_high_uncorrected", "mdd", "margin")
+        if (value := getattr(pair, key)) is not None
+    }
     return replace(
-        pair, delta=pair.delta * factor, ci_low=pair.ci_low * factor, ci_high=pair.ci_high * factor
+        pair,
+        delta=pair.delta * factor,
+        ci_low=pair.ci_low * factor,
+        ci_high=pair.ci_high * factor,
+        **scaled,
     )
 
 

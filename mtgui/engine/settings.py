@@ -12,12 +12,13 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from mtgui.engine import chrf_options
+from mtgui.engine import chrf_options, sacrebleu_options
 from mtgui.engine.choices import DecidingTest, IntervalMethod
+from mtgui.engine.corrections import Family, family_size, resamples_needed, rounded_up
 from mtgui.engine.errors import InputError
 from mtgui.engine.extra_tokenizers import check_tokenizer_installed
 from mtgui.engine.gil_free import distinct_count
-from mtgui.engine.significance import Correction, tail_rank
+from mtgui.engine.significance import Correction, alpha_of, tail_rank
 
 IntArray = npt.NDArray[np.int64]
 
@@ -47,8 +48,10 @@ class MetricSettings:
     token is ``0`` is weighted as a unigram (Perl reads the string ``"0"`` as false); turning it
     off gives the weights of the NIST formula as written. ``chrf_*`` are sacreBLEU's chrF options
     (see :mod:`~mtgui.engine.chrf_options`); chrF++ takes the character order and beta, its
-    word order is always 2. A tokenizer that needs a missing extra is refused here, before any
-    work starts.
+    word order is always 2. ``bleu_*``, ``chrf_whitespace``, ``chrf_eps_smoothing`` and
+    ``ter_*`` are sacreBLEU's other options (see :mod:`~mtgui.engine.sacrebleu_options`); their
+    defaults are mtgui's scores as before (BLEU's smoothing ``mteval``) and sacreBLEU's. A
+    tokenizer that needs a missing extra is refused here, before any work starts.
     """
 
     tokenize: str = DEFAULT_TOKENIZER
@@ -57,6 +60,16 @@ class MetricSettings:
     chrf_char_order: int = chrf_options.CHAR_ORDER
     chrf_word_order: int = chrf_options.WORD_ORDER
     chrf_beta: int = chrf_options.BETA
+    bleu_smooth_method: str = sacrebleu_options.MTEVAL
+    bleu_smooth_value: float | None = None
+    bleu_max_order: int = sacrebleu_options.BLEU_ORDER
+    bleu_effective_order: bool = False
+    chrf_whitespace: bool = False
+    chrf_eps_smoothing: bool = False
+    ter_normalized: bool = False
+    ter_no_punct: bool = False
+    ter_asian_support: bool = False
+    ter_case_sensitive: bool = False
 
     def __post_init__(self) -> None:
         if self.tokenize not in TOKENIZERS:
@@ -69,6 +82,16 @@ class MetricSettings:
         for option in chrf_options.LIMITS:
             value = chrf_options.check_chrf_option(option, getattr(self, f"chrf_{option}"))
             object.__setattr__(self, f"chrf_{option}", value)
+        check = sacrebleu_options
+        object.__setattr__(
+            self, "bleu_smooth_method", check.check_smooth_method(self.bleu_smooth_method)
+        )
+        object.__setattr__(
+            self, "bleu_smooth_value", check.check_smooth_value(self.bleu_smooth_value)
+        )
+        object.__setattr__(self, "bleu_max_order", check.check_bleu_order(self.bleu_max_order))
+        for name in FLAGS:
+            object.__setattr__(self, name, check.check_flag(name, getattr(self, name)))
 
     @property
     def signature(self) -> str:
@@ -77,6 +100,17 @@ class MetricSettings:
         quirk = "mteval" if self.nist_zero_quirk else "formula"
         return f"tok:{self.tokenize}|case:{case}|nist-info:{quirk}"
 
+
+FLAGS = (
+    "bleu_effective_order",
+    "chrf_whitespace",
+    "chrf_eps_smoothing",
+    "ter_normalized",
+    "ter_no_punct",
+    "ter_asian_support",
+    "ter_case_sensitive",
+)
+"""The on/off options of :class:`MetricSettings` (sacreBLEU's, all off by default)."""
 
 MIN_RESAMPLES, MAX_RESAMPLES = 100, 100_000
 DEFAULT_RESAMPLES = 2000  # as in the papers
@@ -133,6 +167,10 @@ class BootstrapSettings:
     unit: Unit = Unit.AUTO
     ar_trials: int = 0
     correction: Correction = Correction.NONE
+    family: Family = Family.METRIC
+    raise_resamples: bool = True  # False: refuse a B too small for the correction
+    equivalence: tuple[tuple[str, float], ...] = ()  # (metric, margin) for equivalence tests
+    raised_from: int | None = None  # the B asked for, when it was raised (see enough_for)
     test: DecidingTest = DecidingTest.BOOTSTRAP  # for means of segment scores (segment_tests)
     interval: IntervalMethod = IntervalMethod.AUTO  # see resolve_interval
 
@@ -155,26 +193,101 @@ class BootstrapSettings:
         object.__setattr__(self, "correction", Correction(self.correction))
         object.__setattr__(self, "test", DecidingTest(self.test))
         object.__setattr__(self, "interval", IntervalMethod(self.interval))
+        object.__setattr__(self, "family", Family(self.family))
+        for metric, margin in self.equivalence:
+            check_margin(metric, margin)
+
+    def margin(self, metric: str) -> float | None:
+        """The equivalence margin asked for ``metric``, None if none was."""
+        return next((margin for name, margin in self.equivalence if name == metric), None)
+
+    def enough_for(self, systems: int, metrics: int) -> BootstrapSettings:
+        """These settings with B raised, where the correction could reject nothing over the
+        family of ``systems`` systems and ``metrics`` metrics, to the smallest round number
+        that can (``raised_from`` keeps the B asked for; :meth:`raise_note` says why); or an
+        :class:`InputError` in words where raising is not allowed or not possible."""
+        pairs = family_size(systems, metrics, self.family)
+        needed = resamples_needed(self.correction, pairs, self.level)
+        if self.resamples >= needed:
+            return self
+        raised = max(rounded_up(needed), MIN_RESAMPLES)
+        if not self.raise_resamples or raised > MAX_RESAMPLES:
+            raise InputError(
+                f"with {self.resamples:,} resamples {self.correction.label} over "
+                f"{_comparisons(pairs, self.family)} can find no difference at "
+                f"{self.level * 100:g}%: {_why(pairs, self.level, needed)}.",
+                hint=f"Use at least {needed:,} resamples ({raised:,}), or the max-T correction "
+                "(--correction maxt), which needs no more; without --no-raise-resamples mtgui "
+                "raises B itself."
+                if raised <= MAX_RESAMPLES
+                else "Use the max-T correction (--correction maxt), or fewer systems.",
+            )
+        return replace(self, resamples=raised, raised_from=self.resamples)
+
+    def raise_note(self, systems: int, metrics: int) -> list[str]:
+        """The note that says B was raised, from what to what and why (none if it was not)."""
+        if self.raised_from is None:
+            return []
+        pairs = family_size(systems, metrics, self.family)
+        needed = resamples_needed(self.correction, pairs, self.level)
+        return [
+            f"The bootstrap drew {self.resamples:,} resamples instead of the "
+            f"{self.raised_from:,} asked for: with {self.correction.label} over "
+            f"{_comparisons(pairs, self.family)}, {_why(pairs, self.level, needed)}; with "
+            "fewer, no difference could be significant."
+        ]
 
     def signature(self) -> str:
         """The resampling part of a result's signature."""
         ar = f"|ar:{self.ar_trials}" if self.ar_trials else ""
         correction = "" if self.correction is Correction.NONE else f"|{self.correction}"
+        if self.family is Family.ALL:
+            correction += "|family:all"
+        margins = "".join(f"|eq:{metric}={margin:g}" for metric, margin in self.equivalence)
         test = "" if self.test is DecidingTest.BOOTSTRAP else f"|test:{self.test}"
         interval = "" if self.interval is IntervalMethod.PERCENTILE else f"|ci:{self.interval}"
         return (
             f"bs:{self.resamples}|seed:{self.seed}|unit:{self.unit}|level:{self.level}"
-            f"{ar}{correction}{test}{interval}"
+            f"{ar}{correction}{margins}{test}{interval}"
         )
 
     def resolved(self, document_index: IntArray | None) -> tuple[BootstrapSettings, list[str]]:
         """These settings with the unit that will really be resampled, and notes that say why
         when it is not the one asked for or when it is unreliable (see :func:`resolve_unit`)."""
         unit, notes = resolve_unit(self.unit, document_index)
-        interval, interval_notes = resolve_interval(self.interval, unit, document_index)
+        interval, interval_notes = resolve_interval(
+            self.interval, unit, document_index, self.correction
+        )
         if interval is not IntervalMethod.PERCENTILE:  # the narrow percentiles are not used
             notes = [note for note in notes if not note.startswith(_NARROW_PERCENTILES)]
         return replace(self, unit=unit, interval=interval), [*notes, *interval_notes]
+
+
+def check_margin(metric: str, margin: float) -> float:
+    """``margin`` if it is an equivalence margin (a positive finite number), else an
+    :class:`InputError` naming the metric."""
+    number = isinstance(margin, int | float | np.floating) and not isinstance(margin, bool)
+    if not number or not 0 < margin < float("inf"):
+        raise InputError(
+            f"the equivalence margin of {metric} must be a positive number, not {margin!r}.",
+            hint="For example --equivalence bleu=0.01 (one BLEU point on the 0-1 scale).",
+        )
+    return float(margin)
+
+
+def _comparisons(pairs: int, family: Family) -> str:
+    """The family's size and kind in words."""
+    counted = "1 comparison" if pairs == 1 else f"{pairs:,} comparisons"
+    return f"{counted} ({family.words})"
+
+
+def _why(pairs: int, level: float, needed: int) -> str:
+    """Why a correction needs ``needed`` resamples, in words."""
+    alpha = float(alpha_of(level))
+    return (
+        f"the smallest p-value a pair can get, 2/(B + 1), must stay below {alpha:g}/{pairs:,} "
+        f"for any difference to be significant, which takes at least {needed:,} resamples"
+    )
 
 
 def check_resamples(resamples: int) -> int:
@@ -276,7 +389,10 @@ def resolve_unit(unit: Unit, document_index: IntArray | None) -> tuple[Unit, lis
 
 
 def resolve_interval(
-    method: IntervalMethod, unit: Unit, document_index: IntArray | None
+    method: IntervalMethod,
+    unit: Unit,
+    document_index: IntArray | None,
+    correction: Correction = Correction.NONE,
 ) -> tuple[IntervalMethod, list[str]]:
     """How intervals are read for the method asked for, and a note when ``AUTO`` chose.
 
@@ -284,8 +400,19 @@ def resolve_interval(
     are resampled and there are :data:`MIN_DOCUMENTS` to :data:`FEW_DOCUMENTS` - 1 of them:
     there 95% percentile intervals cover only about 88-92%, and BCa no better, while the
     studentized ones come closer to 95% (``bench/bench_calibration.py --intervals``). Elsewhere
-    it takes percentiles, the papers' interval, which is calibrated there.
+    it takes percentiles, the papers' interval, which is calibrated there. Under a correction
+    every method gives way to the correction's own intervals (percentile ones at the level
+    that decided each pair, :mod:`mtgui.engine.corrections`), with a note if one was asked for.
     """
+    if correction is not Correction.NONE:  # the correction gives each pair its own interval
+        if method in (IntervalMethod.AUTO, IntervalMethod.PERCENTILE):
+            return IntervalMethod.PERCENTILE, []
+        return IntervalMethod.PERCENTILE, [
+            f"The intervals are percentile ones, not {method.label}: under {correction.label} "
+            "each pair's interval is the one at the level that decided it, so that it agrees "
+            "with the corrected verdict. BCa and studentized intervals apply without a "
+            "correction."
+        ]
     if method is not IntervalMethod.AUTO:
         return method, []
     documents = 0 if document_index is None else distinct_count(document_index)

@@ -56,8 +56,19 @@ PAIR_FIELDS = (
     "verdict",
 )
 """The fields of every comparison in the reports, in their order."""
-OPTIONAL_PAIR_FIELDS = ("p_value_ar", "p_holm", "p_holm_ar", "p_fdr", "p_fdr_ar")
-"""The fields present only when asked for (randomization, a correction)."""
+OPTIONAL_PAIR_FIELDS = (
+    "p_value_ar",
+    "p_holm",
+    "p_holm_ar",
+    "p_fdr",
+    "p_fdr_ar",
+    *("p_maxt", "ci_low_uncorrected", "ci_high_uncorrected", "pair_alpha", "mdd"),
+    *("units_needed", "margin", "p_tost"),
+)
+"""The fields present only when asked for (randomization, a correction, a margin) or computed
+(see :mod:`~mtgui.engine.corrections` and :mod:`~mtgui.engine.power`)."""
+EQUIVALENT = "="
+"""The verdict of a pair shown to differ by less than its equivalence margin."""
 _CLOSE = 1e-9  # p-values this close to alpha (relative) are alpha: float noise, not evidence
 
 
@@ -67,6 +78,7 @@ class Correction(StrEnum):
     NONE = "none"
     HOLM = "holm"  # Holm-Bonferroni: the family-wise error rate stays below alpha
     FDR = "fdr"  # Benjamini-Hochberg: the expected share of false discoveries stays below alpha
+    MAXT = "maxt"  # Westfall-Young step-down max-T: the family-wise error, without multiplying
 
     @property
     def label(self) -> str:
@@ -75,6 +87,7 @@ class Correction(StrEnum):
             Correction.NONE: "no correction",
             Correction.HOLM: "Holm's correction",
             Correction.FDR: "Benjamini-Hochberg's correction",
+            Correction.MAXT: "the max-T correction (Westfall-Young)",
         }[self]
 
 
@@ -102,15 +115,28 @@ class PairComparison:
     p_holm_ar: float | None = None
     p_fdr: float | None = None
     p_fdr_ar: float | None = None
+    p_maxt: float | None = None
+    ci_low_uncorrected: float | None = None  # under a correction: the per-comparison interval
+    ci_high_uncorrected: float | None = None
+    pair_alpha: float | None = None  # the alpha at which this pair was decided
+    critical: float | None = None  # max-T: the critical value of |delta / se| at its step
+    mdd: float | None = None  # the minimum detectable difference at 80% power
+    units_needed: float | None = None  # segments or documents to detect delta (an estimate)
+    margin: float | None = None  # the equivalence margin asked for
+    p_tost: float | None = None  # the equivalence test's p-value
 
     @property
     def p_corrected(self) -> float | None:
         """The corrected p-value that decides the verdict, None without a correction."""
-        return self.p_holm if self.p_holm is not None else self.p_fdr
+        for value in (self.p_holm, self.p_fdr, self.p_maxt):
+            if value is not None:
+                return value
+        return None
 
     def mirrored(self) -> PairComparison:
         """The same comparison seen from y."""
-        flip = {BETTER: WORSE, WORSE: BETTER, TIE: TIE}
+        flip = {BETTER: WORSE, WORSE: BETTER, TIE: TIE, EQUIVALENT: EQUIVALENT}
+        low, high = self.ci_low_uncorrected, self.ci_high_uncorrected
         return replace(
             self,
             x=self.y,
@@ -118,6 +144,8 @@ class PairComparison:
             delta=-self.delta,
             ci_low=-self.ci_high,
             ci_high=-self.ci_low,
+            ci_low_uncorrected=None if high is None else -high,
+            ci_high_uncorrected=None if low is None else -low,
             win_fraction=1 - self.win_fraction - self.tie_fraction,
             verdict=flip[self.verdict],
         )

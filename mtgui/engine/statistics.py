@@ -27,6 +27,7 @@ from mtgui.engine.heap import TRIM_FROM, give_back_freed_memory
 from mtgui.engine.metrics import DEFAULT_METRICS, REGISTRY, Metric, metrics_for
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.running import run_to_end
+from mtgui.engine.segment_limits import check_segment_sizes
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.system_helper import SystemHelper, can_fork
 
@@ -186,6 +187,7 @@ def iter_statistics(
     if context is None or context.test_set is not corpus.test_set or context.settings != settings:
         context = ExtractionContext(corpus.test_set, settings, corpus.scores)
     metrics = metrics_for(corpus.test_set, metric_names, settings, external)
+    check_segment_sizes(corpus, [metric.name for metric in metrics])  # before any memory is used
     keys = _begin(cache, corpus, metrics, settings)
     # Large test sets: tokenize on the other core meanwhile, only what is still to extract.
     context.prefetch(_to_extract(cache, corpus.systems, keys))

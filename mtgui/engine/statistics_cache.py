@@ -41,17 +41,28 @@ DEFAULT_BUDGET = 256 * 2**20
 """Bytes of rows kept beyond those of the latest run (256 MiB)."""
 
 _ALL_SETTINGS = tuple(f.name for f in fields(MetricSettings))
+_CHRF_ROWS = (
+    "chrf_char_order",
+    "chrf_word_order",
+    "chrf_beta",
+    "chrf_whitespace",
+    "chrf_eps_smoothing",
+)
 SETTINGS_READ: dict[str, tuple[str, ...]] = {
-    "bleu": ("tokenize", "case"),
-    "mbleu": ("tokenize", "case"),
+    # BLEU's smoothing and effective order apply in its formula: they change no row
+    "bleu": ("tokenize", "case", "bleu_max_order"),
+    "mbleu": ("tokenize", "case", "bleu_max_order"),
     "nist": ("tokenize", "case", "nist_zero_quirk"),
     "wer": ("tokenize", "case"),
-    "chrf": ("case", "chrf_char_order", "chrf_word_order", "chrf_beta"),
-    "chrf++": ("case", "chrf_char_order", "chrf_beta"),  # its word order is always 2
-    "ter": (),  # sacreBLEU's defaults whole: tercom tokenization, case-insensitive
+    # eps smoothing changes which reference is the best of several
+    "chrf": ("case", *_CHRF_ROWS),
+    "chrf++": ("case", *(name for name in _CHRF_ROWS if name != "chrf_word_order")),
+    # tercom tokenization with sacreBLEU's options; mtgui's tokenizer and case do not apply
+    "ter": ("ter_normalized", "ter_no_punct", "ter_asian_support", "ter_case_sensitive"),
 }
 """The :class:`MetricSettings` fields each metric's rows depend on; a metric not listed
-depends on all of them (never wrongly reused, at worst extracted again).
+depends on all of them (never wrongly reused, at worst extracted again). chrF++'s word order
+is always 2.
 ``tests/engine/test_statistics_cache.py`` checks that changing any other field leaves each
 metric's rows as they are."""
 

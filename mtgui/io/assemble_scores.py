@@ -1,9 +1,11 @@
 """Matching loaded segment scores to the systems and segments of the test set, per metric.
 
-Each table carries the metric it belongs to (``human`` unless the user named it). The tables of
-one metric are pooled: several scores of one segment of one system are several judgments, and
-are averaged, as WMT averages its DA judgments. The result is one
-:class:`~mtgui.engine.corpus.SegmentScores` per metric and system that has scores.
+Each table carries the metric it belongs to (``human`` unless the user named it). Several scores of
+one segment of one system in one file are several judgments, and are averaged, as WMT averages
+its DA judgments; the tables of one metric may score different systems, but two files that
+score the same system under one name are refused (nothing is averaged across files). The
+result is one :class:`~mtgui.engine.corpus.SegmentScores` per metric and system that has
+scores.
 
 A file that scores every segment in order (one number per line, COMET) must have exactly as
 many scores as the test set has segments, or it belongs to another test set: the error says
@@ -73,6 +75,7 @@ def _metric_scores(
                 f"{table.origin.path}: scores for systems that are not loaded were left out: "
                 f"{_few(unknown)}."
             )
+        _refuse_second_file(table, origins)
         if table.skipped:
             what = "rows" if table.segment_count is None else "segments"
             skipped = f"{table.skipped} {what} without a score were skipped"
@@ -90,6 +93,23 @@ def _metric_scores(
         for name, origin in ((n, origins.get(n)) for n in systems)
         if origin is not None
     ]
+
+
+def _refuse_second_file(table: ScoreTable, origins: dict[str, Origin]) -> None:
+    """Refuse a table that scores a system which an earlier file of the same metric scores:
+    averaging two files' scores of one segment would pass off one file's as judgments of the
+    other (and hide that the same file may have been given twice under two names)."""
+    for system in table.systems:
+        earlier = origins.get(system)
+        if earlier is not None and earlier is not table.origin:
+            raise InputError(
+                f"both {earlier.path} and {table.origin.path} give the system "
+                f"'{printable(system)}' scores named '{printable(table.metric)}'; mtgui does "
+                "not average two files' scores.",
+                path=table.origin.path,
+                hint="Give each file a name of its own (FILE=SYSTEM:NAME or FILE:COLUMN=NAME), "
+                "or put the judgments into one table.",
+            )
 
 
 def _means(sums: npt.NDArray[np.float64], counts: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:

@@ -27,6 +27,9 @@ _BOMS: tuple[tuple[bytes, str, str], ...] = (
     (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16 BE"),
 )
 
+BOM_LABELS = frozenset(label for _, _, label in _BOMS)
+"""The encodings (as :class:`DecodedText` names them) of files read past a byte-order mark."""
+
 _NAMED: dict[str, tuple[str, str]] = {
     "utf-8": ("utf-8", "UTF-8"),
     "utf8": ("utf-8", "UTF-8"),

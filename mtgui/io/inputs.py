@@ -127,7 +127,7 @@ def read_input_bytes(path: str | Path, limit: int | None = None) -> bytes:
         _check_status(os.fstat(descriptor), path, limit)
         data = _read_bounded(descriptor, info.st_size, limit, path)
     except OSError as error:
-        raise InputError(describe_os_error(error), path=path) from None
+        raise _read_error(error, info, path) from None
     finally:
         os.close(descriptor)
     return data
@@ -141,15 +141,29 @@ def read_input_head(path: str | Path, size: int) -> bytes:
     InputError
         As :func:`read_input_bytes`, except that a large file is fine.
     """
-    check_regular(path, limit=None)
+    info = check_regular(path, limit=None)
     descriptor = _open(path)
     try:
         _check_status(os.fstat(descriptor), path, None)
         return os.read(descriptor, size)
     except OSError as error:
-        raise InputError(describe_os_error(error), path=path) from None
+        raise _read_error(error, info, path) from None
     finally:
         os.close(descriptor)
+
+
+def _read_error(error: OSError, info: os.stat_result, path: str | Path) -> InputError:
+    """The error of a failed read in words. An input/output error on a "regular" file of size
+    0 is no disk's fault: such files are the system's own (``/proc/self/mem``, most of
+    ``/proc`` and ``/sys``), whose contents are made as they are read, when they can be."""
+    if error.errno == errno.EIO and info.st_size == 0:
+        return InputError(
+            "this cannot be read as a file: it is a file of the system (such as those under "
+            "/proc), and reading it gives an input/output error.",
+            path=path,
+            hint="Give a file of data.",
+        )
+    return InputError(describe_os_error(error), path=path)
 
 
 def _open(path: str | Path) -> int:

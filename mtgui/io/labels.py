@@ -17,7 +17,9 @@ from pathlib import Path
 from mtgui.engine.corpus import TestSet
 from mtgui.engine.errors import InputError
 from mtgui.engine.grouping import Grouping, group_by_labels
+from mtgui.engine.printable import printable
 from mtgui.io.decode import read_text
+from mtgui.io.textutil import whole_number
 
 LINE, DOCID = "line", "docid"
 _HEADER_HINT = (
@@ -150,8 +152,11 @@ def _columns(row: str, path: Path, number: int) -> tuple[str, str]:
 
 def _line_number(key: str, path: Path, number: int) -> str:
     """``key`` as a segment number from 1 (in canonical form: '07' is segment 7)."""
-    if not key.isdigit() or int(key) < 1:
+    value = whole_number(key, "segment number", path, number)
+    if value is None or value < 1 or key.startswith("+"):
         raise InputError(
-            f"'{key}' is not a segment number (a whole number from 1).", path=path, line=number
+            f"'{printable(key)}' is not a segment number (a whole number from 1).",
+            path=path,
+            line=number,
         )
-    return str(int(key))
+    return str(value)

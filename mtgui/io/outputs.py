@@ -21,14 +21,15 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from mtgui.engine.errors import InputError
+from mtgui.io.run_inputs import READ, Identity, RunInputs
 from mtgui.io.targets import (
     STDOUT,
     Kind,
     Target,
     examine,
-    input_files,
     os_reason,
     path_error,
 )
@@ -52,12 +53,15 @@ class OutputPlan:
     overwrite
         Whether existing files may be replaced (never an input).
     inputs
-        The files (or folders of files) the run reads.
+        The inputs of the run (:class:`~mtgui.io.run_inputs.RunInputs`, each with the option
+        that named it), or the files (or folders of files) it reads.
     """
 
-    def __init__(self, overwrite: bool, inputs: Iterable[str | Path] = ()) -> None:
+    def __init__(self, overwrite: bool, inputs: RunInputs | Iterable[str | Path] = ()) -> None:
         self.overwrite = overwrite
-        self.inputs = input_files(inputs)
+        self.inputs = (
+            inputs if isinstance(inputs, RunInputs) else RunInputs((READ, p) for p in inputs)
+        )
         self._planned: dict[str, _Planned] = {}
         self._folders: list[Path] = []  # to make in prepare()
         self._made: list[Path] = []  # made by prepare()
@@ -78,7 +82,7 @@ class OutputPlan:
         else:
             path = Path(path)
             made = Path(os.path.realpath(path.parent)) in self._folders  # an output folder
-            target = examine(path, self.overwrite, self.inputs, folder_made=made)
+            target = examine(path, self.overwrite, self.inputs, made, label or key)
         self._add(key, label or key, target)
 
     def add_folder(self, key: str, folder: str | Path, names: Sequence[str]) -> None:
@@ -89,11 +93,13 @@ class OutputPlan:
                 hint="Give a folder (./- for a folder named '-').",
             )
         folder = Path(folder)
+        self.inputs.refuse_folder(folder, key, folder)
         made, identity = self._examine_folder(folder)
         self._claim_folder(key, folder, identity)
         for name in names:
-            target = examine(folder / name, self.overwrite, self.inputs, folder_made=made)
-            self._add(f"{key}/{name}", f"{key} ({name})", target)
+            label = f"{key} ({name})"
+            target = examine(folder / name, self.overwrite, self.inputs, made, label)
+            self._add(f"{key}/{name}", label, target)
 
     def _examine_folder(self, folder: Path) -> tuple[bool, tuple[object, ...]]:
         """Whether ``folder`` must be made, and its identity (as :class:`Target`'s);
@@ -157,15 +163,13 @@ class OutputPlan:
 
     def check_inputs(self, paths: Iterable[str | Path]) -> None:
         """Refuse again now that the files really read are known (``paths``)."""
-        read = input_files(paths)
+        for path in paths:
+            self.inputs.add(READ, path)
         for planned in self._planned.values():
-            if planned.target.identity[0] == "inode" and planned.target.identity[1:] in read:
-                raise InputError(
-                    "this is one of the input files; mtgui will not write over it.",
-                    path=planned.target.given,
-                    hint="Choose another output file.",
-                )
-        self.inputs |= read
+            kind, *inode = planned.target.identity
+            if kind == "inode":
+                found = cast(Identity, tuple(inode))
+                self.inputs.refuse_file(found, planned.label, planned.target.given)
 
     def prepare(self) -> None:
         """Prove that every output can be written before the work starts: make each missing

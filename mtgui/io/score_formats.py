@@ -3,8 +3,8 @@
 Besides a table (:mod:`mtgui.io.scores`), mtgui reads what the tools users run print or save:
 
 - one number per line, line *i* scoring segment *i* of one system's output (MetricX, a script's
-  ``print``); an empty line or ``NA`` is a segment without a score. The file does not say which
-  system it scores, so the user does (``--scores FILE=SYSTEM:NAME``).
+  ``print``); an empty line or ``NA`` is a segment without a score (see below). The file does
+  not say which system it scores, so the user does (``--scores FILE=SYSTEM:NAME``).
 - ``comet-score``'s printed output (Unbabel/COMET, ``comet/cli/score.py``): since COMET 1.1, a
   line ``HYP\\tSegment I\\tscore: 0.8123`` per system and segment (``I`` from 0; the systems
   interleaved, segment by segment), then ``HYP\\tscore: 0.8100`` per system, where ``HYP`` is
@@ -16,6 +16,12 @@ Besides a table (:mod:`mtgui.io.scores`), mtgui reads what the tools users run p
 - ``comet-score --to_json FILE``: ``{"HYP": [{"src": ..., "mt": ..., "ref": ..., "COMET":
   0.8123}, ...], ...}``, one list per system in segment order (COMET 1.0: the list alone),
   with the full precision of the scores.
+
+A missing score is written alike in every format: empty, or one of the words of
+:data:`~mtgui.io.scores.MISSING` (``NA``, ``NaN``, ``N/A``, ``None``, ``null``, ``-``, in any
+case); in comet-score's JSON also ``null`` and ``NaN`` as values. Such a segment has no score
+(the assembly notes how many), in a table, a file of one number per line, comet-score's output
+and its JSON alike; ``inf`` is refused everywhere.
 
 Each reader returns a :class:`~mtgui.io.scores.ScoreTable` whose records give the segment by
 its 1-based position, and whose ``segment_count`` the assembly checks against the test set.
@@ -31,6 +37,7 @@ from dataclasses import dataclass
 from mtgui.engine.corpus import Origin
 from mtgui.engine.errors import InputError
 from mtgui.engine.printable import printable
+from mtgui.io.json_input import load_json
 from mtgui.io.plaintext import split_lines
 from mtgui.io.scores import (
     MAX_MAGNITUDE,
@@ -40,6 +47,7 @@ from mtgui.io.scores import (
     looks_like_scores,
     parse_score,
 )
+from mtgui.io.textutil import whole_number
 
 COMET_OUTPUT = "COMET output"
 COMET_JSON = "COMET JSON"
@@ -106,10 +114,12 @@ def read_line_scores(text: str, origin: Origin, system: str) -> ScoreTable:
 
 @dataclass
 class _System:
-    """One system's segments in COMET's output, as they come."""
+    """One system's segments in COMET's output, as they come (``count`` with those without a
+    score)."""
 
     first_line: int
     records: list[ScoreRecord]
+    count: int = 0
 
 
 def read_comet_output(text: str, origin: Origin) -> ScoreTable:
@@ -122,7 +132,7 @@ def read_comet_output(text: str, origin: Origin) -> ScoreTable:
         is none of COMET's, or the systems have different numbers of segments.
     """
     systems: dict[str, _System] = {}
-    started = False
+    started, skipped = False, 0
     for number, raw in enumerate(split_lines(text.lstrip("\ufeff")), start=1):
         line = raw.rstrip("\r")
         found = _SEGMENT.fullmatch(line)
@@ -138,14 +148,19 @@ def read_comet_output(text: str, origin: Origin) -> ScoreTable:
         started = True
         path = found["path"] or ""
         system = systems.setdefault(path, _System(number, []))
-        index = int(found["index"])
-        if index != len(system.records):
+        index = whole_number(found["index"], "segment number", origin.path, number)
+        assert index is not None  # the pattern matched digits
+        if index != system.count:
             raise InputError(
-                f"expected segment {len(system.records)} of {_hyp(path)} here, found segment "
+                f"expected segment {system.count} of {_hyp(path)} here, found segment "
                 f"{index}: comet-score prints every segment once, in order.",
                 path=origin.path,
                 line=number,
             )
+        system.count += 1
+        if found["score"].lower() in MISSING:
+            skipped += 1
+            continue
         value = parse_score(found["score"], origin, number)
         system.records.append(ScoreRecord(path, value, number, None, None, index + 1))
     if not systems:
@@ -153,7 +168,8 @@ def read_comet_output(text: str, origin: Origin) -> ScoreTable:
             "this comet-score output has no segment scores (was it run with --only_system?).",
             path=origin.path,
         )
-    return _comet_table(origin, {p: s.records for p, s in systems.items()}, 0)
+    counts = {p: s.count for p, s in systems.items()}
+    return _comet_table(origin, {p: s.records for p, s in systems.items()}, counts, skipped)
 
 
 def read_comet_json(text: str, origin: Origin) -> ScoreTable:
@@ -164,32 +180,33 @@ def read_comet_json(text: str, origin: Origin) -> ScoreTable:
     InputError
         If it is not JSON of that shape, or an entry has no number under ``"COMET"``.
     """
-    try:
-        data = json.loads(text.lstrip("\ufeff"))
-    except json.JSONDecodeError as error:
-        raise InputError(
-            f"this is not valid JSON ({error.msg}, column {error.colno}).",
-            path=origin.path,
-            line=error.lineno,
-        ) from None
+    data = load_json(text.lstrip("\ufeff"), origin.path)
     if isinstance(data, list):
         data = {"": data}  # COMET 1.0: one system, not named
-    lists = isinstance(data, dict) and all(isinstance(v, list) for v in data.values())
-    if not lists or not data:
+    if (
+        not isinstance(data, dict)
+        or not data
+        or not all(isinstance(v, list) for v in data.values())
+    ):
         raise InputError(
             "this JSON is not comet-score's: it should map each system's output file to the "
             'list of its segments, each with a "COMET" score.',
             path=origin.path,
         )
     systems = {path: _json_records(path, items, origin) for path, items in data.items()}
-    return _comet_table(origin, systems, 0)
+    counts = {path: len(items) for path, items in data.items()}
+    skipped = sum(counts.values()) - sum(len(records) for records in systems.values())
+    return _comet_table(origin, systems, counts, skipped)
 
 
 def _json_records(path: str, items: list[object], origin: Origin) -> list[ScoreRecord]:
-    """One system's entries in the JSON, as records."""
+    """One system's entries in the JSON, as records; a missing score (null, NaN, or one of
+    the words of :data:`~mtgui.io.scores.MISSING`) gives none."""
     records = []
     for index, item in enumerate(items):
         value = item.get(COMET_KEY) if isinstance(item, dict) else None
+        if isinstance(item, dict) and COMET_KEY in item and _is_missing(value):
+            continue
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise InputError(
                 f'segment {index} of {_hyp(path)} has no number under "{COMET_KEY}" (found '
@@ -206,9 +223,11 @@ def _json_records(path: str, items: list[object], origin: Origin) -> list[ScoreR
     return records
 
 
-def _comet_table(origin: Origin, systems: dict[str, list[ScoreRecord]], skipped: int) -> ScoreTable:
-    """The table of COMET's systems, which must all have scored the same number of segments."""
-    counts = {path: len(records) for path, records in systems.items()}
+def _comet_table(
+    origin: Origin, systems: dict[str, list[ScoreRecord]], counts: dict[str, int], skipped: int
+) -> ScoreTable:
+    """The table of COMET's systems, which must all have scored the same number of segments
+    (``counts``, with those without a score)."""
     first, count = next(iter(counts.items()))
     other = next((path for path, n in counts.items() if n != count), None)
     if other is not None:
@@ -218,7 +237,18 @@ def _comet_table(origin: Origin, systems: dict[str, list[ScoreRecord]], skipped:
             path=origin.path,
         )
     records = tuple(r for group in systems.values() for r in group)
+    if not records:
+        raise InputError("no segment in this comet-score file has a score.", path=origin.path)
     return ScoreTable(origin, COMET_KEY, records, skipped, segment_count=count, by_path=True)
+
+
+def _is_missing(value: object) -> bool:
+    """Whether a JSON value is a missing score: null, NaN or one of the words of MISSING."""
+    if value is None:
+        return True
+    if isinstance(value, float):
+        return math.isnan(value)
+    return isinstance(value, str) and value.strip().lower() in MISSING
 
 
 def _comet_other(line: str) -> bool:

@@ -10,11 +10,14 @@ judgments; they are averaged when the scores are aligned to the test set.
 The reader is strict where a table could be read in more than one way. A number is written in
 ASCII: an optional sign, the digits 0-9 with an optional decimal point, an optional exponent
 (``-1.5``, ``+.25``, ``3e-2``); other digits (``١٢``), digit separators (``1_000``), ``inf``
-and hexadecimal are refused, and an empty field or ``NA`` (see :data:`MISSING`) is a missing
-score, skipped. A score's magnitude must not exceed :data:`MAX_MAGNITUDE` (10^12): its sums
-over a test set and over every bootstrap resample then neither overflow nor lose the precision
-of ordinary scores (a test set of ten million segments sums to at most 10^19, which doubles
-hold to about 10^3, a billionth of the largest score). Two columns whose names match loosely
+and hexadecimal are refused, and an empty field or one of the words ``NA``, ``NaN``, ``N/A``,
+``None``, ``null`` and ``-`` (in any case, :data:`MISSING`) is a missing score, skipped with a
+note: one rule for every format of scores (:mod:`mtgui.io.score_formats`). A segment number
+is read as an integer (of at most 100 digits), never through a float. A score's magnitude must
+not exceed :data:`MAX_MAGNITUDE` (10^12): its sums over a test set and over every bootstrap
+resample then neither overflow nor lose the precision of ordinary scores (a test set of ten
+million segments sums to at most 10^19, which doubles hold to about 10^3, a billionth of the
+largest score). Two columns whose names match loosely
 alike, and a row with more or fewer fields than the header names (empty trailing fields
 aside), are refused, naming the file and line.
 """
@@ -31,6 +34,7 @@ from mtgui.engine.corpus import Origin
 from mtgui.engine.errors import InputError
 from mtgui.engine.printable import printable
 from mtgui.io.plaintext import split_lines
+from mtgui.io.textutil import whole_number
 
 SYSTEM_COLUMNS = ("system", "sysid", "systemid", "systemname", "sys")
 DOC_COLUMNS = ("docid", "doc", "document", "documentid")
@@ -314,15 +318,7 @@ def _record(
     value = parse_score(raw, origin, line)
     index = None
     if "index" in columns:
-        position = _number(fields[columns["index"]], "segment number", line, origin)
-        if not math.isfinite(position) or position != int(position) or position < 1:
-            raise InputError(
-                f"the segment number '{printable(fields[columns['index']])}' is not a whole "
-                "number from 1 upwards.",
-                path=origin.path,
-                line=line,
-            )
-        index = int(position)
+        index = _segment_number(fields[columns["index"]], line, origin)
     system = fields[columns["system"]].strip()
     if not system:
         raise InputError("the system name is empty.", path=origin.path, line=line)
@@ -334,6 +330,24 @@ def _record(
         seg=fields[columns["seg"]].strip() if "seg" in columns else None,
         index=index,
     )
+
+
+def _segment_number(text: str, line: int, origin: Origin) -> int:
+    """A segment number from 1: digits read as an integer (never through a float, which
+    would turn 99999999999999999999999 into 99999999999999991611392), or a number in another
+    notation that is whole (``3.0``, ``3e0``)."""
+    index = whole_number(text, "segment number", origin.path, line)
+    if index is None:
+        position = _number(text, "segment number", line, origin)
+        if math.isfinite(position) and position == int(position):
+            index = int(position)
+    if index is None or index < 1:
+        raise InputError(
+            f"the segment number '{printable(text)}' is not a whole number from 1 upwards.",
+            path=origin.path,
+            line=line,
+        )
+    return index
 
 
 def parse_score(raw: str, origin: Origin, line: int) -> float:

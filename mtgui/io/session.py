@@ -30,14 +30,13 @@ The settings' defaults and rules are those of the one settings object,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine import analysis_settings
 from mtgui.engine.analysis_settings import SettingsDict as SettingsDict
 from mtgui.engine.analysis_settings import describe_value
@@ -45,6 +44,7 @@ from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import METRIC_NAMES
 from mtgui.io.inputs import read_input_bytes, read_input_head
+from mtgui.io.json_input import load_json
 from mtgui.io.score_sources import HUMAN, ScoreSource
 from mtgui.io.session_files import MAX_SESSION_FILES as MAX_SESSION_FILES
 from mtgui.io.session_files import SessionFile as SessionFile
@@ -183,24 +183,7 @@ def read_session(path: Path, *, missing_ok: bool = False) -> Session:
 
 def _parse_json(text: str, path: Path) -> object:
     """The JSON value of a session file's text, or an :class:`InputError` saying why not."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(
-            f"this is not a session file: it is not valid JSON ({error.msg}, "
-            f"column {error.colno}).",
-            path=path,
-            line=error.lineno,
-        ) from None
-    except RecursionError:
-        raise InputError(
-            "this is not a session file: its JSON is nested far too deeply.", path=path
-        ) from None
-    except ValueError as error:  # an integer of thousands of digits, say
-        raise InputError(
-            f"this is not a session file: it holds a value mtgui cannot read ({error}).",
-            path=path,
-        ) from None
+    return load_json(text, path, "this is not a session file: ")
 
 
 def session_from_dict(data: object, path: Path, *, missing_ok: bool = False) -> Session:

@@ -16,12 +16,13 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
 from mtgui.engine.errors import InputError
+from mtgui.io.run_inputs import refuse_input
 
 STDOUT = "-"
 """The name that stands for standard output (``--json -``, ``--segments -``)."""
@@ -54,56 +55,29 @@ class Target:
     identity: tuple[object, ...]
 
 
-def input_files(paths: Iterable[str | Path]) -> frozenset[tuple[int, int]]:
-    """Device and inode of every input: of each file, and of every file in each folder."""
-    found = set()
-    for path in paths:
-        try:
-            info = os.stat(path)
-        except OSError:
-            continue  # the reader will say what is wrong with it
-        found.add((info.st_dev, info.st_ino))
-        if stat.S_ISDIR(info.st_mode):
-            found |= _files_in(Path(path))
-    return frozenset(found)
-
-
-def _files_in(folder: Path) -> set[tuple[int, int]]:
-    """Device and inode of every file under ``folder`` (links followed, as readers do)."""
-    found = set()
-    for root, _, names in os.walk(folder):
-        for name in names:
-            try:
-                info = os.stat(os.path.join(root, name))
-            except OSError:
-                continue
-            found.add((info.st_dev, info.st_ino))
-    return found
-
-
 def examine(
     path: Path,
     overwrite: bool,
     inputs: Collection[tuple[int, int]] = frozenset(),
     folder_made: bool = False,
+    label: str = "this output",
 ) -> Target:
     """Where ``path`` leads and how to write it; :class:`InputError` if it must not be.
 
     ``folder_made``: the folder of ``path`` does not exist yet and will be made first.
+    ``label`` names the output in a refusal (``--json``); ``inputs`` may be a
+    :class:`~mtgui.io.run_inputs.RunInputs`, which also refuses a folder read as input.
     """
     try:
         final, descriptor = _resolve_links(path)
         info = stat_or_none(final)
         if info is None and descriptor:
             raise InputError("no such descriptor is open.", path=path)
+        folder = None if descriptor else final.parent
         if info is None:
+            refuse_input(inputs, None, label, path, folder)
             return Target(path, final, Kind.NEW, _new_identity(path, final, folder_made))
-        if (info.st_dev, info.st_ino) in inputs:
-            raise InputError(
-                "this is one of the input files; mtgui will not write over it.",
-                path=path,
-                hint="Choose another output file.",
-            )
+        refuse_input(inputs, (info.st_dev, info.st_ino), label, path, folder)
         identity = ("inode", info.st_dev, info.st_ino)
         _refuse_special(path, info.st_mode)
         if descriptor or stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):

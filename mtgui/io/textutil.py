@@ -1,9 +1,13 @@
-"""Small text helpers the readers share: line numbers and mteval's idea of whitespace."""
+"""Small text helpers the readers share: line numbers, whole numbers and mteval's idea of
+whitespace."""
 
 from __future__ import annotations
 
 import bisect
 import re
+from pathlib import Path
+
+from mtgui.engine.errors import InputError
 
 # Perl's \s under Unicode rules (Perl >= 5.18), which is what mteval-v13a.pl collapses inside
 # SGML documents. Python's \s differs: it also matches U+001C..U+001F. U+FEFF is in neither.
@@ -26,3 +30,33 @@ class LineIndex:
     def line_of(self, offset: int) -> int:
         """The 1-based line holding the character at ``offset``."""
         return bisect.bisect_right(self._starts, offset) + 1
+
+
+MAX_WHOLE_DIGITS = 100
+"""The most digits of a segment or line number read: far beyond any test set, and far below
+Python's limit for turning text into an integer (4,300 digits, a ValueError beyond)."""
+_WHOLE = re.compile(r"\+?[0-9]+")
+
+
+def whole_number(text: str, what: str, path: str | Path | None, line: int | None) -> int | None:
+    """``text`` as an integer when it is ASCII digits with an optional ``+`` (no float on the
+    way, so 99999999999999999999999 stays itself); None when it is not written so.
+
+    Raises
+    ------
+    InputError
+        If it has more than :data:`MAX_WHOLE_DIGITS` digits (leading zeros aside), naming
+        ``what`` it is, the file and the line.
+    """
+    number = text.strip()
+    if not _WHOLE.fullmatch(number):
+        return None
+    digits = number.lstrip("+").lstrip("0")
+    if len(digits) > MAX_WHOLE_DIGITS:
+        raise InputError(
+            f"the {what} has {len(digits):,} digits: no test set has that many segments (mtgui "
+            f"reads numbers of at most {MAX_WHOLE_DIGITS} digits here).",
+            path=path,
+            line=line,
+        )
+    return int(digits or "0")

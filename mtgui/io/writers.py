@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.engine.errors import InputError
+from mtgui.io.run_inputs import READ, RunInputs, refuse_input
 from mtgui.io.targets import (
     Kind,
     Target,
     examine,
-    input_files,
     os_reason,
     path_error,
     stat_or_none,
@@ -44,9 +44,10 @@ from mtgui.io.temporaries import Temporary, remove_stale
 
 
 def check_writable(path: Path, overwrite: bool, inputs: Collection[Path] = ()) -> None:
-    """Refuse to write over an input file, over an existing file unless ``overwrite``, into
-    a folder that does not exist, or into anything but a file, a device or a pipe."""
-    examine(path, overwrite, input_files(inputs))
+    """Refuse to write over an input file or into a folder given as input (see
+    :mod:`mtgui.io.run_inputs`), over an existing file unless ``overwrite``, into a folder
+    that does not exist, or into anything but a file, a device or a pipe."""
+    examine(path, overwrite, RunInputs((READ, p) for p in inputs))
 
 
 def write_text_atomic(path: Path, text: str, bom: bool = False) -> None:
@@ -120,10 +121,7 @@ def _check_still_replaceable(
     target: Target, existing: os.stat_result, overwrite: bool, inputs: Collection[tuple[int, int]]
 ) -> None:
     """The file found at the last moment may be replaced (it may have appeared meanwhile)."""
-    if (existing.st_dev, existing.st_ino) in inputs:
-        raise InputError(
-            "this is one of the input files; mtgui will not write over it.", path=target.given
-        )
+    refuse_input(inputs, (existing.st_dev, existing.st_ino), "this output", target.given, None)
     if not stat.S_ISREG(existing.st_mode):
         raise InputError(
             "this is no longer a regular file; it was left as it is.", path=target.given

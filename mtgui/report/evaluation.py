@@ -8,7 +8,9 @@ user should know about the result (the corpus's notes, then the bootstrap's, whi
 ``median, mean, std, rsd, ci_low, ci_high, rel_ci_low, rel_ci_high`` (relative values in
 percent; null for scores off a ratio scale, such as human z-scores), and the report
 ``"pairs"``, ``"rankings"``, ``"bootstrap"`` (``unit`` is the unit really resampled,
-``unit_requested`` the one asked for) and ``"signature"``. NaN becomes null.
+``unit_requested`` the one asked for) and ``"signature"``. ``settings.metric_options`` gives,
+per metric, its number of references, its options and sacreBLEU's signature where mtgui's
+number is sacreBLEU's (else null and ``sacrebleu_signature_reason``). NaN becomes null.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.corpus import Corpus, TestSet
 from mtgui.engine.intervals import INTERVAL_FIELDS
+from mtgui.engine.sacrebleu_signature import metric_options
 from mtgui.engine.segment_tests import SEGMENT_TEST_FIELDS
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.significance import (
@@ -71,6 +74,9 @@ def evaluation_report(
         "ar_trials": settings.ar_trials,
         "holm": settings.correction is Correction.HOLM,
         "correction": settings.correction.value,
+        "family": settings.family.value,
+        "resamples_requested": settings.raised_from or settings.resamples,
+        "equivalence": dict(settings.equivalence),
         "test": settings.test.value,
         "interval": settings.interval.value,
         "notes": list(bootstrap.notes),
@@ -103,11 +109,16 @@ def _pair_entry(pair: PairComparison) -> dict[str, Any]:
 
 def _basic_report(corpus: Corpus, statistics: Statistics) -> dict[str, Any]:
     """Settings, test set and the full-set scores with their details."""
+    settings = describe_settings(
+        [m.name for m in statistics.metrics], statistics.settings, statistics.signature()
+    )
+    nrefs = corpus.test_set.num_references
+    settings["metric_options"] = {
+        m.name: metric_options(m, statistics.settings, nrefs) for m in statistics.metrics
+    }
     return {
         "mtgui_version": __version__,
-        "settings": describe_settings(
-            [m.name for m in statistics.metrics], statistics.settings, statistics.signature()
-        ),
+        "settings": settings,
         "test_set": describe_test_set(corpus.test_set),
         "notes": list(corpus.notes),
         "systems": [_system_entry(statistics, name) for name in statistics.system_names],

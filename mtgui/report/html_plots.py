@@ -3,7 +3,9 @@
 Every histogram of a metric shares one x-axis (the same bins), and the systems are ordered by
 score, best on top, so that systems can be compared by eye down the column. The interval is a
 band under the bars, the full-set score a dark tick. SVG (not PNG) because it stays sharp when
-printed or zoomed and needs no image library; it is plain text inside the HTML file.
+printed or zoomed and needs no image library; it is plain text inside the HTML file. The axis
+keeps room on its right for the last tick's number (an SVG clips what runs past its edge), and
+system names are isolated (:mod:`mtgui.report.bidi`).
 """
 
 from __future__ import annotations
@@ -16,11 +18,15 @@ import numpy as np
 
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.intervals import ScoreInterval
+from mtgui.report.bidi import isolated
 
 WIDTH = 640
 ROW_HEIGHT = 46
 LABEL_WIDTH = 150
 AXIS_HEIGHT = 30
+RIGHT_SPACE = 32  # room right of the plot for half of the last tick's number
+TICK_FONT = 11
+CHARACTER_WIDTH = 0.62  # of the font size: at least the width of a digit in a sans-serif font
 BINS = 40
 BAR = "#5b8db8"
 BAND = "#d6e4f0"
@@ -37,7 +43,7 @@ def distribution_svg(result: BootstrapResult, metric: str, title: str) -> str:
         return ""
     low, high = _padded_range(float(values.min()), float(values.max()))
     edges = np.linspace(low, high, BINS + 1)
-    plot_width = WIDTH - LABEL_WIDTH - 10
+    plot_width = WIDTH - LABEL_WIDTH - RIGHT_SPACE
     height = ROW_HEIGHT * len(order) + AXIS_HEIGHT
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
@@ -74,7 +80,7 @@ def _histogram_row(
     bottom = top + ROW_HEIGHT - 8
     parts = [
         f'<text x="{LABEL_WIDTH - 8}" y="{bottom - 10}" text-anchor="end" font-size="12" '
-        f'fill="{SCORE}">{escape(interval.system)}</text>'
+        f'fill="{SCORE}">{escape(isolated(interval.system))}</text>'
     ]
     if math.isfinite(interval.ci_low) and math.isfinite(interval.ci_high):
         left, right = (_x(v, edges, width) for v in (interval.ci_low, interval.ci_high))
@@ -111,12 +117,20 @@ def _axis(low: float, high: float, top: float, width: float) -> list[str]:
     parts = []
     for value in _ticks(low, high):
         x = LABEL_WIDTH + (value - low) / (high - low) * width
+        label = _tick_label(value)
         parts.append(
             f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{top + 5}" stroke="#55606b"/>'
-            f'<text x="{x:.1f}" y="{top + 18}" text-anchor="middle" font-size="11" '
-            f'fill="#55606b">{_tick_label(value)}</text>'
+            f'<text x="{_label_x(x, label):.1f}" y="{top + 18}" text-anchor="middle" '
+            f'font-size="{TICK_FONT}" fill="#55606b">{label}</text>'
         )
     return parts
+
+
+def _label_x(x: float, label: str) -> float:
+    """Where a tick's number is centred: under its tick, moved left only as far as needed to
+    stay whole inside the figure (a long number on the last tick)."""
+    half = len(label) * TICK_FONT * CHARACTER_WIDTH / 2
+    return min(x, WIDTH - 2 - half)
 
 
 def _ticks(low: float, high: float, wanted: int = 6) -> Sequence[float]:

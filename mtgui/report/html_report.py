@@ -5,7 +5,13 @@ signature, date, version), the score table with intervals and ranks, each metric
 grid with how to read it and its clusters, the distributions, and the notes. Self-contained
 means no external links, scripts, fonts or images: the plots are inline SVG and the style sheet
 is in the file, so it opens the same anywhere, offline, years later. Every text that comes from
-the user's files (system names, paths) is escaped. The same HTML, printed, is the PDF.
+the user's files (system names, file names) is escaped and isolated (:mod:`mtgui.report.bidi`).
+The same HTML, printed, is the PDF.
+
+The report is meant to be sent, so it names files by their names only: a full path tells the
+reader the sender's user name and folders. ``paths=True`` (``--report-paths``) gives the full
+paths. The scores of many metrics are split into tables of at most
+:data:`METRICS_PER_TABLE` metrics each, so that a table fits a printed page.
 """
 
 from __future__ import annotations
@@ -14,18 +20,22 @@ from collections.abc import Sequence
 from datetime import datetime
 from html import escape
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.corpus import Corpus
-from mtgui.engine.significance import BETTER, WORSE
+from mtgui.engine.metrics.base import Metric
+from mtgui.engine.significance import BETTER, EQUIVALENT, WORSE
 from mtgui.engine.statistics import Statistics
+from mtgui.report.bidi import balanced, html_isolated, isolated
 from mtgui.report.cells import four_decimals
 from mtgui.report.html_plots import distribution_svg
 from mtgui.report.html_style import STYLE
-from mtgui.report.settings_text import metric_labels
+from mtgui.report.settings_text import CASE_WORDS, scale_note
 from mtgui.report.significance import cluster_caption, grid_reading
 
-VERDICT_CLASS = {BETTER: "better", WORSE: "worse"}
+VERDICT_CLASS = {BETTER: "better", WORSE: "worse", EQUIVALENT: "equal"}
+METRICS_PER_TABLE = 4
+"""At most this many metrics side by side in a scores table (their cells fit an A4 page)."""
 
 
 def html_report(
@@ -33,14 +43,16 @@ def html_report(
     statistics: Statistics,
     result: BootstrapResult | None,
     created: datetime,
+    paths: bool = False,
 ) -> str:
-    """The whole report as one HTML document."""
+    """The whole report as one HTML document; files named by their names, or by their full
+    paths when ``paths``."""
     title = report_title(corpus)
     body = [
-        f"<h1>{escape(title)}</h1>",
+        f"<h1>MT evaluation: {html_isolated(_test_set_name(corpus))}</h1>",
         f'<p class="made">Made by mtgui {escape(__version__)} on '
         f"{escape(created.strftime('%Y-%m-%d %H:%M'))}.</p>",
-        _compared(corpus, statistics, result),
+        _compared(corpus, statistics, result, paths),
         _scores(statistics, result),
     ]
     if result is not None:
@@ -55,8 +67,9 @@ def html_report(
 
 
 def report_title(corpus: Corpus) -> str:
-    """The report's title (and the PDF's): what was evaluated."""
-    return f"MT evaluation: {_test_set_name(corpus)}"
+    """The report's title (and the PDF's): what was evaluated (its bidirectional controls
+    balanced: a title is shown on its own line, in a window's title bar or a file list)."""
+    return f"MT evaluation: {balanced(_test_set_name(corpus))}"
 
 
 def _test_set_name(corpus: Corpus) -> str:
@@ -68,38 +81,32 @@ def _test_set_name(corpus: Corpus) -> str:
     return corpus.test_set.references[0].origin.file_name if corpus.test_set.references else ""
 
 
-def _compared(corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> str:
+def _compared(
+    corpus: Corpus, statistics: Statistics, result: BootstrapResult | None, paths: bool
+) -> str:
     """What was compared and how: files, systems, references and every setting."""
     test_set = corpus.test_set
     documents = len(test_set.documents) if test_set.has_documents else 0
     size = f"{test_set.size:,} segments" + (f" in {documents:,} documents" if documents else "")
-    rows = [
-        ("Test set", size),
-        ("References", ", ".join(r.name for r in test_set.references)),
-        ("Systems", ", ".join(corpus.system_names)),
-        ("Metrics", metric_labels(statistics)),
-        ("Tokenizer", statistics.settings.tokenize),
-        ("Case", str(statistics.settings.case)),
+    rows = [  # (name, HTML): names from the user's files isolated, the rest escaped
+        ("Test set", escape(size)),
+        ("References", ", ".join(html_isolated(r.name) for r in test_set.references)),
+        ("Systems", ", ".join(html_isolated(name) for name in corpus.system_names)),
+        ("Metrics", ", ".join(_metric_label(metric) for metric in statistics.metrics)),
+        ("Tokenizer", escape(statistics.settings.tokenize)),
+        ("Case", escape(CASE_WORDS[statistics.settings.case])),
     ]
     if result is not None:
-        settings = result.settings
-        unit = str(settings.unit)
-        if result.unit_requested != settings.unit:
-            unit += f" (asked for: {result.unit_requested})"
-        rows += [
-            ("Resamples", f"{settings.resamples:,}"),
-            ("Seed", str(settings.seed)),
-            ("Unit resampled", unit),
-            ("Confidence level", f"{settings.level * 100:g}%"),
-            ("Correction", settings.correction.label),
-        ]
-    rows = [(name, escape(value)) for name, value in rows]
+        rows += [(name, escape(value)) for name, value in _resampling(result)]
     signature = (
         result.signature if result is not None else f"mtgui:{__version__}|{statistics.signature()}"
     )
     rows.append(("Signature", f"<code>{escape(signature)}</code>"))
     cells = "\n".join(f"<tr><th>{escape(name)}</th><td>{value}</td></tr>" for name, value in rows)
-    files = "\n".join(f"<li><code>{escape(path)}</code></li>" for path in _files(corpus))
+    files = "\n".join(
+        f"<li><code>{html_isolated(name)}</code> ({escape(form)})</li>"
+        for name, form in _files(corpus, paths)
+    )
     return (
         "<h2>What was compared</h2>\n"
         f'<table class="facts">\n{cells}\n</table>\n'
@@ -107,9 +114,32 @@ def _compared(corpus: Corpus, statistics: Statistics, result: BootstrapResult | 
     )
 
 
-def _files(corpus: Corpus) -> list[str]:
-    """Every file read, once, in the order source, references, systems, scores."""
-    return list(dict.fromkeys(f"{o.path} ({o.format})" for o in corpus.origins()))
+def _resampling(result: BootstrapResult) -> list[tuple[str, str]]:
+    """How the bootstrap was run, as (name, text) rows."""
+    settings = result.settings
+    unit = str(settings.unit)
+    if result.unit_requested != settings.unit:
+        unit += f" (asked for: {result.unit_requested})"
+    return [
+        ("Resamples", f"{settings.resamples:,}"),
+        ("Seed", str(settings.seed)),
+        ("Unit resampled", unit),
+        ("Confidence level", f"{settings.level * 100:g}%"),
+        ("Correction", settings.correction.label),
+        ("Family", settings.family.words),
+    ]
+
+
+def _files(corpus: Corpus, paths: bool) -> list[tuple[str, str]]:
+    """Every file read, once, in the order source, references, systems, scores: its name (or
+    full path) and its format."""
+    origins = dict.fromkeys(corpus.origins())
+    return [(o.path if paths else o.file_name, o.format) for o in origins]
+
+
+def _metric_label(metric: Metric) -> str:
+    """A metric's label as HTML (a --scores metric is named by the user), with its scale."""
+    return html_isolated(metric.label) + escape(scale_note(metric))
 
 
 def _scores(statistics: Statistics, result: BootstrapResult | None) -> str:
@@ -120,20 +150,50 @@ def _scores(statistics: Statistics, result: BootstrapResult | None) -> str:
     else:
         order = list(statistics.system_names)
     level = f"{result.settings.level * 100:g}%" if result is not None else ""
-    head = "".join(f"<th>{escape(m.label)}</th>" for m in metrics)
-    rows = []
-    for system in order:
-        cells = "".join(_score_cell(statistics, result, system, m.name) for m in metrics)
-        rows.append(f"<tr><th>{escape(system)}</th>{cells}</tr>")
     caption = (
         f"Each cell: the score on the whole test set, its {level} bootstrap interval below it, "
         "and its rank range (1 is best; a range where systems cannot be told apart)."
         if result is not None
         else "Scores on the whole test set (no bootstrap was run)."
     )
+    groups = metric_groups(metrics)
+    tables = [
+        _score_table(statistics, result, order, group, escape(caption) if k == 0 else "")
+        for k, group in enumerate(groups)
+    ]
+    return "<h2>Scores</h2>\n" + "\n".join(tables)
+
+
+def metric_groups(metrics: Sequence[Metric]) -> list[Sequence[Metric]]:
+    """``metrics`` in as few groups of at most :data:`METRICS_PER_TABLE` as there can be, of
+    sizes that differ by one at most (5 metrics: 3 and 2, not 4 and 1)."""
+    count = -(-len(metrics) // METRICS_PER_TABLE)
+    size, extra = divmod(len(metrics), count) if count else (0, 0)
+    groups, start = [], 0
+    for k in range(count):
+        end = start + size + (1 if k < extra else 0)
+        groups.append(metrics[start:end])
+        start = end
+    return groups
+
+
+def _score_table(
+    statistics: Statistics,
+    result: BootstrapResult | None,
+    order: Sequence[str],
+    metrics: Sequence[Metric],
+    caption: str,
+) -> str:
+    """One table of the systems (in ``order``) against ``metrics``, with ``caption`` (HTML)
+    if there is one."""
+    head = "".join(f"<th>{html_isolated(m.label)}</th>" for m in metrics)
+    rows = []
+    for system in order:
+        cells = "".join(_score_cell(statistics, result, system, m.name) for m in metrics)
+        rows.append(f"<tr><th>{html_isolated(system)}</th>{cells}</tr>")
+    caption = f"<caption>{caption}</caption>\n" if caption else ""
     return (
-        "<h2>Scores</h2>\n"
-        f'<table class="scores">\n<caption>{escape(caption)}</caption>\n'
+        f'<table class="scores">\n{caption}'
         f"<tr><th>System</th>{head}</tr>\n" + "\n".join(rows) + "\n</table>"
     )
 
@@ -166,13 +226,13 @@ def _metric_section(statistics: Statistics, result: BootstrapResult, metric: str
     rows = []
     for k, (system, row) in enumerate(zip(order, matrix, strict=True)):
         cells = "".join(_verdict_cell(verdict) for verdict in row)
-        rows.append(f"<tr><th>{k + 1} {escape(system)}</th>{cells}</tr>")
-    svg = distribution_svg(result, metric, f"Bootstrap distributions of {label}")
+        rows.append(f"<tr><th>{k + 1} {html_isolated(system)}</th>{cells}</tr>")
+    svg = distribution_svg(result, metric, f"Bootstrap distributions of {isolated(label)}")
     return (
-        f'<section class="metric">\n<h2>{escape(label)}</h2>\n'
+        f'<section class="metric">\n<h2>{html_isolated(label)}</h2>\n'
         f"<p>{escape(grid_reading(result, metric, colours=True))}</p>\n"
         f'<table class="grid">\n<tr><th></th>{numbers}</tr>\n' + "\n".join(rows) + "\n</table>\n"
-        f"<p>{escape(cluster_caption(result, metric))}</p>\n"
+        f"<p>{escape(cluster_caption(result, metric, isolated))}</p>\n"
         f"<figure>\n{svg}\n<figcaption>{escape(_distribution_caption(result))}</figcaption>\n"
         "</figure>\n</section>"
     )
@@ -201,5 +261,5 @@ def _notes(corpus: Corpus, result: BootstrapResult | None) -> str:
     notes: Sequence[str] = list(dict.fromkeys([*corpus.notes, *(result.notes if result else ())]))
     if not notes:
         return ""
-    items = "\n".join(f"<li>{escape(note)}</li>" for note in notes)
+    items = "\n".join(f"<li>{escape(balanced(note))}</li>" for note in notes)
     return f'<h2>Notes</h2>\n<ul class="notes">\n{items}\n</ul>'

@@ -29,6 +29,7 @@ table.grid td { width: 2.2rem; text-align: center; font-weight: 700; }
 td.better { background: #56b4e9; color: #000000; }
 td.worse { background: #e69f00; color: #000000; }
 td.same { background: #e8e8e8; color: #000000; }
+td.equal { background: #6fcfae; color: #000000; }
 td.self { background: #ffffff; }
 ul.files { padding-left: 1.2rem; }
 figure { margin: 1rem 0; }
@@ -38,7 +39,7 @@ svg { max-width: 100%; height: auto; }
   body { margin: 0; max-width: none; font-size: 10pt; }
   section.metric { break-before: page; }
   table, figure, svg { break-inside: avoid; }
-  td.better, td.worse, td.same, th { -webkit-print-color-adjust: exact;
+  td.better, td.worse, td.same, td.equal, th { -webkit-print-color-adjust: exact;
                                      print-color-adjust: exact; }
 }
 """

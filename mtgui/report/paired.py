@@ -28,6 +28,7 @@ class PairedDeltas:
     level: float
     correction: Correction
     basis: str  # what the verdict rests on, in words (the level, the correction)
+    unit: str = "segment"  # what was resampled
 
     @property
     def resamples(self) -> int:
@@ -57,4 +58,5 @@ def paired_deltas(
         settings.level,
         settings.correction,
         verdict_basis(result, metric),
+        settings.unit.value,
     )

@@ -7,8 +7,9 @@ programs; this says it for people.
 
 from __future__ import annotations
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.metrics.base import Metric
 from mtgui.engine.scale import SCALED_METRICS
 from mtgui.engine.settings import Case, Unit
 from mtgui.engine.statistics import Statistics
@@ -23,12 +24,12 @@ CASE_WORDS = {
 def metric_labels(statistics: Statistics) -> str:
     """``BLEU (0-100), NIST``: the metrics, with the scale where BLEU and M-BLEU are read on
     sacreBLEU's (a table of 0-100 numbers must not pass for one of mteval's 0-1)."""
-    return ", ".join(
-        f"{metric.label} (0-100)"
-        if metric.name in SCALED_METRICS and metric.scale == "0-100"
-        else metric.label
-        for metric in statistics.metrics
-    )
+    return ", ".join(metric.label + scale_note(metric) for metric in statistics.metrics)
+
+
+def scale_note(metric: Metric) -> str:
+    """`` (0-100)`` after a metric read on sacreBLEU's scale, else nothing."""
+    return " (0-100)" if metric.name in SCALED_METRICS and metric.scale == "0-100" else ""
 
 
 def made_with(statistics: Statistics, bootstrap: BootstrapResult | None) -> str:

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from typing import Any
 
 from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.corrections import Family
 from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.metrics.base import Metric
+from mtgui.engine.metrics.registry import LABELS
+from mtgui.engine.power import smallest_unseen
 from mtgui.engine.printable import printable
 from mtgui.engine.segment_tests import SEGMENT_TEST_FIELDS
 from mtgui.engine.significance import (
+    EQUIVALENT,
     OPTIONAL_PAIR_FIELDS,
     PAIR_FIELDS,
     Correction,
@@ -60,23 +65,99 @@ def grid_text(result: BootstrapResult, metric: Metric) -> str:
     order = [printable(name) for name in order]  # names from the user's files
     width = max(len(name) for name in order)
     numbers = [str(k + 1) for k in range(len(order))]
-    lines = [textwrap.fill(grid_reading(result, metric.name), _WIDTH)]
+    lines = [textwrap.fill(grid_reading(result, metric.name), _WIDTH, break_on_hyphens=False)]
     lines.append(" " * (width + 4) + "  ".join(n.rjust(2) for n in numbers))
     for k, (name, row) in enumerate(zip(order, matrix, strict=True)):
         cells = "  ".join((verdict or ".").rjust(2) for verdict in row)
         lines.append(f"{numbers[k]:>2} {name:<{width}} {cells}")
-    lines.append(textwrap.fill(cluster_caption(result, metric.name), _WIDTH))
+    lines.append(
+        textwrap.fill(cluster_caption(result, metric.name), _WIDTH, break_on_hyphens=False)
+    )
     return "\n".join(lines)
 
 
 def grid_reading(result: BootstrapResult, metric: str, colours: bool = False) -> str:
     """One sentence that says how to read a metric's grid, and on what its verdicts rest."""
     better, worse, same = (" (blue)", " (orange)", " (grey)") if colours else ("", "", "")
+    margin = result.settings.margin(metric)
+    equal = ""
+    if margin is not None:
+        scaled = _scaled_margin(result, metric)
+        equal = f", ={' (green)' if colours else ''} equivalent within {scaled:g} {_label(metric)}"
     return (
         f"Row against column: >{better} the row system is significantly better than the column "
-        f"system, <{worse} significantly worse, ~{same} not distinguishable; "
-        f"{verdict_basis(result, metric)}."
+        f"system, <{worse} significantly worse, ~{same} not distinguishable (not shown to "
+        f"differ, which is not shown to be the same){equal}; {verdict_basis(result, metric)}. "
+        f"{unseen_sentence(result, metric)}"
+    ).rstrip()
+
+
+def _label(metric: str) -> str:
+    """How people write a metric's name."""
+    return LABELS[metric]
+
+
+def _scaled_margin(result: BootstrapResult, metric: str) -> float:
+    """The metric's equivalence margin as its pairs show it (on the result's scale)."""
+    shown = next((p.margin for p in result.pairs if p.metric == metric and p.margin), None)
+    return shown if shown is not None else (result.settings.margin(metric) or 0.0)
+
+
+def unseen_sentence(result: BootstrapResult, metric: str) -> str:
+    """One sentence per metric on what a ``~`` cannot see: the median minimum detectable
+    difference of its pairs ('' when none is known)."""
+    mdd = smallest_unseen([p.mdd for p in result.pairs if p.metric == metric and p.mdd])
+    if mdd != mdd:  # NaN
+        return ""
+    return (
+        f"On this test set, differences smaller than about {mdd:.3g} {_label(metric)} can go "
+        "unseen (the median minimum detectable difference of its pairs, at 80% power)."
     )
+
+
+def interval_name(pair: PairComparison, level: float) -> str:
+    """What the interval beside a verdict is called: its level, or under a correction that it
+    is the corrected one."""
+    if pair.ci_low_uncorrected is not None:
+        return "Corrected interval"
+    return f"{level * 100:g}% interval"
+
+
+def power_lines(pair: PairComparison, level: float, unit: str) -> list[str]:
+    """What a verdict's interval is, and what it cannot see, in words: the corrected and the
+    per-comparison intervals, the minimum detectable difference, the units needed, and the
+    equivalence test."""
+    lines = []
+    if pair.ci_low_uncorrected is not None and pair.ci_high_uncorrected is not None:
+        alpha = pair.pair_alpha or (1 - level)
+        how = (
+            "max-T's, at this pair's step"
+            if pair.p_maxt is not None
+            else f"at the level that decided this pair ({(1 - alpha) * 100:.4g}%)"
+        )
+        lines.append(
+            f"The interval above agrees with the corrected verdict: it is {how}, and holds 0 "
+            f"exactly when the verdict is ~. The pair's own {level * 100:g}% interval: "
+            f"[{pair.ci_low_uncorrected:+.4f}, {pair.ci_high_uncorrected:+.4f}]."
+        )
+    if pair.mdd is not None and pair.mdd == pair.mdd:
+        lines.append(
+            f"Differences smaller than about {pair.mdd:.4f} can go unseen here (minimum "
+            "detectable difference at 80% power)."
+        )
+    needed = pair.units_needed
+    if needed is not None and needed == needed and needed != float("inf"):
+        lines.append(
+            f"About {max(needed, 1):,.0f} {unit}s would detect a difference of this size 80% of "
+            "the time (an estimate)."
+        )
+    if pair.margin is not None and pair.p_tost is not None:
+        shown = "shown" if pair.verdict == EQUIVALENT else "not shown"
+        lines.append(
+            f"Equivalence within +-{pair.margin:g}: {shown} (two one-sided tests, p-value "
+            f"{four_decimals(pair.p_tost)})."
+        )
+    return lines
 
 
 def verdict_basis(result: BootstrapResult, metric: str) -> str:
@@ -85,9 +166,19 @@ def verdict_basis(result: BootstrapResult, metric: str) -> str:
     level = f"{settings.level * 100:g}%"
     if settings.correction is Correction.NONE:
         return f"at {level} confidence, each pair tested on its own (no correction)"
+    if settings.family is Family.ALL:
+        pairs = len(result.pairs) // 2
+        counted = "the 1 pair" if pairs == 1 else f"the {pairs} pairs"
+        return (
+            f"at {level} confidence after {settings.correction.label} for {counted} of every "
+            "metric together (one family)"
+        )
     pairs = sum(1 for p in result.pairs if p.metric == metric) // 2
     counted = "the 1 pair" if pairs == 1 else f"the {pairs} pairs"
-    return f"at {level} confidence after {settings.correction.label} for {counted} of this metric"
+    return (
+        f"at {level} confidence after {settings.correction.label} for {counted} of this metric "
+        "(one family per metric)"
+    )
 
 
 def p_value_lines(pair: PairComparison, correction: Correction) -> list[str]:
@@ -111,11 +202,13 @@ def p_value_lines(pair: PairComparison, correction: Correction) -> list[str]:
     return lines
 
 
-def cluster_caption(result: BootstrapResult, metric: str) -> str:
-    """The ranking's clusters and exactly what a cluster is."""
+def cluster_caption(
+    result: BootstrapResult, metric: str, name: Callable[[str], str] = printable
+) -> str:
+    """The ranking's clusters and exactly what a cluster is; each system's name through
+    ``name`` (made printable on a terminal, isolated in a report)."""
     clusters = " > ".join(
-        "{" + ", ".join(printable(name) for name in c) + "}"
-        for c in result.ranking(metric).clusters
+        "{" + ", ".join(name(system) for system in c) + "}" for c in result.ranking(metric).clusters
     )
     return (
         f"Clusters, best first: {clusters}. A cluster ends only where every system above is "
@@ -164,6 +257,7 @@ def settings_rows(result: BootstrapResult) -> tuple[list[str], list[list[Any]]]:
         ["unit", settings.unit.value],
         ["unit_requested", result.unit_requested.value],
         ["correction", settings.correction.value],
+        ["family", settings.family.value],
         ["test", settings.test.value],
         ["interval", settings.interval.value],
         ["ar_trials", settings.ar_trials],

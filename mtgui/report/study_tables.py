@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.significance import PAIR_FIELDS
 from mtgui.engine.studies.human.correlation_tests import CorrelationTest

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from mtgui.engine.significance import BETTER, TIE, WORSE
+from mtgui.engine.significance import BETTER, EQUIVALENT, TIE, WORSE
 from mtgui.views.palette import is_dark
 from mtgui.views.significance_grid_model import verdict_colors
 
@@ -18,6 +18,7 @@ ENTRIES = (
     (BETTER, "row significantly better"),
     (WORSE, "row significantly worse"),
     (TIE, "not distinguishable"),
+    (EQUIVALENT, "equivalent within the margin"),
 )
 
 
@@ -29,16 +30,24 @@ class GridLegend(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.swatches: list[QLabel] = []
+        self.meanings: list[QLabel] = []
         for verdict, meaning in ENTRIES:
             swatch = QLabel(verdict)
             swatch.setFixedSize(22, 18)
             self.swatches.append(swatch)
+            self.meanings.append(QLabel(meaning))
             layout.addWidget(swatch)
-            layout.addWidget(QLabel(meaning))
+            layout.addWidget(self.meanings[-1])
             layout.addSpacing(12)
+        self.show_equivalence(False)
         layout.addStretch(1)
         self._dark: bool | None = None
         self._paint_swatches()
+
+    def show_equivalence(self, shown: bool) -> None:
+        """Show the ``=`` entry only where a margin was given (without one no ``=`` appears)."""
+        self.swatches[-1].setVisible(shown)
+        self.meanings[-1].setVisible(shown)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
         """A new palette (the desktop turned dark or light): colour the swatches as the grid."""

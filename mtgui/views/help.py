@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine.settings import DEFAULT_LEVEL, DEFAULT_RESAMPLES, MIN_DOCUMENTS
 
 REFERENCES: tuple[tuple[str, str], ...] = (

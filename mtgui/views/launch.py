@@ -22,7 +22,7 @@ from PySide6.QtCore import QEvent, QSettings, QSize
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.app.garbage import GuiThreadCollector
 from mtgui.app.preferences import Preferences
 from mtgui.app.threads import threads_left_running

@@ -264,6 +264,7 @@ class MainWindow(QMainWindow):
         self.right.setCurrentWidget(self.results if workspace.entries else self.welcome)
         self._scores_seen, tick, metrics = ticked_on_load(workspace.entries, self._scores_seen)
         self.settings_panel.show_external(metrics, tick)
+        self.settings_panel.suggest_correction(len(workspace.system_keys()))
 
     def set_bleu_percent(self, percent: bool) -> None:
         """Read BLEU and M-BLEU on 0-100 (``percent``) or 0-1, at once and from now on."""

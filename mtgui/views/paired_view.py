@@ -22,9 +22,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from mtgui.engine.analysis import AnalysisResult
-from mtgui.engine.significance import TIE
 from mtgui.report.paired import PairedDeltas, paired_deltas
-from mtgui.report.significance import p_value_lines
+from mtgui.report.significance import interval_name, p_value_lines, power_lines
 from mtgui.views.choices import refill
 from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.plot_theme import PlotTheme, follow_palette
@@ -194,12 +193,12 @@ def describe(deltas: PairedDeltas, label: str) -> str:
     x, y = html.escape(pair.x), html.escape(pair.y)
     if deltas.resamples == 0 or math.isnan(pair.ci_low):
         return f"No resample scored both {x} and {y}: they cannot be compared."
-    level = f"{deltas.level * 100:g}%"
     holds_zero = pair.ci_low <= 0 <= pair.ci_high
     lines = [
         f"<b>{x} is {MEANING[pair.verdict]} {y}</b> under {html.escape(label)}: "
         f"verdict <b>{html.escape(pair.verdict)}</b> {html.escape(deltas.basis, quote=False)}.",
-        f"Difference on the whole test set: {pair.delta:+.4f}; its {level} interval over "
+        f"Difference on the whole test set: {pair.delta:+.4f}; its "
+        f"{interval_name(pair, deltas.level).lower()} over "
         f"{deltas.resamples:,} resamples: [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]"
         + (" (contains 0)." if holds_zero else " (does not contain 0)."),
         f"{x} is better in {pair.win_fraction:.1%} of the resamples"
@@ -208,10 +207,7 @@ def describe(deltas: PairedDeltas, label: str) -> str:
         "; ".join(html.escape(line, quote=False) for line in p_value_lines(pair, deltas.correction))
         + ".",
     ]
-    if pair.p_corrected is not None and not holds_zero and pair.verdict == TIE:
-        lines.insert(
-            2,
-            f"The interval is that of this one comparison: it leaves 0 out, but after "
-            f"{deltas.correction.label} the difference is not significant.",
-        )
+    lines += [
+        html.escape(line, quote=False) for line in power_lines(pair, deltas.level, deltas.unit)
+    ]
     return "<br>".join(lines)

@@ -264,6 +264,7 @@ class ResultsPane(QWidget):
         self._unsized = {self.score_table, self.grid_table}
         self._size_current_table()
         self.grid_reading.setText(self.grid_model.reading)
+        self.grid_legend.show_equivalence(bootstrap.settings.margin(metric) is not None)
         self.clusters.setText(cluster_caption(bootstrap, metric))
         self._histograms_behind = True
         QTimer.singleShot(0, self, self.draw_histograms)

@@ -71,6 +71,9 @@ class Side:
     found: SegmentMatches
     metric_label: str  # the table's metric; sentence BLEU is shown too when it is another
     score: float  # the system's score of the segment under that metric (NaN: none)
+    # the segment's sentence BLEU as the results score it (their smoothing and order); None
+    # where the results have no BLEU: sacreBLEU's sentence_bleu of the matches shown
+    bleu: float | None = None
 
 
 def segment_html(
@@ -105,7 +108,9 @@ def counts_html(side: Side, colors: PageColors | None = None) -> str:
     found = side.found
     words = [f"{html.escape(side.metric_label)} {score_text(side.score)}"]
     if side.metric_label != Bleu.label:
-        bleu = float(sentence_bleu(np.asarray(found.bleu_row, dtype=np.float64)))
+        bleu = side.bleu
+        if bleu is None:
+            bleu = float(sentence_bleu(np.asarray(found.bleu_row, dtype=np.float64)))
         words.append(f"BLEU {bleu:.4f}")
     words += [
         f"{n}-grams {found.matches[n - 1]}/{found.totals[n - 1]}" for n in range(1, MAX_ORDER + 1)

@@ -328,13 +328,23 @@ class SegmentsView(QWidget):
             self._html = self._segment_html(self._matches[0])
             self.details.setHtml(self._html)
 
+    def _sentence_bleu(self, system: str, segment: int) -> float | None:
+        """The segment's sentence BLEU as the results score it (with their smoothing and
+        order), on mteval's 0-1 scale as the page writes it; None if they have no BLEU."""
+        assert self.result is not None
+        statistics = self.result.statistics
+        if not any(m.name == "bleu" for m in statistics.metrics):
+            return None
+        bleu = float(statistics.segment_scores(system, "bleu")[segment])
+        return bleu / 100 if statistics.metric("bleu").scale == "0-100" else bleu
+
     def _segment_html(self, segment: int) -> str:
         """The selected segment's page, with both systems' sentence scores from the table."""
         assert self.result is not None and self._matches is not None
         table, label = self.model.table, self.result.statistics.metric(self.current_metric()).label
         assert table is not None
         sides = [
-            Side(name, found, label, float(scores[segment]))
+            Side(name, found, label, float(scores[segment]), self._sentence_bleu(name, segment))
             for name, found, scores in zip(
                 table.names, self._matches[1:], (table.score_a, table.score_b), strict=True
             )

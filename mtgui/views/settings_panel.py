@@ -1,4 +1,5 @@
-"""The analysis settings beside the files: metrics, resampling, tokenizer, case, tests.
+"""The analysis settings beside the files: metrics, resampling, tokenizer, case, tests, and
+sacreBLEU's other options folded under "Advanced" (:mod:`mtgui.views.advanced_settings`).
 
 Every control has a one-sentence tooltip; every change emits ``settings_changed`` so that the
 window can run the analysis again. ``settings()`` and ``set_settings()`` give and take the
@@ -20,14 +21,16 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QLineEdit,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from mtgui.engine.analysis_settings import AnalysisSettings, SettingsDict
+from mtgui.engine.analysis_settings import AnalysisSettings, SettingsDict, parse_margins
 from mtgui.engine.choices import DecidingTest, IntervalMethod
 from mtgui.engine.chrf_options import LIMITS as CHRF_LIMITS
+from mtgui.engine.corrections import Family
 from mtgui.engine.metrics import LABELS as LABELS
 from mtgui.engine.metrics import REGISTRY
 from mtgui.engine.settings import (
@@ -49,6 +52,7 @@ from mtgui.engine.settings import (
 )
 from mtgui.engine.significance import Correction
 from mtgui.io.score_choices import ExternalMetric
+from mtgui.views.advanced_settings import AdvancedSettings
 from mtgui.views.external_metric_boxes import ExternalMetricBoxes
 
 _CASES = (Case.SENSITIVE, Case.FULL, Case.ASCII)  # the order of the case choices
@@ -72,7 +76,14 @@ _CORRECTIONS = (
     ("None", Correction.NONE.value),
     ("Holm", Correction.HOLM.value),
     ("Benjamini-Hochberg", Correction.FDR.value),
+    ("max-T (suggested)", Correction.MAXT.value),
 )
+_FAMILIES = (
+    ("Each metric", Family.METRIC.value),
+    ("All metrics together", Family.ALL.value),
+)
+SUGGEST_MAXT_FROM = 3
+"""With this many systems or more, a window whose correction nobody chose suggests max-T."""
 
 
 class SettingsPanel(QWidget):
@@ -90,6 +101,9 @@ class SettingsPanel(QWidget):
         layout.addWidget(self._metrics_box())
         layout.addWidget(self._resampling_box())
         layout.addWidget(self._text_box())
+        self.advanced = AdvancedSettings()
+        self.advanced.changed.connect(self.settings_changed)
+        layout.addWidget(self.advanced)
         layout.addStretch(1)
         self._show(AnalysisSettings())
 
@@ -140,11 +154,32 @@ class SettingsPanel(QWidget):
         )
         self.correction = _choice(_CORRECTIONS)
         self.correction.setToolTip(
-            "Correct the p-values for making many comparisons at once; the grid, the clusters "
-            "and the ranks then follow the corrected p-values. Holm: the chance of any wrong "
-            "'>' or '<' stays below 1 - confidence. Benjamini-Hochberg: the expected share of "
-            "wrong ones among those found stays below it."
+            "Correct the verdicts for making many comparisons at once; the grid, the clusters, "
+            "the ranks and the intervals then follow the correction. max-T (suggested with "
+            "several systems): the chance of any wrong '>' or '<' stays below 1 - confidence, "
+            "and because it uses how the comparisons hang together (they share systems and "
+            "resamples) it finds more real differences than Holm. Holm: the same guarantee, "
+            "simpler and weaker. Benjamini-Hochberg: the expected share of wrong ones among "
+            "those found stays below 1 - confidence. Where the resamples are too few for a "
+            "correction to find anything, more are drawn and the status line says so."
         )
+        self.correction.activated.connect(self._correction_chosen)
+        self._correction_touched = False
+        self.family = _choice(_FAMILIES)
+        self.family.setToolTip(
+            "Which comparisons are corrected together: each metric's pairs, or every "
+            "metric's pairs as one family (stricter)."
+        )
+        self.equivalence = QLineEdit()
+        self.equivalence.setPlaceholderText("e.g. bleu=0.01, chrf=0.5")
+        self.equivalence.setToolTip(
+            "Equivalence margins, METRIC=MARGIN in the metric's units (BLEU and M-BLEU on the "
+            "0-1 scale): a pair whose difference is shown to lie within +-MARGIN gets '=' "
+            "instead of '~' (two one-sided tests at the confidence above). Without a margin "
+            "no '=' appears: '~' only means that no difference was shown."
+        )
+        self.equivalence.editingFinished.connect(self._equivalence_edited)
+        self._equivalence_text = ""
         self.interval = _choice(_INTERVALS)
         self.interval.setToolTip(
             "How the intervals, and the verdicts that agree with them, are read from the "
@@ -169,6 +204,8 @@ class SettingsPanel(QWidget):
             ("Resample by", self.unit),
             ("Intervals", self.interval),
             ("Correction", self.correction),
+            ("Family", self.family),
+            ("Equivalence", self.equivalence),
             ("Segment scores by", self.test),
         ):
             form.addRow(label, widget)
@@ -178,10 +215,39 @@ class SettingsPanel(QWidget):
         self.level.valueChanged.connect(self.settings_changed)
         self.unit.currentIndexChanged.connect(self.settings_changed)
         self.correction.currentIndexChanged.connect(self.settings_changed)
+        self.family.currentIndexChanged.connect(self.settings_changed)
         self.interval.currentIndexChanged.connect(self.settings_changed)
         self.test.currentIndexChanged.connect(self.settings_changed)
         self.randomization.toggled.connect(self.settings_changed)
         return box
+
+    def _correction_chosen(self) -> None:
+        """The user chose a correction: it is no longer suggested."""
+        self._correction_touched = True
+
+    def suggest_correction(self, systems: int) -> None:
+        """Preselect max-T for :data:`SUGGEST_MAXT_FROM` systems or more, as long as nobody
+        chose a correction in this window and none is set (a grid of many systems without a
+        correction shows false differences most of the time)."""
+        none = self.correction.currentData() == Correction.NONE.value
+        if systems >= SUGGEST_MAXT_FROM and none and not self._correction_touched:
+            self.correction.setCurrentIndex(self.correction.findData(Correction.MAXT.value))
+
+    def _equivalence_edited(self) -> None:
+        """Margins typed: a new run if they are valid and new; else the field says why."""
+        text = self.equivalence.text()
+        try:
+            parse_margins(text)
+        except ValueError:
+            self.equivalence.setStyleSheet("border: 1px solid #d55e00;")
+            self.equivalence.setToolTip(
+                "Write margins as METRIC=MARGIN with positive numbers, e.g. bleu=0.01, chrf=0.5."
+            )
+            return
+        self.equivalence.setStyleSheet("")
+        if text != self._equivalence_text:
+            self._equivalence_text = text
+            self.settings_changed.emit()
 
     def _text_box(self) -> QGroupBox:
         box = QGroupBox("Words")
@@ -229,6 +295,8 @@ class SettingsPanel(QWidget):
             unit=Unit(self.unit.currentData()),
             randomization=self.randomization.isChecked(),
             correction=Correction(self.correction.currentData()),
+            family=Family(self.family.currentData()),
+            equivalence=self._valid_margins(),
             test=DecidingTest(self.test.currentData()),
             interval=IntervalMethod(self.interval.currentData()),
             tokenizer=self.tokenizer.currentText(),
@@ -236,14 +304,25 @@ class SettingsPanel(QWidget):
             chrf_char_order=self.chrf["char_order"].value(),
             chrf_word_order=self.chrf["word_order"].value(),
             chrf_beta=self.chrf["beta"].value(),
+            **self.advanced.values(),
         )
+
+    def _valid_margins(self) -> str:
+        """The margins typed, or the last valid ones while the field holds a mistake."""
+        try:
+            parse_margins(self.equivalence.text())
+        except ValueError:
+            return self._equivalence_text
+        return self.equivalence.text()
 
     def set_settings(self, settings: AnalysisSettings) -> None:
         """Set every control, then emit ``settings_changed`` once (one new run, not nine)."""
         controls = [*self.metric_boxes.values(), self.resamples, self.level, self.seed]
         controls += [self.unit, self.correction, self.randomization, self.tokenizer, self.case]
+        controls += [self.family, self.equivalence]
         controls += [self.interval, self.test]
         controls += self.chrf.values()
+        controls += self.advanced.controls()
         blockers = [QSignalBlocker(control) for control in controls]
         self._show(settings)
         for blocker in blockers:
@@ -260,6 +339,9 @@ class SettingsPanel(QWidget):
         self.seed.setValue(settings.seed)
         self.unit.setCurrentIndex(self.unit.findData(settings.unit.value))
         self.correction.setCurrentIndex(self.correction.findData(settings.correction.value))
+        self.family.setCurrentIndex(self.family.findData(settings.family.value))
+        self.equivalence.setText(settings.equivalence)
+        self._equivalence_text = settings.equivalence
         self.interval.setCurrentIndex(self.interval.findData(settings.interval.value))
         self.test.setCurrentIndex(self.test.findData(settings.test.value))
         self.randomization.setChecked(settings.randomization)
@@ -267,6 +349,7 @@ class SettingsPanel(QWidget):
         self.case.setCurrentIndex(_CASES.index(settings.case))
         for option, spin in self.chrf.items():
             spin.setValue(getattr(settings, f"chrf_{option}"))
+        self.advanced.show_values(settings.sacrebleu_options())
 
     def show_external(self, metrics: Mapping[str, ExternalMetric], tick: Collection[str]) -> None:
         """A box for each metric of loaded scores (:meth:`ExternalMetricBoxes.show_metrics`); the
@@ -279,7 +362,7 @@ class SettingsPanel(QWidget):
         return tuple(name for name, box in self.metric_boxes.items() if box.isChecked())
 
     def metric_settings(self) -> MetricSettings:
-        """Tokenizer, case and chrF's options."""
+        """Tokenizer, case, chrF's options and sacreBLEU's others."""
         return self.settings().metric_settings()
 
     def bootstrap_settings(self) -> BootstrapSettings:

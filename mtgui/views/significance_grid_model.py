@@ -21,8 +21,15 @@ from PySide6.QtGui import QBrush, QColor, QGuiApplication
 from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.segment_tests import SegmentComparison, describe_segments
 from mtgui.engine.settings import DEFAULT_LEVEL
-from mtgui.engine.significance import BETTER, TIE, WORSE, Correction, PairComparison
-from mtgui.report.significance import grid_reading, p_value_lines
+from mtgui.engine.significance import (
+    BETTER,
+    EQUIVALENT,
+    TIE,
+    WORSE,
+    Correction,
+    PairComparison,
+)
+from mtgui.report.significance import grid_reading, interval_name, p_value_lines, power_lines
 from mtgui.views.palette import is_dark
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -30,6 +37,7 @@ COLORS = {
     BETTER: QColor("#56B4E9"),  # Okabe-Ito sky blue
     WORSE: QColor("#E69F00"),  # Okabe-Ito orange
     TIE: QColor("#E8E8E8"),
+    EQUIVALENT: QColor("#6FCFAE"),  # a light Okabe-Ito bluish green: black on it, contrast 12
 }
 _INK = QColor("#000000")
 DARK_TIE = (QColor("#505050"), QColor("#ffffff"))  # "~" in a dark palette: contrast 8.1
@@ -37,6 +45,7 @@ MEANING = {
     BETTER: "significantly better than",
     WORSE: "significantly worse than",
     TIE: "not distinguishable from",
+    EQUIVALENT: "equivalent, within the margin, to",
 }
 
 
@@ -50,6 +59,7 @@ class SignificanceGridModel(QAbstractTableModel):
         self._segments: dict[tuple[str, str], SegmentComparison] = {}
         self._level = DEFAULT_LEVEL
         self._correction = Correction.NONE
+        self._unit = "segment"
         self.reading = ""  # how to read the grid, in one sentence (empty without a result)
 
     def set_result(self, result: BootstrapResult | None, metric: str) -> None:
@@ -65,6 +75,7 @@ class SignificanceGridModel(QAbstractTableModel):
             self._segments = {(c.x, c.y): c for c in found if c.metric == metric}
             self._level = result.settings.level
             self._correction = result.settings.correction
+            self._unit = result.settings.unit.value
             self.reading = grid_reading(result, metric, colours=True)
         self.endResetModel()
 
@@ -103,13 +114,14 @@ class SignificanceGridModel(QAbstractTableModel):
 
     def _tooltip(self, pair: PairComparison) -> str:
         """Everything behind a verdict, in words."""
-        level = f"{self._level * 100:g}%"
         lines = [
             f"{pair.x} is {MEANING[pair.verdict]} {pair.y}.",
             f"Difference {pair.x} - {pair.y}: {pair.delta:+.4f}",
-            f"{level} interval of the difference: [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
+            f"{interval_name(pair, self._level)} of the difference: "
+            f"[{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
             f"{pair.x} wins in {pair.win_fraction:.1%} of the resamples (Koehn 2004).",
             *p_value_lines(pair, self._correction),
+            *power_lines(pair, self._level, self._unit),
         ]
         segments = self._segments.get((pair.x, pair.y))
         lines += describe_segments(segments) if segments is not None else []

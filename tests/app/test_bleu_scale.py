@@ -43,7 +43,7 @@ def test_a_run_finished_after_the_switch_is_shown_on_the_new_scale(qtbot, make):
     wait_for_result(qtbot, controller)
     score = controller.result.bootstrap.interval("Lumen", "bleu").score
     assert 40 < score < 100
-    assert "bleu[scale=100]" in controller.result.bootstrap.signature
+    assert "bleu[smooth=mteval][scale=100]" in controller.result.bootstrap.signature
     assert heard.stale == ""
 
 

@@ -15,6 +15,7 @@ import pytest
 from test_controller import make, wait_for_result  # noqa: F401 (fixture)
 
 from mtgui.engine.corpus import Role
+from mtgui.engine.errors import InputError
 from mtgui.io.score_choices import LINE_SCORES, ScoresQuestion
 from mtgui.io.score_sources import ScoreSource
 
@@ -144,7 +145,9 @@ def test_a_session_reopens_every_metric_without_a_question(qtbot, make, folder):
     ]
     (line,) = entries["metricx-sysB.txt"].sources
     assert (line.system, line.metric, line.higher_is_better) == ("sysB", "metricx", False)
-    assert again.workspace.corpus().external_metrics() == {"comet-22": True, "metricx": False}
+    # Both files give sysB metricx scores: refused, never averaged (issue 32).
+    with pytest.raises(InputError, match=r"metrics\.tsv and .*metricx-sysB\.txt give .*'sysB'"):
+        again.workspace.corpus()
 
 
 def test_a_session_whose_scores_file_is_missing_says_so(qtbot, make, folder):  # noqa: F811

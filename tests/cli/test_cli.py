@@ -178,7 +178,7 @@ def eval_args(inputs, *extra):
 def test_score_table_is_printed(inputs, capsys):
     assert main(eval_args(inputs, "--metrics", "bleu,chrf,ter,wer")) == 0
     out = capsys.readouterr().out
-    assert "Scores (tok:13a|case:mixed|nist-info:mteval|metrics:bleu,chrf[" in out
+    assert "Scores (tok:13a|case:mixed|nist-info:mteval|metrics:bleu[smooth=mteval],chrf[" in out
     lines = out.splitlines()
     header = lines.index("System    BLEU      chrF      TER     WER")
     assert lines[header + 1] == "alpha   1.0000  100.0000   0.0000  0.0000"
@@ -234,6 +234,9 @@ def test_json_report_to_stdout_has_the_stable_shape(inputs, capsys):
         "p_value",
         "p_value_sacrebleu",
         "verdict",
+        "pair_alpha",  # the alpha the pair was decided at, and what it could not see
+        "mdd",
+        "units_needed",
         "win_rate",
         "loss_rate",
     }

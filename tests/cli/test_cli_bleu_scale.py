@@ -33,7 +33,7 @@ def test_every_output_is_on_the_scale_asked(tmp_path, capsys):
     report = json.loads((percent / "r.json").read_text(encoding="utf-8"))
     assert "bleu[scale=100]" in report["signature"]
     assert "82.7849" in printed and "0.8278" in printed_unit
-    assert "metrics:bleu[scale=100],mbleu[scale=100],nist" in printed
+    assert "metrics:bleu[smooth=mteval][scale=100],mbleu[scale=100],nist" in printed
 
 
 def test_without_the_bootstrap_too(capsys):

@@ -141,7 +141,7 @@ def test_plain_scores_with_a_column_behave_as_before(inputs, tmp_path, capsys):
     more += ["--metrics", "bleu,human", "--json", str(report), "--overwrite"]
     assert main(["eval", *_args(inputs, *more)]) == 0
     data = json.loads(report.read_text(encoding="utf-8"))
-    assert data["settings"]["signature"].endswith("metrics:bleu,human")
+    assert data["settings"]["signature"].endswith("metrics:bleu[smooth=mteval],human")
     assert [s["scores"]["human"]["score"] for s in data["systems"]] == [1, 2, 3, 4]
     assert "Per-segment scores (4 systems):" in capsys.readouterr().out
 

@@ -51,3 +51,23 @@ def test_an_existing_report_is_kept_without_overwrite(tmp_path, capsys):
     assert target.read_text(encoding="utf-8") == "mine"
     assert main([*ARGS, "--html", str(target), "--overwrite"]) == 0
     assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_the_report_names_files_by_name_and_by_full_path_with_report_paths(tmp_path):
+    from mtgui.io.demo import demo_folder
+
+    folder = str(demo_folder())
+    names = tmp_path / "names.html"
+    paths = tmp_path / "paths.html"
+    assert main([*ARGS, "--bootstrap", "0", "--html", str(names)]) == 0
+    assert main([*ARGS, "--bootstrap", "0", "--html", str(paths), "--report-paths"]) == 0
+    page = names.read_text(encoding="utf-8")
+    assert "reference.sgm" in page and folder not in page
+    assert folder in paths.read_text(encoding="utf-8")
+
+
+def test_the_report_says_a_lowercased_run_was_lowercased(tmp_path):
+    target = tmp_path / "report.html"
+    assert main([*ARGS, "--bootstrap", "0", "--lowercase", "--html", str(target)]) == 0
+    page = target.read_text(encoding="utf-8")
+    assert "<th>Case</th><td>lowercased</td>" in page and "case:lc" in page

@@ -117,7 +117,7 @@ def test_a_stop_read_with_the_last_chunks_needed_is_remembered(monkeypatch) -> N
     time.sleep(2)  # two chunks and the stop are in the pipe: the first take reads them at once
     started = time.monotonic()
     assert np.array_equal(_taken(draws, [6, 14]), expected)
-    assert draws._fallback is not None and time.monotonic() - started < 10  # not PATIENCE (30)
+    assert draws._fallback is not None and time.monotonic() - started < forked_draws.PATIENCE
 
 
 def test_a_stopped_child_is_not_waited_for(monkeypatch) -> None:

@@ -104,7 +104,7 @@ def test_the_scaled_result_is_what_a_bootstrap_of_percent_bleu_gives(result):
 
 def test_the_signature_says_the_scale(result):
     scaled = on_scale(result, 100)
-    assert "bleu[scale=100]" in scaled.bootstrap.signature
+    assert "bleu[smooth=mteval][scale=100]" in scaled.bootstrap.signature
     assert "mbleu[scale=100]" in scaled.statistics.signature()
     assert "scale=100" not in result.bootstrap.signature
     # Everything else in the signature is the same.

@@ -18,7 +18,7 @@ from mtgui.cli.eval_options import (
     bootstrap_settings,
     metric_settings,
 )
-from mtgui.engine.analysis_settings import AnalysisSettings, describe_value
+from mtgui.engine.analysis_settings import SACREBLEU_SETTINGS, AnalysisSettings, describe_value
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
 from mtgui.engine.settings import (
@@ -82,6 +82,8 @@ def test_plain_values_in_the_order_sessions_store_them():
         "unit": "auto",
         "randomization": False,
         "correction": "none",
+        "family": "metric",
+        "equivalence": "",
         "test": "bootstrap",
         "interval": "auto",
         "tokenizer": "13a",
@@ -90,10 +92,37 @@ def test_plain_values_in_the_order_sessions_store_them():
         "chrf_word_order": 0,
         "chrf_beta": 2,
     }
-    assert list(AnalysisSettings().to_dict()) == [f.name for f in fields(AnalysisSettings)]
+    written = [f.name for f in fields(AnalysisSettings) if f.name not in SACREBLEU_SETTINGS]
+    assert list(AnalysisSettings().to_dict()) == written
     plain = CHANGED.to_dict()
     assert all(type(value) in (list, int, float, bool, str) for value in plain.values())
     assert AnalysisSettings().to_dict() is not AnalysisSettings().to_dict()
+
+
+SACREBLEU_CHANGED = {
+    "bleu_smooth_method": "floor",
+    "bleu_smooth_value": 0.5,
+    "bleu_max_order": 6,
+    "bleu_effective_order": True,
+    "chrf_whitespace": True,
+    "chrf_eps_smoothing": True,
+    "ter_normalized": True,
+    "ter_no_punct": True,
+    "ter_asian_support": True,
+    "ter_case_sensitive": True,
+}
+
+
+def test_sacrebleu_options_are_written_only_when_not_their_default():
+    """A session or the preferences without them stay as mtgui wrote them before."""
+    assert set(SACREBLEU_CHANGED) == set(SACREBLEU_SETTINGS)
+    changed = AnalysisSettings(**SACREBLEU_CHANGED)
+    plain = changed.to_dict()
+    assert {key: plain[key] for key in SACREBLEU_SETTINGS} == SACREBLEU_CHANGED  # type: ignore[literal-required]
+    assert AnalysisSettings.from_mapping(plain) == changed
+    assert changed.metric_settings() == MetricSettings(**SACREBLEU_CHANGED)
+    one = AnalysisSettings(bleu_smooth_method="exp").to_dict()
+    assert [key for key in one if key in SACREBLEU_SETTINGS] == ["bleu_smooth_method"]
 
 
 def test_the_engine_settings_it_makes():
@@ -126,9 +155,20 @@ def test_the_engine_settings_it_makes():
         ("seed", None, "a whole number from 0 to 4,294,967,295, not null."),
         ("unit", "word", 'one of "auto", "segment", "document", not the text "word".'),
         ("randomization", 1, "true or false, not the number 1."),
-        ("correction", "bonferroni", 'one of "none", "holm", "fdr", not the text "bonferroni".'),
+        (
+            "correction",
+            "bonferroni",
+            'one of "none", "holm", "fdr", "maxt", not the text "bonferroni".',
+        ),
         ("tokenizer", "moses", 'one of "13a", "intl", "zh", "char", "none", "ja-mecab", "ko-'),
         ("case", "upper", 'one of "sensitive", "full", "ascii", not the text "upper".'),
+        ("bleu_smooth_method", "add-one", 'one of "mteval", "exp", "floor", "add-k", "none", not'),
+        ("bleu_smooth_value", -0.1, "a number from 0 to 1000, or null (the method's default), not"),
+        ("bleu_smooth_value", "0.1", "a number from 0 to 1000, or null"),
+        ("bleu_max_order", 0, "a whole number from 1 to 10, not the number 0."),
+        ("bleu_max_order", 11, "a whole number from 1 to 10, not the number 11."),
+        ("chrf_whitespace", 1, "true or false, not the number 1."),
+        ("ter_case_sensitive", "yes", 'true or false, not the text "yes".'),
         ("metrics", ["bleu", "no metric"], "a list of metric names from bleu, nist, mbleu, chrf"),
         (
             "metrics",
@@ -254,6 +294,15 @@ def test_round_trip_through_plain_values():
 )
 def test_values_are_described_in_words(value, words):
     assert describe_value(value) == words
+
+
+def test_equivalence_margins_are_checked_and_kept_for_the_metrics_chosen():
+    settings = AnalysisSettings(metrics=("bleu",), equivalence="bleu=0.01 chrf=0.5")
+    assert settings.equivalence == "bleu=0.01, chrf=0.5"
+    assert settings.bootstrap_settings().equivalence == (("bleu", 0.01),)
+    for bad in ("bleu", "bleu=0", "bleu=-1", "BLEU!=1", 3):
+        with pytest.raises(InputError, match=r'margins written as "bleu=0\.01, chrf=0\.5"'):
+            AnalysisSettings(equivalence=bad)  # type: ignore[arg-type]
 
 
 def test_the_interval_and_the_deciding_test_are_kept_and_checked():

@@ -33,6 +33,16 @@ OTHER_VALUE = {  # a value other than the default for every MetricSettings field
     "chrf_char_order": 4,
     "chrf_word_order": 1,
     "chrf_beta": 1,
+    "bleu_smooth_method": "floor",
+    "bleu_smooth_value": 0.5,
+    "bleu_max_order": 6,
+    "bleu_effective_order": True,
+    "chrf_whitespace": True,
+    "chrf_eps_smoothing": True,
+    "ter_normalized": True,
+    "ter_no_punct": True,
+    "ter_asian_support": True,
+    "ter_case_sensitive": True,
 }
 
 
@@ -132,7 +142,18 @@ def test_a_tokenizer_change_extracts_the_metrics_that_tokenize_again(demo, extra
     assert_same(result, analyse(demo, ("bleu", "chrf"), settings))
 
 
-@pytest.mark.parametrize("option", ["case", "chrf_beta", "nist_zero_quirk"])
+@pytest.mark.parametrize(
+    "option",
+    [
+        "case",
+        "chrf_beta",
+        "nist_zero_quirk",
+        "bleu_max_order",
+        "bleu_smooth_method",
+        "chrf_whitespace",
+        "ter_case_sensitive",
+    ],
+)
 def test_a_metric_option_change_extracts_the_metrics_that_read_it(demo, extracted, option):
     cache = StatisticsCache()
     metrics = ("bleu", "nist", "chrf", "ter")

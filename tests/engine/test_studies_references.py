@@ -128,3 +128,24 @@ def test_progress_grows_to_its_total_and_the_same_seed_repeats_the_study():
     assert [len(s.partial.subsets) for s in snapshots][-1] == 3
     assert snapshots[-1].partial == study
     assert run(iter_refs_study(corpus, METRICS, settings=small()))[1] == study
+
+
+def test_a_higher_bleu_order_leaves_nist_as_it_was():
+    """BLEU's maximum order above NIST's 5 widens the references' n-gram index; NIST's subset
+    tables keep their own orders (the study once failed on the sixth)."""
+    corpus = make_corpus([REFERENCE, list(REFERENCE)], **HYPOTHESES)
+    metrics = ("bleu", "nist")
+    _, usual = run(iter_refs_study(corpus, metrics, settings=small()))
+    _, wide = run(iter_refs_study(corpus, metrics, MetricSettings(bleu_max_order=6), small()))
+    assert usual.sizes and wide.sizes  # Table 4, where NIST's subset tables are used
+    nist = [r for r in usual.rows if r.metric == "nist"]
+    assert nist == [r for r in wide.rows if r.metric == "nist"]
+
+
+def test_the_signature_names_the_metrics_options():
+    corpus = make_corpus([REFERENCE, list(REFERENCE)], **HYPOTHESES)
+    settings = MetricSettings(bleu_smooth_method="floor", chrf_whitespace=True)
+    _, study = run(iter_refs_study(corpus, ("bleu", "nist", "chrf"), settings, small(repeats=0)))
+    assert "|metrics:bleu[smooth=floor[0.10]],nist,chrf[nc=6,nw=0,beta=2,space=yes]|" in (
+        study.signature
+    )

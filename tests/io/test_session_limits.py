@@ -110,16 +110,23 @@ def test_a_session_that_is_a_named_pipe_is_refused_without_waiting(tmp_path):
 
 
 def test_json_nested_100000_levels_deep(tmp_path):
-    path = write_session(tmp_path, '{"mtgui_session": 1, "files": ' + "[" * 100_000)
-    assert error_of(path).problem == (
-        "this is not a session file: its JSON is nested far too deeply."
+    path = write_session(tmp_path, '{"mtgui_session": 1,\n "files": ' + "[" * 100_000)
+    error = error_of(path)
+    assert error.problem == (
+        "this is not a session file: its JSON is nested more than 100 levels deep; mtgui reads "
+        "at most 100."
     )
+    assert error.line == 2
 
 
 def test_an_integer_of_5000_digits(tmp_path):
     path = write_session(tmp_path, '{"mtgui_session": ' + "9" * 5000 + "}")
-    problem = error_of(path).problem
-    assert problem.startswith("this is not a session file: it holds a value mtgui cannot read")
+    error = error_of(path)
+    assert error.problem == (
+        "this is not a session file: it holds a number of 5,000 characters; mtgui reads "
+        "numbers of at most 400 characters."
+    )
+    assert error.line == 1
 
 
 def test_a_file_name_over_the_system_limit_in_a_session(tmp_path):

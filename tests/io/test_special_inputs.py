@@ -235,7 +235,7 @@ print(f"{time.perf_counter() - started:.1f} s")
 def test_files_full_of_unfinished_tags_are_read_or_refused_in_linear_time(write):
     # 2 MB each. Detection and the SGML reader scanned to the end of the file from every
     # "<doc" or "<seg" without a ">" after it: about 20 s for 90 KB, hours for 2 MB. Linear,
-    # all of them take well under a second; the bound below only catches quadratic time.
+    # all of them take well under a second; the minute's timeout only catches quadratic time.
     size = 2 << 20
     files = [
         write("docs.txt", "a <doc b\n" * (size // 9)),
@@ -268,7 +268,6 @@ def test_files_full_of_unfinished_tags_are_read_or_refused_in_linear_time(write)
         "document 'x docid=' has no <seg> segments.",
     ]
     assert len(problems) == 4  # inner.sgm reads: its "<doc" are not whole tags
-    assert float(problems[-1].split()[0]) < 10
 
 
 # -- item 23: messages that name the real problem -----------------------------------------

@@ -159,8 +159,8 @@ def test_thousands_of_files_are_added_in_linear_time(tmp_path):
         return time.perf_counter() - started
 
     build(1000)  # warm up
-    small, large = build(2000), build(16_000)
-    assert large < 0.5
+    small = min(build(2000) for _ in range(3))  # the least disturbed of three, on a busy machine
+    large = min(build(16_000) for _ in range(3))
     assert large < 20 * small  # 8 times the files: far from 64 times the time
 
 

@@ -6,16 +6,18 @@ import re
 from datetime import datetime
 from html import escape
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
+from mtgui.engine.settings import BootstrapSettings, Case, MetricSettings
 from mtgui.engine.statistics import compute_statistics
 from mtgui.io.demo import load_demo
+from mtgui.report.bidi import PDI, balanced, isolated
 from mtgui.report.cells import four_decimals
-from mtgui.report.html_report import html_report
+from mtgui.report.html_report import html_report, metric_groups
 from mtgui.report.significance import cluster_caption, grid_reading
 
 WHEN = datetime(2026, 11, 23, 1, 30)
@@ -75,7 +77,7 @@ def test_the_page_says_what_was_compared(page, analysis):
         *(r.origin for r in corpus.test_set.references),
         *(s.origin for s in corpus.systems),
     ]:
-        assert origin.path in page
+        assert f"<code><bdi>{origin.file_name}</bdi></code>" in page
     assert result.signature in page
     assert "<th>Resamples</th><td>300</td>" in page
     assert "<th>Seed</th><td>12345</td>" in page
@@ -96,10 +98,10 @@ def test_every_metric_has_its_grid_sentence_clusters_and_distributions(page, ana
     result = analysis.bootstrap
     for metric in METRICS:
         label = analysis.statistics.metric(metric).label
-        assert f"<h2>{label}</h2>" in page
+        assert f"<h2><bdi>{label}</bdi></h2>" in page
         assert escape(grid_reading(result, metric, colours=True)) in page
-        assert escape(cluster_caption(result, metric)) in page
-        assert f'aria-label="Bootstrap distributions of {label}"' in page
+        assert escape(cluster_caption(result, metric, isolated)) in page
+        assert f'aria-label="Bootstrap distributions of {isolated(label)}"' in page
     # Lumen beats Ostrich clearly under BLEU on the demo: a blue ">" cell in the grid
     assert '<td class="better">&gt;</td>' in page
     assert '<td class="worse">&lt;</td>' in page
@@ -130,3 +132,84 @@ def test_a_report_without_the_bootstrap_has_scores_only(analysis):
     assert "<svg" not in page
     score = analysis.statistics.score("Lumen", "bleu")
     assert four_decimals(score) in page
+
+
+def test_files_are_named_by_their_names_and_by_full_paths_only_on_request(analysis):
+    corpus = analysis.corpus
+    folders = {str(Path(o.path).parent) for o in corpus.origins()}
+    names_only = html_report(corpus, analysis.statistics, analysis.bootstrap, WHEN)
+    for folder in folders:
+        assert folder not in names_only  # the sender's home folder and beyond stay home
+    with_paths = html_report(corpus, analysis.statistics, analysis.bootstrap, WHEN, paths=True)
+    for origin in corpus.origins():
+        assert f"<code><bdi>{escape(origin.path)}</bdi></code>" in with_paths
+
+
+@pytest.mark.parametrize(
+    ("case", "words"),
+    [
+        (Case.FULL, "lowercased"),
+        (Case.ASCII, "lowercased (A-Z only)"),
+        (Case.SENSITIVE, "case-sensitive"),
+    ],
+)
+def test_the_case_setting_is_said_as_it_was_used(analysis, case, words):
+    statistics = compute_statistics(analysis.corpus, ["bleu"], MetricSettings(case=case))
+    page = html_report(analysis.corpus, statistics, None, WHEN)
+    assert f"<th>Case</th><td>{escape(words)}</td>" in page
+    assert "Case</th><td>full" not in page
+
+
+HOSTILE = "Lumen\u202e evil"  # an override never closed
+
+
+def test_names_with_bidirectional_controls_are_balanced_and_isolated(analysis):
+    corpus = analysis.corpus.with_system_renamed("Lumen", HOSTILE)
+    result = run_to_end(
+        iter_analysis(corpus, ["bleu"], MetricSettings(), BootstrapSettings(resamples=300))
+    )
+    page = html_report(result.corpus, result.statistics, result.bootstrap, WHEN)
+    closed = "Lumen\u202e evil\u202c"
+    assert page.count("\u202e") == page.count(closed)  # every override closed where it opens
+    for chunk in page.split(closed)[:-1]:
+        assert chunk.endswith(("<bdi>", "\u2068"))  # and inside an isolate
+    assert f"<th><bdi>{closed}</bdi></th>" in page  # the scores table's row
+    assert f"\u2068{closed}{PDI}</text>" in page  # the distribution's label
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("plain", "plain"),
+        ("a\u202eb", "a\u202eb\u202c"),  # an override closed at the end
+        ("a\u202cb\u2069c", "abc"),  # closings that close nothing dropped
+        ("\u2067x\u202ay", "\u2067x\u202ay\u202c\u2069"),  # closed innermost first
+        ("\u2066x\u202ay\u2069z", "\u2066x\u202ay\u202c\u2069z"),  # PDI closes inside
+        ("\u202bx\u2069y\u202c", "\u202bxy\u202c"),  # a PDI cannot close an embedding
+    ],
+)
+def test_balanced_closes_what_a_name_opens_and_drops_what_closes_nothing(text, expected):
+    assert balanced(text) == expected
+
+
+def test_many_metrics_are_split_into_tables_of_even_sizes_of_four_at_most():
+    sizes = {n: [len(g) for g in metric_groups(list(range(n)))] for n in range(1, 10)}
+    assert sizes == {
+        1: [1],
+        2: [2],
+        3: [3],
+        4: [4],
+        5: [3, 2],
+        6: [3, 3],
+        7: [4, 3],
+        8: [4, 4],
+        9: [3, 3, 3],
+    }
+
+
+def test_every_metric_of_many_is_in_a_scores_table_once(analysis):
+    statistics = compute_statistics(analysis.corpus, ["bleu", "nist", "mbleu", "chrf", "ter"])
+    page = html_report(analysis.corpus, statistics, None, WHEN)
+    assert page.count('<table class="scores">') == 2
+    for label in ("BLEU", "NIST", "M-BLEU", "chrF", "TER"):
+        assert page.count(f"<th><bdi>{label}</bdi></th>") == 1

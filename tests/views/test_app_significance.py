@@ -42,7 +42,11 @@ def choose(combo, value: str) -> None:
 def test_the_grid_says_how_to_read_it_and_follows_the_correction(qtbot, window):
     reading = window.results.grid_reading.text()
     assert reading.startswith("Row against column: > (blue) the row system is significantly")
-    assert "each pair tested on its own (no correction)" in reading
+    # four systems in a fresh window: max-T is suggested, and the family said in words
+    assert window.settings_panel.correction.currentData() == "maxt"
+    assert "after the max-T correction (Westfall-Young) for the 6 pairs of this metric" in reading
+    assert "(one family per metric)" in reading
+    assert "On this test set, differences smaller than about" in reading
     assert "A cluster ends only where every system above" in window.results.clusters.text()
     assert "300 resamples of segments" in window.statusBar().currentMessage()
     assert "See the note above the views." in window.statusBar().currentMessage()
@@ -72,7 +76,7 @@ def test_documents_are_resampled_when_asked_and_the_status_line_says_so(qtbot, w
     assert "too few for that to be reliable" in window.results.notes.text()
 
 
-def test_the_paired_view_says_when_a_correction_overrules_the_interval():
+def test_the_paired_view_shows_the_interval_that_agrees_with_the_corrected_verdict():
     """Two equal good systems and two weaker ones: each good-weak pair has p of about 0.01,
     significant on its own but not after Holm (see tests/engine/test_significance.py)."""
     refs = [[f"w{i} a b c d e f g h" for i in range(60)]]
@@ -82,12 +86,15 @@ def test_the_paired_view_says_when_a_correction_overrules_the_interval():
     settings = BootstrapSettings(resamples=1000, unit="segment", correction="holm")
     result = run_to_end(iter_bootstrap(stats, settings))
     deltas = paired_deltas(result, "bleu", "A", "C", higher_is_better=True)
-    assert deltas.comparison.verdict == TIE and deltas.comparison.ci_low > 0
+    pair = deltas.comparison
+    assert pair.verdict == TIE and pair.ci_low <= 0 <= pair.ci_high
+    assert pair.ci_low_uncorrected is not None and pair.ci_low_uncorrected > 0
     text = describe(deltas, "BLEU")
     assert "<b>A is not distinguishable from C</b>" in text
     assert "after Holm's correction for the 6 pairs of this metric" in text
-    assert "it leaves 0 out, but after Holm's correction the difference is not significant" in text
+    assert "(contains 0)" in text and "The pair's own 95% interval: [+" in text
     assert "p-value after Holm's correction:" in text
+    assert "Differences smaller than about" in text and "(an estimate)" in text
 
 
 def test_human_scores_leave_the_relative_columns_empty_and_say_why(qtbot, window, tmp_path):

@@ -10,9 +10,11 @@ import pytest
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import BootstrapSettings, MetricSettings
+from mtgui.engine.statistics import compute_statistics
 from mtgui.io.demo import load_demo
-from mtgui.report.html_report import html_report
-from mtgui.views.pdf_export import _for_qt, pdf_bytes, write_pdf
+from mtgui.report import html_plots
+from mtgui.report.html_report import html_report, report_title
+from mtgui.views.pdf_export import _for_qt, _render, pdf_bytes, write_pdf
 
 METRICS = ["bleu", "nist"]
 
@@ -50,3 +52,31 @@ def test_the_pdf_is_written_atomically(qapp, page, tmp_path):
     write_pdf(page, "mtgui demo", target)
     assert target.read_bytes().startswith(b"%PDF-")
     assert [p.name for p in tmp_path.iterdir()] == ["report.pdf"]  # no temporary left
+
+
+def test_the_last_axis_number_is_drawn_whole_inside_the_figure(qapp):
+    width = html_plots.WIDTH - html_plots.LABEL_WIDTH - html_plots.RIGHT_SPACE
+    parts = html_plots._axis(0.3, 0.36, 0, width)  # a tick at the plot's right end
+    assert parts[-1].endswith(">0.36</text>")
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{html_plots.WIDTH}" height="30" '
+        f'viewBox="0 0 {html_plots.WIDTH} 30">' + "".join(parts) + "</svg>"
+    )
+    image = _render(svg)
+    edge = [
+        image.pixelColor(x, y).lightness()
+        for x in range(image.width() - 3, image.width())
+        for y in range(image.height())
+    ]
+    assert min(edge) == 255  # nothing runs into the figure's edge, where it would be cut
+
+
+def test_names_reach_qt_isolated(qapp, page):
+    qt = _for_qt(page)
+    assert "<bdi>" not in qt and "</bdi>" not in qt  # Qt's rich text has no <bdi>
+    assert "\u2068Lumen\u2069" in qt  # the same isolate, as characters
+    corpus = load_demo().with_system_renamed("Lumen", "Lumen\u202e")
+    statistics = compute_statistics(corpus, ["bleu"])
+    hostile = html_report(corpus, statistics, None, datetime(2026, 1, 2))
+    assert "\u2068Lumen\u202e\u202c\u2069" in _for_qt(hostile)  # closed, then isolated
+    assert pdf_bytes(hostile, report_title(corpus)).startswith(b"%PDF-")

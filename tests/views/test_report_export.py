@@ -29,6 +29,9 @@ def test_the_report_is_written_where_the_user_chose(qtbot, window, tmp_path, act
     qtbot.waitUntil(target.exists, timeout=20_000)
     assert asked == [kind]
     assert target.read_bytes().startswith(start)
+    if kind == "html":  # a report to send: files by their names, never the user's folders
+        page = target.read_text(encoding="utf-8")
+        assert "reference.sgm" in page and str(demo_inputs()[0][0].parent) not in page
     qtbot.waitUntil(lambda: "Wrote the report" in window.statusBar().currentMessage())
     assert str(target) in window.statusBar().currentMessage()
 

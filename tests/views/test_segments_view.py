@@ -22,7 +22,7 @@ from mtgui.engine.corpus import (
 )
 from mtgui.engine.running import run_to_end
 from mtgui.engine.segment_matches import match_segment
-from mtgui.engine.settings import BootstrapSettings
+from mtgui.engine.settings import BootstrapSettings, MetricSettings
 from mtgui.engine.statistics import compute_statistics
 from mtgui.io.assemble import assemble
 from mtgui.io.demo import load_demo
@@ -259,3 +259,18 @@ def test_screenshot_on_wmt21_is_en_with_human_scores(qtbot, shared_data):
     view.set_metric("human")
     assert view.model.index(999, DIFFERENCE).data() == "-"  # unjudged segments come last
     shoot(view, "segments-wmt21-is-en-human")
+
+
+def test_the_pages_sentence_bleu_follows_the_results_smoothing(qtbot, tiny):
+    """With BLEU smoothing 'none', 'hello there' against 'hello world' has sentence BLEU 0 (no
+    bigram matches); the page shown under TER says so, as the BLEU column would."""
+    settings = MetricSettings(bleu_smooth_method="none")
+    statistics = compute_statistics(tiny.corpus, ("bleu", "ter"), settings)
+    bootstrap = run_to_end(iter_bootstrap(statistics, BootstrapSettings(resamples=100)))
+    view = SegmentsView()
+    qtbot.addWidget(view)
+    view.set_result(AnalysisResult(tiny.corpus, statistics, bootstrap), metric="ter")
+    view.set_pair("Good", "Poor")
+    view.select_segment(2)
+    assert statistics.segment_scores("Good", "bleu")[2] == 0.0
+    assert "BLEU 0.0000" in view.details.toPlainText()

@@ -35,6 +35,8 @@ CHANGED = {
     "unit": "document",
     "randomization": True,
     "correction": "fdr",
+    "family": "all",
+    "equivalence": "bleu=0.01, chrf=0.5",
     "test": "wilcoxon",
     "interval": "studentized",
     "tokenizer": "intl",
@@ -79,6 +81,8 @@ def test_a_changed_state_shows_in_the_settings_the_analysis_reads(panel):
         unit=Unit.DOCUMENT,
         ar_trials=10_000,
         correction="fdr",
+        family="all",
+        equivalence=(("bleu", 0.01), ("chrf", 0.5)),
         test="wilcoxon",
         interval="studentized",
     )
@@ -177,3 +181,59 @@ def test_screenshot(panel):
     panel.resize(360, 520)
     SCREENSHOTS.mkdir(exist_ok=True)
     assert panel.grab().save(str(SCREENSHOTS / "settings-panel.png"))
+
+
+SACREBLEU_CHANGED = {
+    "bleu_smooth_method": "add-k",
+    "bleu_smooth_value": 2.5,
+    "bleu_max_order": 6,
+    "bleu_effective_order": True,
+    "chrf_whitespace": True,
+    "chrf_eps_smoothing": True,
+    "ter_normalized": True,
+    "ter_no_punct": True,
+    "ter_asian_support": True,
+    "ter_case_sensitive": True,
+}
+
+
+def test_the_advanced_part_holds_sacrebleus_options(panel, qtbot):
+    """Folded away at first; its title counts the options changed, and every option goes to
+    the settings, a session's state and back."""
+    advanced = panel.advanced
+    assert not advanced.body.isVisibleTo(panel)
+    assert advanced.title.text() == "Advanced: sacreBLEU"
+    with qtbot.waitSignal(panel.settings_changed):
+        panel.set_state({**CHANGED, **SACREBLEU_CHANGED})
+    assert panel.metric_settings() == MetricSettings(
+        "intl", Case.ASCII, chrf_char_order=4, chrf_word_order=1, chrf_beta=3, **SACREBLEU_CHANGED
+    )
+    assert panel.state() == {**CHANGED, **SACREBLEU_CHANGED}
+    assert advanced.title.text() == "Advanced: sacreBLEU (10 changed)"
+    advanced.title.click()
+    assert advanced.body.isVisibleTo(panel)
+
+
+def test_the_smoothing_value_is_the_methods_default_until_set(panel, qtbot):
+    advanced = panel.advanced
+    assert not advanced.smooth_value.isEnabled()  # mteval takes no value
+    with qtbot.waitSignal(panel.settings_changed):
+        advanced.smooth_method.setCurrentText("floor")
+    assert advanced.smooth_value.isEnabled()
+    assert advanced.smooth_value.text() == "default"
+    assert panel.metric_settings() == MetricSettings(bleu_smooth_method="floor")
+    assert panel.state()["bleu_smooth_method"] == "floor"
+    assert "bleu_smooth_value" not in panel.state()
+    advanced.smooth_value.stepUp()  # from "default" to 0
+    assert panel.settings().bleu_smooth_value == 0.0
+    advanced.flags["ter_no_punct"].setChecked(True)
+    assert panel.metric_settings().ter_no_punct
+    assert advanced.title.text() == "Advanced: sacreBLEU (3 changed)"
+
+
+def test_screenshot_advanced(panel):
+    panel.set_state({**CHANGED, **SACREBLEU_CHANGED})
+    panel.advanced.title.click()
+    panel.resize(380, 760)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    assert panel.grab().save(str(SCREENSHOTS / "settings-panel-advanced.png"))

@@ -13,7 +13,9 @@ sacreBLEU splits them.
 
 The character order, word order and beta are sacreBLEU's ``--chrf-char-order``,
 ``--chrf-word-order`` and ``--chrf-beta`` (:mod:`~mtgui.engine.chrf_options`), taken from the
-metric settings; chrF++ (:mod:`.chrfpp`) is this metric with word order 2.
+metric settings, as are ``--chrf-whitespace`` (whitespace kept in the character n-grams) and
+``--chrf-eps-smoothing`` (each order's F-score averaged, as chrF++.py, Moses and NLTK do);
+chrF++ (:mod:`.chrfpp`) is this metric with word order 2.
 """
 
 from __future__ import annotations
@@ -54,10 +56,14 @@ class Chrf(Metric):
         char_order: int = chrf_options.CHAR_ORDER,
         word_order: int = chrf_options.WORD_ORDER,
         beta: int = chrf_options.BETA,
+        whitespace: bool = False,
+        eps_smoothing: bool = False,
     ) -> None:
         self.char_order = check_chrf_option("char_order", char_order)
         self.word_order = check_chrf_option("word_order", word_order)
         self.beta = check_chrf_option("beta", beta)
+        self.whitespace = bool(whitespace)  # sacreBLEU's --chrf-whitespace
+        self.eps_smoothing = bool(eps_smoothing)  # sacreBLEU's --chrf-eps-smoothing
         # sacreBLEU's layout: [hyp, ref, match] per character order, then per word order
         self.columns = tuple(
             f"{kind}{part}_{n}"
@@ -71,7 +77,13 @@ class Chrf(Metric):
         """chrF with the settings' orders and beta (sacreBLEU's defaults without settings)."""
         if settings is None:
             return cls()
-        return cls(settings.chrf_char_order, settings.chrf_word_order, settings.chrf_beta)
+        return cls(
+            settings.chrf_char_order,
+            settings.chrf_word_order,
+            settings.chrf_beta,
+            settings.chrf_whitespace,
+            settings.chrf_eps_smoothing,
+        )
 
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """sacreBLEU's per-segment chrF statistics."""
@@ -88,12 +100,22 @@ class Chrf(Metric):
         hypotheses = context.folded_texts(system.hypotheses)
         return (
             yield from iter_rows(
-                references, hypotheses, self.char_order, self.word_order, self.beta
+                references,
+                hypotheses,
+                self.char_order,
+                self.word_order,
+                self.beta,
+                self.eps_smoothing,
             )
         )
 
     def score(self, sums: FloatArray) -> FloatArray:
-        """sacreBLEU's ``_compute_f_score`` over summed rows."""
+        """sacreBLEU's ``_compute_f_score`` over summed rows (with ``--chrf-eps-smoothing``:
+        the mean of each order's F-score, an order without n-grams counting 1e-16)."""
+        if self.eps_smoothing:
+            from mtgui.engine.chrf_extract import f_scores
+
+            return f_scores(sums, self.beta, eps_smoothing=True)
         hyp, ref, match = sums[..., 0::3], sums[..., 1::3], sums[..., 2::3]
         precision = np.where(hyp > 0, match / np.where(hyp > 0, hyp, 1.0), _EPS)
         recall = np.where(ref > 0, match / np.where(ref > 0, ref, 1.0), _EPS)
@@ -114,7 +136,10 @@ class Chrf(Metric):
 
     def signature(self) -> str:
         """sacreBLEU's chrF settings."""
-        return f"{self.name}[nc={self.char_order},nw={self.word_order},beta={self.beta},space=no]"
+        space = "yes" if self.whitespace else "no"
+        eps = ",eps=yes" if self.eps_smoothing else ""
+        options = f"nc={self.char_order},nw={self.word_order},beta={self.beta},space={space}{eps}"
+        return f"{self.name}[{options}]"
 
     def prepare(self, context: ExtractionContext) -> None:
         """The references' symbols (and words, for chrF++)."""
@@ -127,7 +152,8 @@ class Chrf(Metric):
         for chrF and chrF++ of every system."""
         from mtgui.engine.chrf_extract import with_words_of
 
-        references = yield from context.iter_memo(("chrf-symbols",), self._iter_references)
+        key = ("chrf-symbols", self.whitespace)
+        references = yield from context.iter_memo(key, self._iter_references)
         if self.word_order:
             words = yield from context.iter_memo(("chrf-words",), self._iter_reference_words)
             references = with_words_of(references, words)
@@ -138,7 +164,7 @@ class Chrf(Metric):
         from mtgui.engine.chrf_extract import iter_references
 
         references = [context.folded_texts(ref.texts) for ref in context.test_set.references]
-        return (yield from iter_references(references, with_words=False))
+        return (yield from iter_references(references, False, self.whitespace))
 
     def _iter_reference_words(
         self, context: ExtractionContext

@@ -29,13 +29,24 @@ class ChrfPlusPlus(Chrf):
     )
 
     def __init__(
-        self, char_order: int = chrf_options.CHAR_ORDER, beta: int = chrf_options.BETA
+        self,
+        char_order: int = chrf_options.CHAR_ORDER,
+        beta: int = chrf_options.BETA,
+        whitespace: bool = False,
+        eps_smoothing: bool = False,
     ) -> None:
-        super().__init__(char_order, chrf_options.PLUS_PLUS_WORD_ORDER, beta)
+        super().__init__(
+            char_order, chrf_options.PLUS_PLUS_WORD_ORDER, beta, whitespace, eps_smoothing
+        )
 
     @classmethod
     def for_test_set(cls, test_set: TestSet, settings: MetricSettings | None = None) -> Self:
-        """chrF++ with the settings' character order and beta."""
+        """chrF++ with the settings' character order, beta, whitespace and smoothing."""
         if settings is None:
             return cls()
-        return cls(settings.chrf_char_order, settings.chrf_beta)
+        return cls(
+            settings.chrf_char_order,
+            settings.chrf_beta,
+            settings.chrf_whitespace,
+            settings.chrf_eps_smoothing,
+        )

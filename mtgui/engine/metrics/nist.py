@@ -72,7 +72,7 @@ class Nist(Metric):
                 weights=m.clipped_counts * w[m.matched_ids],
                 minlength=n_segments,
             )
-            for m, w in zip(matches, weights, strict=True)
+            for m, w in zip(matches, weights[:ORDER], strict=True)
         ]
         ref_words = context.reference_ngrams.lengths.sum(axis=1)
         return np.column_stack(

@@ -2,9 +2,11 @@
 
 Per segment: the fewest edits (with shifts) to any reference, and the references' average
 length; ``TER = 100 * edits / reference length``, lower is better, on a 0-100 scale (it can
-exceed 100). sacreBLEU's default is kept whole: tercom tokenization (its own tokenizer, applied
-here), no normalization, no punctuation removal, case-insensitive. mtgui's tokenizer and case
-settings therefore do not apply to TER; the report's signature says so.
+exceed 100). The text is prepared as sacreBLEU prepares it, by sacreBLEU's own
+``TercomTokenizer``: by default no normalization, no punctuation removal, case-insensitive;
+sacreBLEU's ``--ter-normalized``, ``--ter-no-punct``, ``--ter-asian-support`` and
+``--ter-case-sensitive`` are this metric's options. mtgui's tokenizer and case settings do not
+apply to TER; the report's signature says so.
 
 The edits are counted by :mod:`~mtgui.engine.ter_search`, a compiled port of sacreBLEU's
 ``lib_ter`` that gives its numbers exactly, about 60x faster. Each system's segments go through it
@@ -16,27 +18,29 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine.metrics.base import FloatArray, Metric
 from mtgui.engine.running import run_to_end
+from mtgui.engine.segment_limits import check_ter_cells
 from mtgui.engine.timed_chunks import iter_in_chunks
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from mtgui.engine.corpus import SystemOutput
+    from mtgui.engine.corpus import SystemOutput, TestSet
     from mtgui.engine.extraction import ExtractionContext
+    from mtgui.engine.settings import MetricSettings
 
 IntArray = npt.NDArray[np.int64]
 _REFERENCE_BLOCK = 5000  # segments of references tokenized between two yields
 
 
 class Ter(Metric):
-    """sacreBLEU's TER with its defaults."""
+    """sacreBLEU's TER with its defaults, or its tokenizer options."""
 
     name: ClassVar[str] = "ter"
     label: ClassVar[str] = "TER"
@@ -47,9 +51,32 @@ class Ter(Metric):
     scale: ClassVar[str] = "0-100"
     columns = ("edits", "ref_len")
 
+    def __init__(
+        self,
+        normalized: bool = False,
+        no_punct: bool = False,
+        asian_support: bool = False,
+        case_sensitive: bool = False,
+    ) -> None:
+        self.tokenizer_options = _TokenizerOptions(
+            bool(normalized), bool(no_punct), bool(asian_support), bool(case_sensitive)
+        )
+
+    @classmethod
+    def for_test_set(cls, test_set: TestSet, settings: MetricSettings | None = None) -> Self:
+        """TER with the settings' tokenizer options (sacreBLEU's defaults without settings)."""
+        if settings is None:
+            return cls()
+        return cls(
+            settings.ter_normalized,
+            settings.ter_no_punct,
+            settings.ter_asian_support,
+            settings.ter_case_sensitive,
+        )
+
     def prepare(self, context: ExtractionContext) -> None:
         """The references' words and their ids."""
-        run_to_end(_iter_reference_side(context))
+        run_to_end(_iter_reference_side(context, self.tokenizer_options))
 
     def extract(self, context: ExtractionContext, system: SystemOutput) -> FloatArray:
         """sacreBLEU's per-segment TER statistics."""
@@ -61,13 +88,16 @@ class Ter(Metric):
         """sacreBLEU's per-segment TER statistics, chunk by chunk; yields the segments done."""
         from mtgui.engine.ter_search import ter_rows, warm_up
 
-        references = yield from _iter_reference_side(context)
+        options = self.tokenizer_options
+        references = yield from _iter_reference_side(context, options)
         warm_up()  # compiling (or loading the compiled code) must not count as a chunk's work
         hypotheses = system.hypotheses
         rows = np.zeros((len(hypotheses), len(self.columns)))
 
         def work(start: int, stop: int) -> None:
-            ids, starts = _encode(hypotheses[start:stop], references.vocabulary)
+            ids, starts = _encode(hypotheses[start:stop], references.vocabulary, options)
+            ref_words = references.lengths[:, start:stop]
+            check_ter_cells(context.test_set, system, start, np.diff(starts), ref_words)
             ref_starts, ref_ends = references.bounds(start, stop)
             ter_rows(ids, starts, references.ids, ref_starts, ref_ends, rows[start:stop])
 
@@ -81,7 +111,13 @@ class Ter(Metric):
 
     def signature(self) -> str:
         """sacreBLEU's TER settings, which ignore mtgui's tokenizer and case."""
-        return "ter[tok=tercom,case=lc,norm=no,punct=yes,asian=no]"
+        o = self.tokenizer_options
+        yes = {True: "yes", False: "no"}
+        case = "mixed" if o.case_sensitive else "lc"
+        return (
+            f"ter[tok=tercom,case={case},norm={yes[o.normalized]},punct={yes[not o.no_punct]},"
+            f"asian={yes[o.asian_support]}]"
+        )
 
 
 def error_rate(sums: FloatArray) -> FloatArray:
@@ -116,26 +152,47 @@ class _TerReferences:
         return np.fromiter((len(h.split()) for h in hypotheses), np.float64, len(hypotheses))
 
 
-def _tokenizer() -> Callable[[str], list[str]]:
-    """sacreBLEU's TER preprocessing with its defaults: ``TercomTokenizer`` (case-insensitive,
-    no normalization, punctuation kept) of the text without trailing whitespace, in words."""
+@dataclass(frozen=True)
+class _TokenizerOptions:
+    """sacreBLEU's ``TercomTokenizer`` options (its defaults: all off)."""
+
+    normalized: bool = False
+    no_punct: bool = False
+    asian_support: bool = False
+    case_sensitive: bool = False
+
+
+def _tokenizer(options: _TokenizerOptions) -> Callable[[str], list[str]]:
+    """sacreBLEU's TER preprocessing: its ``TercomTokenizer`` with ``options`` of the text
+    without trailing whitespace, in words."""
     from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
 
     tokenizer = TercomTokenizer(
-        normalized=False, no_punct=False, asian_support=False, case_sensitive=False
+        normalized=options.normalized,
+        no_punct=options.no_punct,
+        asian_support=options.asian_support,
+        case_sensitive=options.case_sensitive,
     )
     return lambda text: tokenizer(text.rstrip()).split()
 
 
-def _iter_reference_side(context: ExtractionContext) -> Generator[int, None, _TerReferences]:
-    """The references' words and ids, made once per context for every system."""
-    return (yield from context.iter_memo("ter", _iter_references))
+def _iter_reference_side(
+    context: ExtractionContext, options: _TokenizerOptions
+) -> Generator[int, None, _TerReferences]:
+    """The references' words and ids, made once per context (and options) for every system."""
+    return (
+        yield from context.iter_memo(
+            ("ter", options), lambda context: _iter_references(context, options)
+        )
+    )
 
 
-def _iter_references(context: ExtractionContext) -> Generator[int, None, _TerReferences]:
+def _iter_references(
+    context: ExtractionContext, options: _TokenizerOptions
+) -> Generator[int, None, _TerReferences]:
     """Tokenize every reference once, in blocks (yielding 0 between them: no segment of a
     system is done yet), and give each word an id."""
-    words = _tokenizer()
+    words = _tokenizer(options)
     vocabulary: dict[str, int] = {}
     blocks: list[IntArray] = []
     texts = [ref.texts for ref in context.test_set.references]
@@ -159,10 +216,12 @@ def _iter_references(context: ExtractionContext) -> Generator[int, None, _TerRef
     )
 
 
-def _encode(hypotheses: Sequence[str], vocabulary: dict[str, int]) -> tuple[IntArray, IntArray]:
+def _encode(
+    hypotheses: Sequence[str], vocabulary: dict[str, int], options: _TokenizerOptions
+) -> tuple[IntArray, IntArray]:
     """The hypotheses' word ids (-1 for a word no reference has: TER compares a hypothesis'
     words with the reference's only, never with each other) and where each begins."""
-    words = _tokenizer()
+    words = _tokenizer(options)
     lookup = vocabulary.get
     ids: list[int] = []
     starts = [0]

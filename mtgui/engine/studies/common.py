@@ -19,7 +19,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from mtgui import __version__
+from mtgui._version import __version__
 from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.significance import paired_tests
 

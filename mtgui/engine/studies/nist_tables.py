@@ -83,7 +83,8 @@ def reference_keys(
     (``width`` is ``offsets[-1]``, at least 1)."""
     width = max(int(offsets[-1]), 1)
     keys = [np.zeros(0, np.int64)]
-    for n, ids in enumerate(ngrams.hypothesis_ids(reference)):  # every position's n-gram
+    # every position's n-gram of NIST's orders (the index may go further, for BLEU's)
+    for n, ids in enumerate(ngrams.hypothesis_ids(reference)[: len(kept)]):
         rank, hit = rank_in(kept[n], ids)
         keys.append(reference.segment[hit] * width + offsets[n] + rank[hit])
     return np.concatenate(keys)

@@ -21,6 +21,7 @@ from mtgui.engine.metrics.base import FloatArray
 from mtgui.engine.metrics.bleu import Bleu
 from mtgui.engine.metrics.mbleu import MBleu
 from mtgui.engine.metrics.nist import Nist
+from mtgui.engine.metrics.registry import REGISTRY
 from mtgui.engine.resampling import iter_resample_scores, stack_units, unit_index
 from mtgui.engine.scale import scaled_statistics
 from mtgui.engine.settings import MetricSettings
@@ -104,7 +105,8 @@ class _RefsRun:
     ) -> None:
         self.corpus, self.metrics, self.settings = corpus, metrics, settings
         self.context, self.subsets = context, subsets
-        scoring = f"{context.settings.signature}|metrics:{','.join(metrics)}"
+        signatures = ",".join(_metric_signature(corpus, name, context.settings) for name in metrics)
+        scoring = f"{context.settings.signature}|metrics:{signatures}"
         self.signature = study_signature(scoring, settings.signature())
         self.documents = corpus.test_set.document_index_if_any()
         self.keys = [(s, m) for s in corpus.system_names for m in metrics]  # systems outermost
@@ -286,3 +288,13 @@ def _mean(values: FloatArray) -> FloatArray:
     valid = ~np.isnan(values)
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(valid, values, 0.0).sum(axis=0) / valid.sum(axis=0)
+
+
+def _metric_signature(corpus: Corpus, name: str, settings: MetricSettings) -> str:
+    """A metric's part of the study's signature: its options (BLEU's smoothing, chrF's and
+    TER's options), as the evaluation's signature has them; NIST, whose reference count
+    changes with each subset, and loaded scores by their names."""
+    entry = REGISTRY.get(name)
+    if entry is None or name == Nist.name:
+        return name
+    return entry.factory(corpus.test_set, settings).signature()

@@ -1,0 +1,159 @@
+"""The benchmarks' one entry point: run some, write their figures as JSON, compare two results.
+
+    python bench/run.py [--only end_to_end,statistics,...] [--out FILE]
+    python bench/run.py compare OLD.json NEW.json
+    python bench/run.py table RESULT.json
+
+A run starts each benchmark script in a fresh process (the figures of several runs inside one
+script, such as medians, are the script's own), collects what they hand to
+:func:`record.record`, and writes one JSON file: the commit, whether the work tree had changes,
+the machine (CPU, cores, memory, Python, numpy, the OpenBLAS kernels), the time, and each
+benchmark's figures; by default into ``bench/results/`` under the date and the commit. The
+figures beside sacreBLEU are measured in the same run (the ratios are what to read: machines are
+noisy). ``compare`` prints each figure of two results side by side with their ratio; ``table``
+prints a result as the Markdown table of the docs' performance page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from record import RECORD_VARIABLE
+
+HERE = Path(__file__).resolve().parent
+BENCHMARKS = {
+    "end_to_end": "bench_end_to_end.py",
+    "statistics": "bench_statistics.py",
+    "chrf": "bench_chrf.py",
+    "ter": "bench_ter.py",
+    "cli_large": "bench_cli_large.py",
+    "studies": "bench_studies.py",
+    "gui_large": "bench_gui_large.py",
+}
+"""The benchmarks that record figures, by the name the results use."""
+QUICK = ("end_to_end", "statistics")
+"""What a run without --only measures (the others take minutes each)."""
+
+
+def git(*args: str) -> str:
+    """A git command's output in this checkout ('' where git cannot tell)."""
+    done = subprocess.run(["git", *args], cwd=HERE, capture_output=True, text=True, check=False)
+    return done.stdout.strip()
+
+
+def machine() -> dict[str, Any]:
+    """What the figures depend on besides the code."""
+    import numpy as np
+
+    info = Path("/proc/cpuinfo")
+    lines = info.read_text(encoding="utf-8").splitlines() if info.exists() else []
+    cpu = next((line.split(":", 1)[1].strip() for line in lines if "model name" in line), "")
+    memory = (
+        os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") if hasattr(os, "sysconf") else 0
+    )
+    return {
+        "cpu": cpu or platform.processor(),
+        "cores": os.cpu_count(),
+        "memory_gib": round(memory / 2**30, 1),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "openblas_coretype": os.environ.get("OPENBLAS_CORETYPE", ""),
+        "load_average": list(os.getloadavg()) if hasattr(os, "getloadavg") else [],
+    }
+
+
+def run(names: list[str]) -> dict[str, Any]:
+    """Run the benchmarks ``names``, each with its default arguments, and gather their figures."""
+    results: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for name in names:
+            target = Path(folder) / f"{name}.jsonl"
+            target.touch()
+            environment = {**os.environ, RECORD_VARIABLE: str(target)}
+            print(f"== {name}", flush=True)
+            script = HERE / BENCHMARKS[name]
+            done = subprocess.run([sys.executable, str(script)], env=environment, check=False)
+            figures: dict[str, Any] = {}
+            for line in target.read_text(encoding="utf-8").splitlines():
+                entry = json.loads(line)
+                figures.setdefault(entry["benchmark"], {}).update(entry["figures"])
+            results[name] = {"exit": done.returncode, "figures": figures}
+    return results
+
+
+def main() -> None:
+    """Run, compare or tabulate, as the arguments say."""
+    if len(sys.argv) > 1 and sys.argv[1] in ("compare", "table"):
+        return (compare if sys.argv[1] == "compare" else table)(*map(Path, sys.argv[2:]))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--only", default=",".join(QUICK), help="comma-separated: " + ", ".join(BENCHMARKS)
+    )
+    parser.add_argument("--out", type=Path, help="the results file (default: bench/results/...)")
+    args = parser.parse_args()
+    names = [name.strip() for name in args.only.split(",") if name.strip()]
+    unknown = [name for name in names if name not in BENCHMARKS]
+    if unknown:
+        raise SystemExit(f"unknown benchmark {unknown[0]}; choose from {', '.join(BENCHMARKS)}")
+    commit = git("rev-parse", "--short", "HEAD")
+    result = {
+        "commit": commit,
+        "changed": bool(git("status", "--porcelain", "--untracked-files=no")),
+        "time": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": machine(),
+        "benchmarks": run(names),
+    }
+    stamp = result["time"][:10]
+    out = args.out or HERE / "results" / f"{stamp}-{commit or 'unknown'}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"results: {out}")
+
+
+def flat(result: dict[str, Any]) -> dict[str, float]:
+    """Every numeric figure of a result by 'benchmark / part / figure'."""
+    found = {}
+    for name, bench in result["benchmarks"].items():
+        for part, figures in bench["figures"].items():
+            for key, value in figures.items():
+                if isinstance(value, int | float):
+                    found[f"{name} / {part} / {key}" if part != name else f"{name} / {key}"] = value
+    return found
+
+
+def compare(old_path: Path, new_path: Path) -> None:
+    """Each figure of two results side by side, with new / old."""
+    old, new = (json.loads(p.read_text(encoding="utf-8")) for p in (old_path, new_path))
+    before, after = flat(old), flat(new)
+    print(f"{'figure':<60} {old['commit']:>10} {new['commit']:>10} {'new/old':>8}")
+    for key in sorted(before.keys() | after.keys()):
+        a, b = before.get(key), after.get(key)
+        ratio = f"{b / a:8.3f}" if a and b is not None else f"{'':>8}"
+        show = [f"{v:10.4g}" if v is not None else f"{'-':>10}" for v in (a, b)]
+        print(f"{key:<60} {show[0]} {show[1]} {ratio}")
+
+
+def table(path: Path) -> None:
+    """A result as a Markdown table (the docs' performance page)."""
+    result = json.loads(path.read_text(encoding="utf-8"))
+    print(
+        f"Commit `{result['commit']}`, {result['time'][:10]}, {result['machine']['cores']} cores, "
+        f"{result['machine']['cpu']}.\n"
+    )
+    print("| benchmark | figure | value |\n|---|---|---|")
+    for key, value in flat(result).items():
+        bench, _, figure = key.partition(" / ")
+        print(f"| {bench} | {figure} | {value:.4g} |")
+
+
+if __name__ == "__main__":
+    main()

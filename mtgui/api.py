@@ -1,0 +1,341 @@
+"""The Python API: :func:`evaluate` and :func:`read`, for notebooks and scripts.
+
+A thin face over the engine that ``mtgui eval`` and the window drive: the same readers
+(:mod:`mtgui.io`), the same analysis (:func:`~mtgui.engine.analysis.iter_analysis`) and the same
+report (:func:`~mtgui.report.evaluation.evaluation_report`), so that
+``mtgui.evaluate(...).to_json()`` is what ``mtgui eval --json`` writes for the same inputs and
+settings. One argument order throughout: systems first, then the metric
+(``score(system, metric)``, ``interval(system, metric)``, ``compare(x, y, metric)``).
+
+Everything here is re-exported by :mod:`mtgui`; import it from there::
+
+    import mtgui
+    result = mtgui.evaluate(["ref.de.txt"], {"A": "a.de.txt", "B": "b.de.txt"})
+    result.compare("A", "B", "bleu").verdict
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+from mtgui.engine.analysis import AnalysisResult, iter_analysis
+from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.corpus import Corpus, Origin, Role
+from mtgui.engine.errors import InputError
+from mtgui.engine.intervals import ScoreInterval
+from mtgui.engine.metrics.registry import DEFAULT_METRICS, METRIC_NAMES
+from mtgui.engine.ranking import Ranking
+from mtgui.engine.scale import on_scale
+from mtgui.engine.settings import (
+    DEFAULT_LEVEL,
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    DEFAULT_TOKENIZER,
+    BootstrapSettings,
+    Case,
+    MetricSettings,
+    Unit,
+)
+from mtgui.engine.significance import Correction, PairComparison
+from mtgui.engine.statistics import Statistics
+from mtgui.io.assemble import assemble
+from mtgui.io.loader import load_file
+from mtgui.io.plaintext import line_numbers
+from mtgui.io.streams import LoadedFile, TextStream
+from mtgui.io.writers import json_text
+from mtgui.report.evaluation import evaluation_report
+
+__all__ = ["Comparison", "Evaluation", "Progress", "evaluate", "read"]
+
+Texts = str | PathLike[str] | Sequence[str]
+"""A file (its path) or the segments themselves, one string per segment."""
+
+Progress = Callable[[str, int, int], None]
+"""Called as work goes on with the phase ("scoring", "resampling"), the steps done and the
+steps in all."""
+
+IN_MEMORY = "list"
+"""The format named for segments given as a list of strings rather than read from a file."""
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """How system ``x`` compares with system ``y`` under one metric.
+
+    ``delta`` is x's score minus y's on the whole test set; ``interval`` the bootstrap interval
+    of that difference at the run's level; ``p_value`` the two-sided paired bootstrap p-value
+    (the corrected one when a correction was asked for); ``verdict`` is ``">"`` (x is
+    significantly better), ``"<"`` (significantly worse) or ``"~"`` (not shown to differ, which
+    is not the same as equal). ``details`` is the engine's full record of the pair.
+    """
+
+    x: str
+    y: str
+    metric: str
+    delta: float
+    interval: tuple[float, float]
+    p_value: float
+    verdict: str
+    win_fraction: float
+    details: PairComparison
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The result of :func:`evaluate`: scores, intervals, comparisons and rankings.
+
+    ``corpus``, ``statistics`` and ``bootstrap`` are the engine's own objects, for anything
+    the methods below do not cover.
+    """
+
+    corpus: Corpus
+    statistics: Statistics
+    bootstrap: BootstrapResult
+
+    @property
+    def systems(self) -> tuple[str, ...]:
+        """The systems' names, in the order they were given."""
+        return self.statistics.system_names
+
+    @property
+    def metrics(self) -> tuple[str, ...]:
+        """The metrics scored, in the order asked for."""
+        return tuple(metric.name for metric in self.statistics.metrics)
+
+    def score(self, system: str, metric: str) -> float:
+        """``system``'s score under ``metric`` on the whole test set."""
+        self._check(metric, system)
+        return self.statistics.score(system, metric)
+
+    def interval(self, system: str, metric: str) -> tuple[float, float]:
+        """The bootstrap confidence interval of ``system``'s score, (low, high)."""
+        found = self.summary(system, metric)
+        return (found.ci_low, found.ci_high)
+
+    def summary(self, system: str, metric: str) -> ScoreInterval:
+        """Everything the bootstrap says of one score: median, mean, std, RSD and intervals."""
+        self._check(metric, system)
+        return self.bootstrap.interval(system, metric)
+
+    def compare(self, x: str, y: str, metric: str) -> Comparison:
+        """How ``x`` compares with ``y`` under ``metric`` (see :class:`Comparison`)."""
+        self._check(metric, x, y)
+        if x == y:
+            raise InputError(f"'{x}' compared with itself: name two different systems.")
+        pair = self.bootstrap.pair(metric, x, y)
+        return Comparison(
+            x=x,
+            y=y,
+            metric=metric,
+            delta=pair.delta,
+            interval=(pair.ci_low, pair.ci_high),
+            p_value=_deciding_p_value(pair, self.bootstrap.settings.correction),
+            verdict=pair.verdict,
+            win_fraction=pair.win_fraction,
+            details=pair,
+        )
+
+    def grid(self, metric: str) -> dict[str, dict[str, str]]:
+        """The verdicts of every pair: ``grid(metric)[x][y]`` is x's verdict against y, the
+        systems best first, ``""`` on the diagonal."""
+        self._check(metric)
+        order, rows = self.bootstrap.grid(metric)
+        return {x: dict(zip(order, row, strict=True)) for x, row in zip(order, rows, strict=True)}
+
+    def ranking(self, metric: str) -> Ranking:
+        """The systems best first, each with its rank range and cluster."""
+        self._check(metric)
+        return self.bootstrap.ranking(metric)
+
+    @cached_property
+    def report(self) -> dict[str, Any]:
+        """The JSON report as Python data (what :meth:`to_json` writes)."""
+        return evaluation_report(self.corpus, self.statistics, self.bootstrap)
+
+    def to_json(self) -> str:
+        """The report as ``mtgui eval --json`` writes it for the same inputs and settings."""
+        return json_text(self.report)
+
+    def _check(self, metric: str, *systems: str) -> None:
+        """Refuse in words a metric or system this evaluation does not have."""
+        if metric not in self.metrics:
+            raise InputError(
+                f"'{metric}' is not among the metrics of this evaluation "
+                f"({', '.join(self.metrics)})."
+            )
+        for system in systems:
+            if system not in self.systems:
+                raise InputError(
+                    f"'{system}' is not among the systems of this evaluation "
+                    f"({', '.join(self.systems)})."
+                )
+
+
+def _deciding_p_value(pair: PairComparison, correction: Correction) -> float:
+    """The p-value the verdict follows: the corrected one under a correction."""
+    corrected = {Correction.HOLM: pair.p_holm, Correction.FDR: pair.p_fdr}.get(correction)
+    return pair.p_value if corrected is None else corrected
+
+
+def read(
+    references: Sequence[Texts],
+    systems: Mapping[str, Texts] | Sequence[str | PathLike[str]],
+    *,
+    source: Texts | None = None,
+    encoding: str = "auto",
+) -> Corpus:
+    """Read and align the inputs of an evaluation, as ``mtgui eval`` does.
+
+    Parameters
+    ----------
+    references
+        One entry per reference: a file (plain text, NIST/WMT SGML or WMT XML) or the
+        segments as a list of strings.
+    systems
+        A mapping of system names to a file or a list of segments; or a list of files, named
+        as ``mtgui eval --hyp`` names them (from the file's ``sysid`` or its name).
+    source
+        The source text (optional), a file or a list of segments.
+    encoding
+        The encoding of files without a byte-order mark (``"auto"``: UTF-8).
+
+    Raises
+    ------
+    InputError
+        A file that cannot be read or does not fit the others, in the words the command line
+        uses (its ``str()`` names the file, the line and what is wrong).
+    """
+    if isinstance(references, str | PathLike):
+        references = [references]  # one reference file given bare
+    files = []
+    if source is not None:
+        files.append(_loaded(source, Role.SOURCE, "source", encoding))
+    files += [
+        _loaded(ref, Role.REFERENCE, f"ref{i + 1}", encoding) for i, ref in enumerate(references)
+    ]
+    if isinstance(systems, Mapping):
+        named = [
+            (name, _loaded(texts, Role.SYSTEM, name, encoding)) for name, texts in systems.items()
+        ]
+        files += [_named(file, name) for name, file in named]
+    else:
+        files += [load_file(Path(path), {Role.SYSTEM}, encoding) for path in systems]
+    corpus = assemble(files)
+    if not corpus.systems:
+        raise InputError("the systems given hold no system output.")
+    return corpus
+
+
+def evaluate(
+    references: Sequence[Texts] | Corpus,
+    systems: Mapping[str, Texts] | Sequence[str | PathLike[str]] = (),
+    *,
+    source: Texts | None = None,
+    metrics: Sequence[str] = DEFAULT_METRICS,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+    level: float = DEFAULT_LEVEL,
+    unit: str = Unit.AUTO.value,
+    correction: str = Correction.NONE.value,
+    paired_ar: int = 0,
+    tokenize: str = DEFAULT_TOKENIZER,
+    lowercase: str | None = None,
+    nist_formula: bool = False,
+    bleu_scale: int = 1,
+    encoding: str = "auto",
+    progress: Progress | None = None,
+) -> Evaluation:
+    """Score every system, bootstrap the test set and compare every pair, as ``mtgui eval``.
+
+    Parameters
+    ----------
+    references, systems, source, encoding
+        What to read (see :func:`read`); or a :class:`~mtgui.engine.corpus.Corpus` that
+        :func:`read` made, in place of ``references`` (``systems`` and ``source`` then unused).
+    metrics
+        The metrics' names (``mtgui eval --metrics``); by default BLEU, NIST and M-BLEU.
+    resamples, seed, level, unit, correction, paired_ar
+        The bootstrap's settings, with the command line's names and defaults (``--bootstrap``,
+        ``--seed``, ``--ci``, ``--unit``, ``--holm``/``--fdr``, ``--paired-ar``).
+    tokenize, lowercase, nist_formula, bleu_scale
+        The scoring settings (``--tokenize``, ``--lowercase full|ascii``, ``--nist-formula``,
+        ``--bleu-scale 1|100``).
+    progress
+        Called with the phase, the steps done and the steps in all as the work goes on.
+
+    Raises
+    ------
+    InputError
+        A bad input or setting, in the words the command line uses.
+    """
+    corpus = (
+        references
+        if isinstance(references, Corpus)
+        else read(references, systems, source=source, encoding=encoding)
+    )
+    unknown = [
+        name
+        for name in metrics
+        if name not in METRIC_NAMES and name not in corpus.external_metrics()
+    ]
+    if unknown:
+        raise InputError(
+            f"'{unknown[0]}' is not a metric mtgui knows.",
+            hint="Choose from: " + ", ".join(METRIC_NAMES) + ".",
+        )
+    scoring = MetricSettings(
+        tokenize, Case.SENSITIVE if lowercase is None else Case(lowercase), not nist_formula
+    )
+    resampling = BootstrapSettings(
+        resamples=resamples,
+        level=level,
+        seed=seed,
+        unit=Unit(unit),
+        ar_trials=paired_ar,
+        correction=Correction(correction),
+    )
+    run = iter_analysis(corpus, tuple(metrics), scoring, resampling)
+    result = on_scale(_drained(run, progress), bleu_scale)
+    return Evaluation(corpus, result.statistics, result.bootstrap)
+
+
+def _drained(run: Any, progress: Progress | None) -> AnalysisResult:
+    """Run the analysis to its end, telling ``progress`` of every step."""
+    while True:
+        try:
+            step = next(run)
+        except StopIteration as finished:
+            result: AnalysisResult = finished.value
+            return result
+        if progress is not None:
+            progress(getattr(step, "phase", "scoring"), step.done, step.total)
+
+
+def _loaded(texts: Texts, role: Role, name: str, encoding: str) -> LoadedFile:
+    """A file read in ``role``, or segments given as strings made into one."""
+    if isinstance(texts, str | PathLike):
+        return load_file(Path(texts), {role}, encoding)
+    segments = tuple(texts)
+    if not all(isinstance(segment, str) for segment in segments):
+        raise InputError(f"the segments of {name} must be strings, one per segment.")
+    if not segments:
+        raise InputError(f"{name} has no segments.")
+    origin = Origin(f"<{name}>", IN_MEMORY, "utf-8")
+    numbers, seg_ids = line_numbers(len(segments))
+    stream = TextStream(role, None, None, seg_ids, segments, numbers, origin)
+    return LoadedFile(origin, (stream,))
+
+
+def _named(file: LoadedFile, name: str) -> LoadedFile:
+    """A system's file with its one output called ``name``."""
+    if len(file.streams) != 1:
+        raise InputError(
+            f"this file holds {len(file.streams)} system outputs; name one file per system.",
+            path=file.origin.path,
+        )
+    return replace(file, streams=(replace(file.streams[0], name=name),))

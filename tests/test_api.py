@@ -1,0 +1,132 @@
+"""The Python API (mtgui.evaluate, mtgui.read): the command line's numbers to the bit."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from shared_corpora import SHARED_DATA, golden
+
+import mtgui
+from mtgui.cli.main import main
+from mtgui.engine.errors import InputError
+from mtgui.io.demo import demo_inputs
+
+FAST = {"resamples": 300, "seed": 7}
+
+
+def eval_json(capsys, *args: str) -> str:
+    """What ``mtgui eval ... --json -`` writes."""
+    assert main(["eval", *args, "--json", "-"]) == 0
+    return capsys.readouterr().out
+
+
+def demo_files() -> tuple[list[Path], list[Path]]:
+    inputs = demo_inputs()
+    return [inputs[0][0]], [path for path, _ in inputs[1:]]
+
+
+def test_to_json_is_what_eval_writes_on_the_demo(capsys):
+    refs, systems = demo_files()
+    cli = eval_json(
+        capsys,
+        *("-r", *map(str, refs), "-t", *map(str, systems)),
+        *("-b", "300", "--seed", "7", "-m", "bleu,chrf,ter", "--holm", "--bleu-scale", "100"),
+    )
+    api = mtgui.evaluate(
+        refs, systems, metrics=["bleu", "chrf", "ter"], correction="holm", bleu_scale=100, **FAST
+    )
+    assert api.to_json() == cli
+
+
+@pytest.mark.shared
+@pytest.mark.skipif(
+    not SHARED_DATA.is_dir(), reason=f"the shared WMT data is absent ({SHARED_DATA})"
+)
+def test_to_json_is_what_eval_writes_on_wmt21_plain_text_with_two_references(capsys):
+    dataset = "wmt21-newstest2021-de-en-2ref"
+    info, folder = golden(dataset), SHARED_DATA / dataset
+    refs = [folder / r["txt"] for r in info["references"]]
+    systems = [folder / s["txt"] for s in info["systems"]][:4]
+    cli = eval_json(
+        capsys, "-r", *map(str, refs), "-t", *map(str, systems), "-b", "300", "--seed", "7"
+    )
+    api = mtgui.evaluate(refs, systems, **FAST)
+    assert api.to_json() == cli
+    assert json.loads(cli)["systems"][0]["name"] == api.systems[0]
+
+
+def test_segments_given_as_strings_score_as_the_same_text_in_files(tmp_path):
+    ref = ["the cat sat on the mat .", "a dog barked ."]
+    outputs = {"A": ["the cat sat on a mat .", "a dog barked ."], "B": ["cat mat", "dog"]}
+    for name, texts in [("ref", ref), *outputs.items()]:
+        (tmp_path / f"{name}.txt").write_text("\n".join(texts) + "\n", encoding="utf-8")
+    in_memory = mtgui.evaluate([ref], outputs, **FAST)
+    on_disk = mtgui.evaluate(
+        [tmp_path / "ref.txt"], {name: tmp_path / f"{name}.txt" for name in outputs}, **FAST
+    )
+    for metric in in_memory.metrics:
+        for system in outputs:
+            assert in_memory.score(system, metric) == on_disk.score(system, metric)
+            assert in_memory.interval(system, metric) == on_disk.interval(system, metric)
+    assert in_memory.compare("A", "B", "bleu") == on_disk.compare("A", "B", "bleu")
+
+
+def test_every_answer_agrees_with_the_json_report():
+    refs, systems = demo_files()
+    result = mtgui.evaluate(refs, systems, correction="holm", **FAST)
+    report = result.report
+    for entry in report["systems"]:
+        score = entry["scores"]["bleu"]
+        assert result.score(entry["name"], "bleu") == score["score"]
+        assert result.interval(entry["name"], "bleu") == (score["ci_low"], score["ci_high"])
+    for pair in report["pairs"]:
+        compared = result.compare(pair["x"], pair["y"], pair["metric"])
+        assert (compared.delta, compared.verdict) == (pair["delta"], pair["verdict"])
+        assert compared.interval == (pair["ci_low"], pair["ci_high"])
+        assert compared.p_value == pair["p_holm"]  # the p-value the verdict follows
+        assert result.grid(pair["metric"])[pair["x"]][pair["y"]] == pair["verdict"]
+    ranked = [entry["system"] for entry in report["rankings"]["nist"]]
+    assert [entry.system for entry in result.ranking("nist").systems] == ranked
+    assert list(result.grid("nist")) == ranked  # best first, as the ranking
+
+
+def test_progress_is_told_of_every_phase_up_to_its_end():
+    refs, systems = demo_files()
+    seen: list[tuple[str, int, int]] = []
+    mtgui.evaluate(refs, systems, progress=lambda *step: seen.append(step), **FAST)
+    phases = {phase for phase, _, _ in seen}
+    assert len(phases) >= 2
+    last = {phase: (done, total) for phase, done, total in seen}
+    assert all(done == total for done, total in last.values())
+
+
+def test_what_is_not_there_is_refused_in_words():
+    result = mtgui.evaluate([["a b c"]], {"A": ["a b c"], "B": ["a b"]}, **FAST)
+    with pytest.raises(InputError, match="'chrf' is not among the metrics"):
+        result.score("A", "chrf")
+    with pytest.raises(InputError, match="'C' is not among the systems"):
+        result.compare("A", "C", "bleu")
+    with pytest.raises(InputError, match="compared with itself"):
+        result.compare("A", "A", "bleu")
+    with pytest.raises(InputError, match="'blue' is not a metric"):
+        mtgui.evaluate([["a"]], {"A": ["a"]}, metrics=["blue"])
+    with pytest.raises(InputError, match="must be strings"):
+        mtgui.evaluate([["a"]], {"A": [1]})  # type: ignore[list-item]
+    with pytest.raises(InputError, match="has 1 lines, but the test set has 2 segments"):
+        mtgui.evaluate([["a", "b"]], {"A": ["a"]})
+
+
+def test_importing_mtgui_loads_neither_the_engine_nor_numpy():
+    code = (
+        "import sys, mtgui\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('numpy', 'mtgui.'))))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert loaded.stdout.strip() == "['mtgui._version']"
+    assert mtgui.evaluate is mtgui.api.evaluate
