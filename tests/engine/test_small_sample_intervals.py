@@ -218,3 +218,15 @@ def test_with_ten_documents_the_studentized_interval_covers_more_than_percentile
         few_documents[IntervalMethod.PERCENTILE],
     )
     assert studentized[0] > percentile[0] and studentized[1] > percentile[1], few_documents
+
+
+def test_under_a_correction_the_correction_gives_the_intervals():
+    index = np.repeat(np.arange(15), 4)
+    auto = BootstrapSettings(interval="auto", correction="holm").resolved(index)
+    assert auto[0].interval is IntervalMethod.PERCENTILE
+    assert any("a little too narrow" in note for note in auto[1])
+    asked, notes = BootstrapSettings(interval="studentized", correction="fdr").resolved(index)
+    assert asked.interval is IntervalMethod.PERCENTILE
+    assert any("not studentized" in note and "Benjamini" in note for note in notes)
+    plain = BootstrapSettings(interval="auto").resolved(index)[0]
+    assert plain.interval is IntervalMethod.STUDENTIZED
