@@ -14,9 +14,16 @@ as Markdown tables for the README:
    one, and two more whose documents are as alike as those of WMT14 en-de and WMT21 is-en.
 
 Every figure is a share of test sets with its Monte Carlo standard error. Test set i depends
-only on the seed and i, so the tables are the same for any number of processes.
+only on the seed and i, so the tables are the same for any number of processes. These tables
+use percentile intervals throughout.
+
+``--intervals`` prints instead, for 10, 15, 20 and 30 documents resampled whole, how often the
+95% percentile, BCa and studentized intervals (``mtgui.engine.bca``, ``mtgui.engine.studentized``)
+hold the pool's BLEU and difference, and how often each calls the document-swapped null
+significant: what ``--interval auto`` rests on.
 
     python bench/bench_calibration.py [--test-sets 5000] [--processes 2] [--seed 2004]
+    python bench/bench_calibration.py --intervals [--test-sets 2000] [--pool correlated]
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from mtgui.engine.calibration import (
     iter_calibration,
     merge,
 )
+from mtgui.engine.choices import IntervalMethod
 from mtgui.engine.running import run_to_end
 from mtgui.engine.settings import BootstrapSettings, Unit
 
@@ -69,7 +77,14 @@ def main() -> None:
     parser.add_argument("--resamples", type=int, default=1000)
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=2004)
+    parser.add_argument(
+        "--intervals", action="store_true", help="percentile, BCa and studentized intervals"
+    )
+    parser.add_argument("--pool", choices=list(POOLS), default="correlated")
     args = parser.parse_args()
+    if args.intervals:
+        print_interval_table(args.pool, args.test_sets, args.resamples, args.seed)
+        return
     start = time.perf_counter()
     results = measure(args.test_sets, args.resamples, args.processes, args.seed)
     elapsed = time.perf_counter() - start
@@ -109,7 +124,7 @@ def run_task(task: Task) -> dict[Unit, Calibration]:
     name, documents, first, stop, resamples, seed = task
     if name not in _pools:
         _pools[name] = POOLS[name]()
-    settings = BootstrapSettings(resamples=resamples)
+    settings = BootstrapSettings(resamples=resamples, interval=IntervalMethod.PERCENTILE)
     return run_to_end(iter_calibration(_pools[name], documents, range(first, stop), settings, seed))
 
 
@@ -167,6 +182,37 @@ def print_documents_tables(results: Results) -> None:
                 f"{cell(doc.false_positives(Unit.DOCUMENT))} "
                 f"| {score_ratio:.2f}, {delta_ratio:.2f} |"
             )
+
+
+INTERVAL_DOCUMENTS = (10, 15, 20, 30)
+METHODS = (IntervalMethod.PERCENTILE, IntervalMethod.BCA, IntervalMethod.STUDENTIZED)
+
+
+def print_interval_table(pool_name: str, test_sets: int, resamples: int, seed: int) -> None:
+    """Coverage and false positives of percentile and BCa intervals with few documents."""
+    pool = POOLS[pool_name]()
+    print(f"{pool_name} pool, documents resampled, 95% intervals, B = {resamples:,}:\n")
+    print(
+        "| D | interval | BLEU covered | difference covered | p < 0.05, documents swapped "
+        "| width: BLEU, difference |"
+    )
+    print("|---|---|---|---|---|---|")
+    start = time.perf_counter()
+    for documents in INTERVAL_DOCUMENTS:
+        for method in METHODS:
+            settings = BootstrapSettings(resamples=resamples, interval=method)
+            runs = iter_calibration(
+                pool, documents, range(test_sets), settings, seed + documents, (Unit.DOCUMENT,)
+            )
+            run = run_to_end(runs)[Unit.DOCUMENT]
+            print(
+                f"| {documents} | {method.label} | {cell(run.score_coverage())} "
+                f"| {cell(run.delta_coverage())} | {cell(run.false_positives(Unit.DOCUMENT))} "
+                f"| {run.score_width.mean():.4f}, {run.delta_width.mean():.4f} |",
+                flush=True,
+            )
+    elapsed = time.perf_counter() - start
+    print(f"\n{test_sets:,} test sets per row, seed {seed}: {elapsed:.0f} s")
 
 
 if __name__ == "__main__":

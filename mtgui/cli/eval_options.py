@@ -9,12 +9,14 @@ from typing import Any
 from mtgui.cli.breakdown_options import add_breakdown_arguments
 from mtgui.engine import chrf_options, sacrebleu_options
 from mtgui.engine.analysis_settings import SACREBLEU_SETTINGS, AnalysisSettings
+from mtgui.engine.choices import DecidingTest, IntervalMethod
 from mtgui.engine.corrections import Family
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics import METRIC_NAMES
 from mtgui.engine.scale import SCALES
 from mtgui.engine.settings import (
     AR_TRIALS,
+    FEW_DOCUMENTS,
     MAX_LEVEL,
     MAX_RESAMPLES,
     MAX_SEED,
@@ -103,6 +105,14 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         help="per-segment scores, each a metric: FILE (a table, as 'human'), FILE:COLUMN, "
         "FILE:COLUMN=NAME, FILE=NAME, or FILE=SYSTEM:NAME for one number per line of SYSTEM's "
         "output; tables, comet-score's output and its --to_json file are read",
+    )
+    group.add_argument(
+        "--docids",
+        metavar="FILE",
+        type=Path,
+        help="document ids for plain text: one id per line, as many lines as the test set (as "
+        "WMT's *.docids); lines with the same id form one document, which --unit auto then "
+        "resamples whole",
     )
     group.add_argument(
         "--lower-better",
@@ -297,8 +307,27 @@ def add_resampling_arguments(
         f"auto (the default): documents when the test set has {MIN_DOCUMENTS} or more (SGML or "
         "XML input), else segments. The report says which was used",
     )
+    resampling.add_argument(
+        "--interval",
+        choices=[m.value for m in IntervalMethod],
+        default=DEFAULTS.interval.value,
+        help="how intervals (and the verdicts that agree with them) are read from the "
+        "resamples: percentile (Koehn 2004), bca (bias-corrected and accelerated, Efron "
+        "1987) or studentized (bootstrap-t); auto (the default): studentized where whole "
+        f"documents are resampled and there are {MIN_DOCUMENTS} to {FEW_DOCUMENTS - 1}, where "
+        "percentile intervals run narrow, else percentile",
+    )
     if not paired_tests:
         return
+    resampling.add_argument(
+        "--test",
+        choices=[t.value for t in DecidingTest],
+        default=DEFAULTS.test.value,
+        help="the test that decides the grid of metrics that are means of segment scores "
+        "(--scores): the paired bootstrap (the default), the paired t-test (t) or the Wilcoxon "
+        "signed-rank test (wilcoxon); the other metrics keep the bootstrap. The reports give "
+        "all three p-values either way",
+    )
     resampling.add_argument(
         "--paired-ar",
         type=int,
@@ -461,6 +490,8 @@ def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
         family=Family(getattr(args, "family", Family.METRIC)),
         raise_resamples=getattr(args, "raise_resamples", True),
         equivalence=equivalence_margins(args),
+        test=DecidingTest(getattr(args, "test", DEFAULTS.test)),
+        interval=IntervalMethod(getattr(args, "interval", DEFAULTS.interval)),
     )
 
 

@@ -29,6 +29,7 @@ from mtgui.engine.corpus import Corpus, Role
 from mtgui.engine.errors import InputError
 from mtgui.engine.printable import printable
 from mtgui.io.assemble import assemble
+from mtgui.io.docids import read_docids, with_document_ids
 from mtgui.io.folders import expand_paths
 from mtgui.io.loader import ROLE_FLAGS, load_file
 from mtgui.io.score_sources import load_score_source
@@ -132,6 +133,8 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     corpus = assemble(files, scores, args.name)
     if not corpus.systems:
         raise InputError("the files given with --hyp hold no system output.")
+    if getattr(args, "docids", None) is not None:
+        corpus = with_document_ids(corpus, read_docids(args.docids, args.encoding))
     return replace(corpus, notes=(*folder_notes, *corpus.notes))
 
 

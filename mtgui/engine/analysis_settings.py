@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
 from mtgui.engine import chrf_options, sacrebleu_options
+from mtgui.engine.choices import DecidingTest, IntervalMethod
 from mtgui.engine.corrections import Family
 from mtgui.engine.errors import InputError
 from mtgui.engine.metrics.external import NAME_PATTERN
@@ -62,6 +63,8 @@ class SettingsDict(TypedDict):
     correction: str
     family: str
     equivalence: str
+    test: str
+    interval: str
     tokenizer: str
     case: str
     chrf_char_order: int
@@ -119,6 +122,8 @@ class AnalysisSettings:
     correction: Correction = Correction.NONE
     family: Family = Family.METRIC
     equivalence: str = ""  # "bleu=0.01, chrf=0.5": equivalence margins (see parse_margins)
+    test: DecidingTest = DecidingTest.BOOTSTRAP
+    interval: IntervalMethod = IntervalMethod.AUTO
     tokenizer: str = DEFAULT_TOKENIZER
     case: Case = Case.SENSITIVE
     chrf_char_order: int = chrf_options.CHAR_ORDER
@@ -180,6 +185,8 @@ class AnalysisSettings:
             "correction": self.correction.value,
             "family": self.family.value,
             "equivalence": self.equivalence,
+            "test": self.test.value,
+            "interval": self.interval.value,
             "tokenizer": self.tokenizer,
             "case": self.case.value,
             "chrf_char_order": self.chrf_char_order,
@@ -234,6 +241,8 @@ class AnalysisSettings:
                 for metric, margin in parse_margins(self.equivalence)
                 if metric in self.metrics
             ),
+            test=self.test,
+            interval=self.interval,
         )
 
 
@@ -348,6 +357,8 @@ _RULES: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "family": _member_of(Family),
     "equivalence": ('margins written as "bleu=0.01, chrf=0.5"', _margins),
     "holm": ("true or false", _flag),  # before "correction" (mtgui 0.1): true means Holm's
+    "test": _member_of(DecidingTest),
+    "interval": _member_of(IntervalMethod),
     "tokenizer": _one_of(TOKENIZERS),
     "case": _member_of(Case),
     "chrf_char_order": _chrf("char_order"),

@@ -16,6 +16,8 @@ from itertools import combinations
 import numpy as np
 
 from mtgui._version import __version__
+from mtgui.engine.bca import bca_intervals, bca_pairs
+from mtgui.engine.choices import IntervalMethod
 from mtgui.engine.corrections import Family, FamilyInput, decide_family
 from mtgui.engine.errors import InputError
 from mtgui.engine.intervals import ScoreInterval, summarize_samples
@@ -31,9 +33,16 @@ from mtgui.engine.resampling import (
     stack_units,
     unit_index,
 )
+from mtgui.engine.segment_tests import (
+    SegmentComparison,
+    apply_test,
+    check_test,
+    compare_segments,
+)
 from mtgui.engine.settings import BootstrapSettings, Unit
 from mtgui.engine.significance import TIE, PairComparison, compare, compare_all_defined
 from mtgui.engine.statistics import Statistics
+from mtgui.engine.studentized import studentized_results
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,16 @@ class BootstrapResult:
     rankings: tuple[Ranking, ...]
     notes: tuple[str, ...] = ()
     unit_requested: Unit = Unit.AUTO  # settings.unit is the unit really resampled
+    segment_comparisons: tuple[SegmentComparison, ...] = ()  # every ordered pair, per metric
+
+    def segment_comparison(self, metric: str, x: str, y: str) -> SegmentComparison | None:
+        """x against y segment by segment (:mod:`~mtgui.engine.segment_tests`), if computed."""
+        return self._segments_by_key.get((metric, x, y))
+
+    @cached_property
+    def _segments_by_key(self) -> dict[tuple[str, str, str], SegmentComparison]:
+        """Every segment comparison by (metric, x, y)."""
+        return {(c.metric, c.x, c.y): c for c in self.segment_comparisons}
 
     def interval(self, system: str, metric: str) -> ScoreInterval:
         """The interval of one system under one metric."""
@@ -96,6 +115,7 @@ def iter_bootstrap(
     settings = settings or BootstrapSettings()
     if not statistics.systems:
         raise InputError("there is no system output to compare.", hint="Load a system output.")
+    check_test(settings.test, statistics.metrics)  # before any resampling
     requested = settings.unit
     systems, metrics = len(statistics.system_names), len(statistics.metrics)
     settings = settings.enough_for(systems, metrics)
@@ -116,10 +136,16 @@ def iter_bootstrap(
         for (system, metric), samples in scores.items()
     )
     pairs, deltas = _compare_all(statistics, full, scores, settings.level)
+    intervals, pairs = _other_intervals(statistics, settings, layout, scores, intervals, pairs)
     if settings.ar_trials:
         p_ar = yield from _iter_randomization(statistics, layout, settings, full, chunk)
         pairs = [replace(p, p_value_ar=p_ar[(p.metric, p.x, p.y)]) for p in pairs]
     pairs = _decide(statistics, settings, pairs, deltas, layout.rows.shape[0])
+    segments = compare_segments(statistics)
+    pairs, test_notes = apply_test(
+        pairs, segments, statistics.metrics, settings.test, settings.correction, settings.level
+    )
+    notes = [*notes, *test_notes]
     ordered = tuple([*pairs, *(p.mirrored() for p in pairs)])
     verdicts = {(p.metric, p.x, p.y): p.verdict for p in ordered}
     rankings = tuple(
@@ -142,7 +168,30 @@ def iter_bootstrap(
         rankings,
         tuple(notes),
         requested,
+        segments,
     )
+
+
+def _other_intervals(
+    statistics: Statistics,
+    settings: BootstrapSettings,
+    layout: UnitLayout,
+    scores: dict[tuple[str, str], FloatArray],
+    intervals: tuple[ScoreInterval, ...],
+    pairs: list[PairComparison],
+) -> tuple[tuple[ScoreInterval, ...], list[PairComparison]]:
+    """The intervals and pairs (p-values, verdicts) of a BCa or studentized run, before any
+    correction, which then acts on their p-values; percentile ones as they are."""
+    metrics = {m.name: m for m in statistics.metrics}
+    if settings.interval is IntervalMethod.BCA:
+        bca = bca_intervals(intervals, metrics, layout, settings.level)
+        return tuple(bca), bca_pairs(pairs, metrics, layout, scores, settings.level)
+    if settings.interval is IntervalMethod.STUDENTIZED:
+        made = studentized_results(
+            intervals, pairs, metrics, layout, scores, settings.seed, settings.level
+        )
+        return tuple(made[0]), made[1]
+    return intervals, pairs
 
 
 def _lookup_verdict(verdicts: dict[tuple[str, str, str], str], metric: str, x: str, y: str) -> str:

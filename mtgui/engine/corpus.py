@@ -25,11 +25,14 @@ class Role(StrEnum):
     REFERENCE = "reference"
     SYSTEM = "system"
     SCORES = "scores"
+    DOCUMENT_IDS = "docids"  # plain text: one document id per segment (mtgui.io.docids)
 
     @property
     def label(self) -> str:
         """The role in words, for messages: 'system output' rather than 'system'."""
-        return "system output" if self is Role.SYSTEM else self.value
+        return {Role.SYSTEM: "system output", Role.DOCUMENT_IDS: "document ids"}.get(
+            self, self.value
+        )
 
 
 @dataclass(frozen=True)

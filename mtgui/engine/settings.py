@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine import chrf_options, sacrebleu_options
+from mtgui.engine.choices import DecidingTest, IntervalMethod
 from mtgui.engine.corrections import Family, family_size, resamples_needed, rounded_up
 from mtgui.engine.errors import InputError
 from mtgui.engine.extra_tokenizers import check_tokenizer_installed
@@ -124,6 +125,24 @@ MAX_SEED = 2**32 - 1
 MIN_DOCUMENTS, FEW_DOCUMENTS = 10, 30
 
 
+SEGMENTS_NOTE = (
+    "If the sentences of a document are alike, as in news, the intervals are too narrow and "
+    "false positives can be far above the level (measured: 32-59% at 5% on WMT news "
+    "documents)."
+)
+"""What resampling single segments costs when documents exist, in words (see resolve_unit)."""
+DOCIDS_HINT = (
+    "Give the documents with --docids FILE (one document id per line, as WMT's *.docids; in "
+    "the window, a file of the role 'document ids'), or load SGML or WMT XML files."
+)
+"""How to give plain text its documents."""
+_NARROW_PERCENTILES = "Whole documents were resampled, but with only"
+_NO_DOCUMENTS_NOTE = (
+    "The test set has no documents, so single segments were resampled. "
+    f"{SEGMENTS_NOTE} {DOCIDS_HINT}"
+)
+
+
 class Unit(StrEnum):
     """What is resampled: single segments, or whole documents (Koehn's caveat on correlation).
 
@@ -152,6 +171,8 @@ class BootstrapSettings:
     raise_resamples: bool = True  # False: refuse a B too small for the correction
     equivalence: tuple[tuple[str, float], ...] = ()  # (metric, margin) for equivalence tests
     raised_from: int | None = None  # the B asked for, when it was raised (see enough_for)
+    test: DecidingTest = DecidingTest.BOOTSTRAP  # for means of segment scores (segment_tests)
+    interval: IntervalMethod = IntervalMethod.AUTO  # see resolve_interval
 
     def __post_init__(self) -> None:
         check_resamples(self.resamples)
@@ -170,6 +191,8 @@ class BootstrapSettings:
             )
         object.__setattr__(self, "unit", Unit(self.unit))
         object.__setattr__(self, "correction", Correction(self.correction))
+        object.__setattr__(self, "test", DecidingTest(self.test))
+        object.__setattr__(self, "interval", IntervalMethod(self.interval))
         object.__setattr__(self, "family", Family(self.family))
         for metric, margin in self.equivalence:
             check_margin(metric, margin)
@@ -221,16 +244,23 @@ class BootstrapSettings:
         if self.family is Family.ALL:
             correction += "|family:all"
         margins = "".join(f"|eq:{metric}={margin:g}" for metric, margin in self.equivalence)
+        test = "" if self.test is DecidingTest.BOOTSTRAP else f"|test:{self.test}"
+        interval = "" if self.interval is IntervalMethod.PERCENTILE else f"|ci:{self.interval}"
         return (
             f"bs:{self.resamples}|seed:{self.seed}|unit:{self.unit}|level:{self.level}"
-            f"{ar}{correction}{margins}"
+            f"{ar}{correction}{margins}{test}{interval}"
         )
 
     def resolved(self, document_index: IntArray | None) -> tuple[BootstrapSettings, list[str]]:
         """These settings with the unit that will really be resampled, and notes that say why
         when it is not the one asked for or when it is unreliable (see :func:`resolve_unit`)."""
         unit, notes = resolve_unit(self.unit, document_index)
-        return replace(self, unit=unit), notes
+        interval, interval_notes = resolve_interval(
+            self.interval, unit, document_index, self.correction
+        )
+        if interval is not IntervalMethod.PERCENTILE:  # the narrow percentiles are not used
+            notes = [note for note in notes if not note.startswith(_NARROW_PERCENTILES)]
+        return replace(self, unit=unit, interval=interval), [*notes, *interval_notes]
 
 
 def check_margin(metric: str, margin: float) -> float:
@@ -317,13 +347,24 @@ def resolve_unit(unit: Unit, document_index: IntArray | None) -> tuple[Unit, lis
     some measures, so with fewer documents segments are resampled, with a note. ``DOCUMENT``
     without documents falls back to segments, with a note; with few documents it is kept, with
     a warning.
+
+    Whenever segments are resampled while the documents are unknown (plain text without
+    document ids), or known but a segment unit was forced, a note (:data:`SEGMENTS_NOTE`) says
+    what that costs: where a document's sentences are alike, a true null was called
+    significant at 5% in 32-59% of WMT news test sets (issue 33's review), and how to give
+    document ids.
     """
     documents = 0 if document_index is None else distinct_count(document_index)
     if unit is Unit.SEGMENT:
-        return unit, []
+        if documents > 1:
+            return unit, [
+                f"Single segments were resampled as asked, though the test set has {documents:,} "
+                f"documents. {SEGMENTS_NOTE} Resample documents (unit auto or document) to "
+                "take that into account."
+            ]
+        return unit, [] if documents else [_NO_DOCUMENTS_NOTE]
     if documents == 0:
-        none = "The test set has no documents, so single segments were resampled."
-        return Unit.SEGMENT, [none] if unit is Unit.DOCUMENT else []
+        return Unit.SEGMENT, [_NO_DOCUMENTS_NOTE]
     if documents == 1 and unit is Unit.DOCUMENT:  # every resample would be the test set itself
         return Unit.SEGMENT, ["The test set is one document, so single segments were resampled."]
     if documents >= FEW_DOCUMENTS:
@@ -332,7 +373,7 @@ def resolve_unit(unit: Unit, document_index: IntArray | None) -> tuple[Unit, lis
     are = "is" if documents == 1 else "are"
     if documents >= MIN_DOCUMENTS:
         return Unit.DOCUMENT, [
-            f"Whole documents were resampled, but with only {counted} the intervals are a "
+            f"{_NARROW_PERCENTILES} {counted} the intervals are a "
             f"little too narrow (95% intervals cover about 89-93% below {FEW_DOCUMENTS} "
             "documents)."
         ]
@@ -343,6 +384,43 @@ def resolve_unit(unit: Unit, document_index: IntArray | None) -> tuple[Unit, lis
         ]
     return Unit.SEGMENT, [
         f"Single segments were resampled: {counted} {are} too few to resample documents "
-        f"reliably (mtgui wants {MIN_DOCUMENTS} or more). If the sentences of a document are "
-        "alike, the intervals are too narrow."
+        f"reliably (mtgui wants {MIN_DOCUMENTS} or more). {SEGMENTS_NOTE}"
     ]
+
+
+def resolve_interval(
+    method: IntervalMethod,
+    unit: Unit,
+    document_index: IntArray | None,
+    correction: Correction = Correction.NONE,
+) -> tuple[IntervalMethod, list[str]]:
+    """How intervals are read for the method asked for, and a note when ``AUTO`` chose.
+
+    ``AUTO`` takes the studentized interval (:mod:`mtgui.engine.studentized`) where documents
+    are resampled and there are :data:`MIN_DOCUMENTS` to :data:`FEW_DOCUMENTS` - 1 of them:
+    there 95% percentile intervals cover only about 88-92%, and BCa no better, while the
+    studentized ones come closer to 95% (``bench/bench_calibration.py --intervals``). Elsewhere
+    it takes percentiles, the papers' interval, which is calibrated there. Under a correction
+    every method gives way to the correction's own intervals (percentile ones at the level
+    that decided each pair, :mod:`mtgui.engine.corrections`), with a note if one was asked for.
+    """
+    if correction is not Correction.NONE:  # the correction gives each pair its own interval
+        if method in (IntervalMethod.AUTO, IntervalMethod.PERCENTILE):
+            return IntervalMethod.PERCENTILE, []
+        return IntervalMethod.PERCENTILE, [
+            f"The intervals are percentile ones, not {method.label}: under {correction.label} "
+            "each pair's interval is the one at the level that decided it, so that it agrees "
+            "with the corrected verdict. BCa and studentized intervals apply without a "
+            "correction."
+        ]
+    if method is not IntervalMethod.AUTO:
+        return method, []
+    documents = 0 if document_index is None else distinct_count(document_index)
+    if unit is Unit.DOCUMENT and MIN_DOCUMENTS <= documents < FEW_DOCUMENTS:
+        return IntervalMethod.STUDENTIZED, [
+            f"Whole documents were resampled; with only {documents} of them percentile "
+            "intervals run a little narrow (95% ones cover about 88-92% below "
+            f"{FEW_DOCUMENTS} documents), so the intervals and verdicts are studentized "
+            "(bootstrap-t), which cover close to the level there."
+        ]
+    return IntervalMethod.PERCENTILE, []

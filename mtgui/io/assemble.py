@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from mtgui.engine.corpus import (
     Corpus,
@@ -21,6 +22,7 @@ from mtgui.engine.errors import InputError
 from mtgui.io.align import Skeleton, align_stream
 from mtgui.io.assemble_scores import segment_scores
 from mtgui.io.decode import BOM_LABELS
+from mtgui.io.docids import docids_from_lines, with_document_ids
 from mtgui.io.naming import apply_renames, names_from_files
 from mtgui.io.scores import ScoreTable
 from mtgui.io.streams import LoadedFile, TextStream
@@ -65,7 +67,23 @@ def assemble(
     scored, notes = segment_scores(scores, test_set, systems)
     reader_notes = dict.fromkeys(s.metadata["note"] for s in streams if "note" in s.metadata)
     notes = [*bom_notes(streams), *reader_notes, *notes, *empty_text_notes(test_set, systems)]
-    return Corpus(test_set, tuple(systems), tuple(scored), tuple(notes))
+    corpus = Corpus(test_set, tuple(systems), tuple(scored), tuple(notes))
+    return _with_docids(corpus, by_role[Role.DOCUMENT_IDS])
+
+
+def _with_docids(corpus: Corpus, streams: list[TextStream]) -> Corpus:
+    """The corpus with the documents a document-ids file gives (the window's role "document
+    ids"; the command line's --docids reads its file itself)."""
+    if not streams:
+        return corpus
+    if len(streams) > 1:
+        raise InputError(
+            "two document-ids files are loaded; the test set takes one.",
+            path=streams[1].origin.path,
+            hint="Remove one of them.",
+        )
+    path = Path(streams[0].origin.path)
+    return with_document_ids(corpus, docids_from_lines(path, streams[0].texts))
 
 
 def bom_notes(streams: Sequence[TextStream]) -> list[str]:

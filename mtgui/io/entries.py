@@ -17,6 +17,7 @@ from pathlib import Path
 from mtgui.engine.corpus import Role
 from mtgui.engine.errors import InputError
 from mtgui.io.decode import read_text
+from mtgui.io.docids import looks_like_docids
 from mtgui.io.loader import detect_format, load_decoded, scores_from_decoded
 from mtgui.io.score_choices import ScoreOffer, score_offer, window_score_format
 from mtgui.io.score_sources import ScoreSource, scores_from_source
@@ -89,7 +90,9 @@ def placeholder(path: Path, role: Role | None) -> Entry:
 
 
 def guess_role(path: Path) -> Role:
-    """A first guess for a plain-text file's role, from its name ('ref', 'src', ...)."""
+    """A first guess for a plain-text file's role, from its name ('ref', 'src', '.docids'...)."""
+    if looks_like_docids(path):
+        return Role.DOCUMENT_IDS
     parts = {part.lower() for part in path.name.replace("-", ".").replace("_", ".").split(".")}
     if parts & {"ref", "refs", "reference", "references"}:
         return Role.REFERENCE

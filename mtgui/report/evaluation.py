@@ -23,6 +23,7 @@ from mtgui.engine.bootstrap import BootstrapResult
 from mtgui.engine.corpus import Corpus, TestSet
 from mtgui.engine.intervals import INTERVAL_FIELDS
 from mtgui.engine.sacrebleu_signature import metric_options
+from mtgui.engine.segment_tests import SEGMENT_TEST_FIELDS
 from mtgui.engine.settings import MetricSettings
 from mtgui.engine.significance import (
     OPTIONAL_PAIR_FIELDS,
@@ -48,7 +49,9 @@ def evaluation_report(
         for metric, score in entry["scores"].items():
             interval = bootstrap.interval(entry["name"], metric)
             score.update(json_ready({key: getattr(interval, key) for key in INTERVAL_FIELDS}))
-    report["pairs"] = [_pair_entry(pair) for pair in bootstrap.pairs]
+    report["pairs"] = [
+        {**_pair_entry(pair), **segment_fields(bootstrap, pair)} for pair in bootstrap.pairs
+    ]
     report["rankings"] = {
         r.metric: [
             {
@@ -74,11 +77,24 @@ def evaluation_report(
         "family": settings.family.value,
         "resamples_requested": settings.raised_from or settings.resamples,
         "equivalence": dict(settings.equivalence),
+        "test": settings.test.value,
+        "interval": settings.interval.value,
         "notes": list(bootstrap.notes),
     }
     report["notes"] += bootstrap.notes
     report["signature"] = bootstrap.signature
     return json_ready(report)
+
+
+def segment_fields(bootstrap: BootstrapResult, pair: PairComparison) -> dict[str, Any]:
+    """The pair's segment-level fields (:data:`~mtgui.engine.segment_tests.SEGMENT_TEST_FIELDS`):
+    the win and loss rates, and the t-test's and Wilcoxon's p-values where the metric is a
+    mean of segment scores."""
+    found = bootstrap.segment_comparison(pair.metric, pair.x, pair.y)
+    if found is None:
+        return {}
+    fields = {key: getattr(found, key) for key in SEGMENT_TEST_FIELDS}
+    return {key: value for key, value in fields.items() if value is not None}
 
 
 def _pair_entry(pair: PairComparison) -> dict[str, Any]:

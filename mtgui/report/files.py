@@ -23,10 +23,11 @@ from mtgui.io.writers import csv_text
 from mtgui.report.significance import (
     PAIR_COLUMNS,
     SCORE_COLUMNS,
+    SEGMENT_COLUMNS,
     grid_rows,
-    pair_rows,
     sample_rows,
     score_rows,
+    segment_pair_rows,
     settings_rows,
 )
 
@@ -55,7 +56,7 @@ def report_tables(
         return {"scores.csv": (["system", "metric", "score"], rows)}
     tables: dict[str, Table] = {
         "scores.csv": (SCORE_COLUMNS, score_rows(result)),
-        "pairs.csv": (PAIR_COLUMNS, pair_rows(result)),
+        "pairs.csv": ((*PAIR_COLUMNS, *SEGMENT_COLUMNS), segment_pair_rows(result)),
         "settings.csv": settings_rows(result),
     }
     for metric in result.metrics:

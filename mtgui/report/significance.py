@@ -13,6 +13,7 @@ from mtgui.engine.metrics.base import Metric
 from mtgui.engine.metrics.registry import LABELS
 from mtgui.engine.power import smallest_unseen
 from mtgui.engine.printable import printable
+from mtgui.engine.segment_tests import SEGMENT_TEST_FIELDS
 from mtgui.engine.significance import (
     EQUIVALENT,
     OPTIONAL_PAIR_FIELDS,
@@ -34,6 +35,7 @@ SCORE_COLUMNS = (
 )
 _WIDTH = 79  # sentences are wrapped to fit a terminal of 80 columns
 PAIR_COLUMNS = (*PAIR_FIELDS[:-1], *OPTIONAL_PAIR_FIELDS, "verdict")
+SEGMENT_COLUMNS = SEGMENT_TEST_FIELDS  # pairs.csv's last columns
 
 
 def interval_table(result: BootstrapResult, metric: Metric) -> str:
@@ -232,6 +234,18 @@ def pair_rows(result: BootstrapResult) -> list[list[Any]]:
     return [[csv_cell(getattr(pair, column)) for column in PAIR_COLUMNS] for pair in result.pairs]
 
 
+def segment_pair_rows(result: BootstrapResult) -> list[list[Any]]:
+    """:func:`pair_rows` with the segment-level columns after them (:data:`SEGMENT_COLUMNS`),
+    empty where a metric has none (the t-test and Wilcoxon for scores that are not means of
+    segment scores)."""
+    rows = []
+    for row, pair in zip(pair_rows(result), result.pairs, strict=True):
+        found = result.segment_comparison(pair.metric, pair.x, pair.y)
+        values = [None if found is None else getattr(found, key) for key in SEGMENT_COLUMNS]
+        rows.append([*row, *(csv_cell(value) for value in values)])
+    return rows
+
+
 def settings_rows(result: BootstrapResult) -> tuple[list[str], list[list[Any]]]:
     """How the bootstrap was run, one setting per row: the unit really resampled among them,
     so that a folder of CSV files says how its numbers were made."""
@@ -244,6 +258,8 @@ def settings_rows(result: BootstrapResult) -> tuple[list[str], list[list[Any]]]:
         ["unit_requested", result.unit_requested.value],
         ["correction", settings.correction.value],
         ["family", settings.family.value],
+        ["test", settings.test.value],
+        ["interval", settings.interval.value],
         ["ar_trials", settings.ar_trials],
         ["signature", result.signature],
     ]

@@ -59,13 +59,14 @@ def ask_role(parent: QWidget, path: Path, guess: Role) -> Role | None:
     box = QMessageBox(parent)
     box.setWindowTitle("What is this file?")
     box.setText(
-        f"{path.name} is plain text: is it a reference translation, a system's output, or the "
-        "source?"
+        f"{path.name} is plain text: is it a reference translation, a system's output, the "
+        "source, or the document ids of the segments (one per line)?"
     )
     buttons = {
         box.addButton("Reference", QMessageBox.ButtonRole.AcceptRole): Role.REFERENCE,
         box.addButton("System output", QMessageBox.ButtonRole.AcceptRole): Role.SYSTEM,
         box.addButton("Source", QMessageBox.ButtonRole.AcceptRole): Role.SOURCE,
+        box.addButton("Document ids", QMessageBox.ButtonRole.AcceptRole): Role.DOCUMENT_IDS,
     }
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(next(b for b, r in buttons.items() if r is guess))

@@ -265,7 +265,7 @@ class FilesPanel(QTreeWidget):
     def _add_roles(self, menu: QMenu, path: Path, role: Role) -> None:
         """'Read as' the roles a plain-text file may have (it says none of its own)."""
         roles = menu.addMenu("Read as")
-        for choice in (Role.REFERENCE, Role.SYSTEM, Role.SOURCE):
+        for choice in (Role.REFERENCE, Role.SYSTEM, Role.SOURCE, Role.DOCUMENT_IDS):
             action = roles.addAction(choice.label.capitalize())
             action.setData(choice.value)
             action.setCheckable(True)

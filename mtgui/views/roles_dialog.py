@@ -1,7 +1,8 @@
 """One question for all the plain-text files of a drop: which is a reference, which a system.
 
 Plain text does not say what it holds. Each file's role is guessed from its name (``ref`` in
-the name: a reference; ``src``: the source; else a system output) and shown preselected; the
+the name: a reference; ``src``: the source; ``*.docids``: the document of each segment, one id
+per line; else a system output) and shown preselected; the
 user corrects what is wrong, or sets every file at once ("Set all to"), and confirms once. A
 single file is asked with a short message box instead.
 """
@@ -28,6 +29,7 @@ CHOICES = (
     ("Reference", Role.REFERENCE),
     ("System output", Role.SYSTEM),
     ("Source", Role.SOURCE),
+    ("Document ids", Role.DOCUMENT_IDS),
     ("Leave out", None),
 )
 

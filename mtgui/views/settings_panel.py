@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.analysis_settings import AnalysisSettings, SettingsDict, parse_margins
+from mtgui.engine.choices import DecidingTest, IntervalMethod
 from mtgui.engine.chrf_options import LIMITS as CHRF_LIMITS
 from mtgui.engine.corrections import Family
 from mtgui.engine.metrics import LABELS as LABELS
@@ -36,6 +37,7 @@ from mtgui.engine.settings import (
     AR_TRIALS,
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
+    FEW_DOCUMENTS,
     MAX_LEVEL,
     MAX_RESAMPLES,
     MAX_SEED,
@@ -58,6 +60,17 @@ _UNITS = (
     ("Automatic", Unit.AUTO.value),
     ("Documents", Unit.DOCUMENT.value),
     ("Segments", Unit.SEGMENT.value),
+)
+_TESTS = (
+    ("Paired bootstrap", DecidingTest.BOOTSTRAP.value),
+    ("Paired t-test", DecidingTest.T.value),
+    ("Wilcoxon signed-rank", DecidingTest.WILCOXON.value),
+)
+_INTERVALS = (
+    ("Automatic", IntervalMethod.AUTO.value),
+    ("Percentile", IntervalMethod.PERCENTILE.value),
+    ("BCa", IntervalMethod.BCA.value),
+    ("Studentized", IntervalMethod.STUDENTIZED.value),
 )
 _CORRECTIONS = (
     ("None", Correction.NONE.value),
@@ -167,14 +180,33 @@ class SettingsPanel(QWidget):
         )
         self.equivalence.editingFinished.connect(self._equivalence_edited)
         self._equivalence_text = ""
+        self.interval = _choice(_INTERVALS)
+        self.interval.setToolTip(
+            "How the intervals, and the verdicts that agree with them, are read from the "
+            "resamples. Percentile: the resamples' percentiles, as in the papers. BCa: moved "
+            "for the resamples' bias and skew (Efron 1987). Studentized: each resample divided "
+            "by its own standard error, which widens the intervals where few documents make "
+            f"the spread itself uncertain. Automatic: studentized with {MIN_DOCUMENTS} to "
+            f"{FEW_DOCUMENTS - 1} documents resampled (where percentile intervals cover only "
+            "88-92% instead of 95%), else percentile."
+        )
+        self.test = _choice(_TESTS)
+        self.test.setToolTip(
+            "The test that decides the grid of loaded segment scores (human judgments, COMET, "
+            "...): the paired bootstrap, the paired t-test or the Wilcoxon signed-rank test, "
+            "as the field uses for such scores. Other metrics always use the bootstrap; the "
+            "reports give all three p-values."
+        )
         for label, widget in (
             ("Resamples", self.resamples),
             ("Confidence", self.level),
             ("Seed", self.seed),
             ("Resample by", self.unit),
+            ("Intervals", self.interval),
             ("Correction", self.correction),
             ("Family", self.family),
             ("Equivalence", self.equivalence),
+            ("Segment scores by", self.test),
         ):
             form.addRow(label, widget)
         form.addRow(self.randomization)
@@ -184,6 +216,8 @@ class SettingsPanel(QWidget):
         self.unit.currentIndexChanged.connect(self.settings_changed)
         self.correction.currentIndexChanged.connect(self.settings_changed)
         self.family.currentIndexChanged.connect(self.settings_changed)
+        self.interval.currentIndexChanged.connect(self.settings_changed)
+        self.test.currentIndexChanged.connect(self.settings_changed)
         self.randomization.toggled.connect(self.settings_changed)
         return box
 
@@ -263,6 +297,8 @@ class SettingsPanel(QWidget):
             correction=Correction(self.correction.currentData()),
             family=Family(self.family.currentData()),
             equivalence=self._valid_margins(),
+            test=DecidingTest(self.test.currentData()),
+            interval=IntervalMethod(self.interval.currentData()),
             tokenizer=self.tokenizer.currentText(),
             case=_CASES[self.case.currentIndex()],
             chrf_char_order=self.chrf["char_order"].value(),
@@ -284,6 +320,7 @@ class SettingsPanel(QWidget):
         controls = [*self.metric_boxes.values(), self.resamples, self.level, self.seed]
         controls += [self.unit, self.correction, self.randomization, self.tokenizer, self.case]
         controls += [self.family, self.equivalence]
+        controls += [self.interval, self.test]
         controls += self.chrf.values()
         controls += self.advanced.controls()
         blockers = [QSignalBlocker(control) for control in controls]
@@ -305,6 +342,8 @@ class SettingsPanel(QWidget):
         self.family.setCurrentIndex(self.family.findData(settings.family.value))
         self.equivalence.setText(settings.equivalence)
         self._equivalence_text = settings.equivalence
+        self.interval.setCurrentIndex(self.interval.findData(settings.interval.value))
+        self.test.setCurrentIndex(self.test.findData(settings.test.value))
         self.randomization.setChecked(settings.randomization)
         self.tokenizer.setCurrentText(settings.tokenizer)
         self.case.setCurrentIndex(_CASES.index(settings.case))

@@ -19,6 +19,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
 from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.segment_tests import SegmentComparison, describe_segments
 from mtgui.engine.settings import DEFAULT_LEVEL
 from mtgui.engine.significance import (
     BETTER,
@@ -55,6 +56,7 @@ class SignificanceGridModel(QAbstractTableModel):
         super().__init__(parent)
         self._order: list[str] = []
         self._pairs: dict[tuple[str, str], PairComparison] = {}
+        self._segments: dict[tuple[str, str], SegmentComparison] = {}
         self._level = DEFAULT_LEVEL
         self._correction = Correction.NONE
         self._unit = "segment"
@@ -65,9 +67,12 @@ class SignificanceGridModel(QAbstractTableModel):
         self.beginResetModel()
         if result is None or metric not in result.metrics:
             self._order, self._pairs, self.reading = [], {}, ""
+            self._segments = {}
         else:
             self._order = [entry.system for entry in result.ranking(metric).systems]
             self._pairs = {(p.x, p.y): p for p in result.pairs if p.metric == metric}
+            found = result.segment_comparisons
+            self._segments = {(c.x, c.y): c for c in found if c.metric == metric}
             self._level = result.settings.level
             self._correction = result.settings.correction
             self._unit = result.settings.unit.value
@@ -118,6 +123,8 @@ class SignificanceGridModel(QAbstractTableModel):
             *p_value_lines(pair, self._correction),
             *power_lines(pair, self._level, self._unit),
         ]
+        segments = self._segments.get((pair.x, pair.y))
+        lines += describe_segments(segments) if segments is not None else []
         return "\n".join(lines)
 
     def headerData(  # noqa: N802

@@ -237,6 +237,8 @@ def test_json_report_to_stdout_has_the_stable_shape(inputs, capsys):
         "pair_alpha",  # the alpha the pair was decided at, and what it could not see
         "mdd",
         "units_needed",
+        "win_rate",
+        "loss_rate",
     }
     assert len(report["pairs"]) == 3 * 2  # ordered pairs x metrics
     assert report["signature"].startswith("mtgui:")

@@ -47,12 +47,16 @@ def test_documents_are_resampled_by_default_when_there_are_enough(write, capsys,
     notes = report["bootstrap"]["notes"]
     if documents < FEW_DOCUMENTS:
         assert notes == [
-            f"Whole documents were resampled, but with only {documents} documents the "
-            "intervals are a little too narrow (95% intervals cover about 89-93% below "
-            f"{FEW_DOCUMENTS} documents)."
+            f"Whole documents were resampled; with only {documents} of them percentile "
+            "intervals run a little narrow (95% ones cover about 88-92% below "
+            f"{FEW_DOCUMENTS} documents), so the intervals and verdicts are studentized "
+            "(bootstrap-t), which cover close to the level there."
         ]
+        assert report["bootstrap"]["interval"] == "studentized"
+        assert "|ci:studentized" in report["signature"]
     else:
         assert notes == []
+        assert report["bootstrap"]["interval"] == "percentile"
 
 
 def test_too_few_documents_resample_segments_with_a_note(write, capsys):
@@ -75,9 +79,9 @@ def test_plain_text_records_segments_even_when_documents_were_asked_for(write, c
     assert report["bootstrap"]["unit"] == "segment"
     assert report["bootstrap"]["unit_requested"] == "document"
     assert "|unit:segment|" in report["signature"]
-    assert report["bootstrap"]["notes"] == [
-        "The test set has no documents, so single segments were resampled."
-    ]
+    (note,) = report["bootstrap"]["notes"]
+    assert note.startswith("The test set has no documents, so single segments were resampled.")
+    assert "false positives can be far above the level" in note and "--docids FILE" in note
 
 
 @pytest.fixture

@@ -175,7 +175,9 @@ def test_settings_are_checked(options, words):
 def test_document_unit_without_documents_falls_back_with_a_note(demo_statistics):
     settings = BootstrapSettings(resamples=100, unit=Unit.DOCUMENT)
     _, result = run(iter_bootstrap(demo_statistics, settings, None))
-    assert result.notes == ("The test set has no documents, so single segments were resampled.",)
+    (note,) = result.notes
+    assert note.startswith("The test set has no documents, so single segments were resampled.")
+    assert "32-59% at 5%" in note and "--docids" in note
     assert result.settings.unit is Unit.SEGMENT and result.unit_requested is Unit.DOCUMENT
     assert "unit:segment" in result.signature
 
@@ -183,15 +185,16 @@ def test_document_unit_without_documents_falls_back_with_a_note(demo_statistics)
 @pytest.mark.parametrize(
     ("documents", "unit", "used", "note"),
     [
-        (None, Unit.AUTO, Unit.SEGMENT, ""),
+        (None, Unit.AUTO, Unit.SEGMENT, "false positives can be far above the level"),
+        (None, Unit.SEGMENT, Unit.SEGMENT, "Give the documents with --docids FILE"),
         (FEW_DOCUMENTS, Unit.AUTO, Unit.DOCUMENT, ""),
-        (FEW_DOCUMENTS - 1, Unit.AUTO, Unit.DOCUMENT, "the intervals are a little too narrow"),
-        (MIN_DOCUMENTS, Unit.AUTO, Unit.DOCUMENT, "the intervals are a little too narrow"),
+        (FEW_DOCUMENTS - 1, Unit.AUTO, Unit.DOCUMENT, "the intervals and verdicts are studentized"),
+        (MIN_DOCUMENTS, Unit.AUTO, Unit.DOCUMENT, "the intervals and verdicts are studentized"),
         (MIN_DOCUMENTS - 1, Unit.AUTO, Unit.SEGMENT, "too few to resample documents reliably"),
         (MIN_DOCUMENTS - 1, Unit.DOCUMENT, Unit.DOCUMENT, "too few for that to be reliable"),
         (1, Unit.DOCUMENT, Unit.SEGMENT, "The test set is one document, so single segments"),
         (1, Unit.AUTO, Unit.SEGMENT, "1 document is too few to resample documents reliably"),
-        (FEW_DOCUMENTS, Unit.SEGMENT, Unit.SEGMENT, ""),
+        (FEW_DOCUMENTS, Unit.SEGMENT, Unit.SEGMENT, "false positives can be far above the level"),
     ],
 )
 def test_the_unit_really_resampled_is_recorded(demo_statistics, documents, unit, used, note):

@@ -84,6 +84,8 @@ def test_plain_values_in_the_order_sessions_store_them():
         "correction": "none",
         "family": "metric",
         "equivalence": "",
+        "test": "bootstrap",
+        "interval": "auto",
         "tokenizer": "13a",
         "case": "sensitive",
         "chrf_char_order": 6,
@@ -301,3 +303,13 @@ def test_equivalence_margins_are_checked_and_kept_for_the_metrics_chosen():
     for bad in ("bleu", "bleu=0", "bleu=-1", "BLEU!=1", 3):
         with pytest.raises(InputError, match=r'margins written as "bleu=0\.01, chrf=0\.5"'):
             AnalysisSettings(equivalence=bad)  # type: ignore[arg-type]
+
+
+def test_the_interval_and_the_deciding_test_are_kept_and_checked():
+    kept = AnalysisSettings.from_mapping({"interval": "bca", "test": "t"})
+    assert (kept.interval, kept.test) == ("bca", "t")
+    assert kept.bootstrap_settings().interval == "bca" and kept.bootstrap_settings().test == "t"
+    with pytest.raises(InputError, match='the setting "interval" should be one of "auto"'):
+        AnalysisSettings.from_mapping({"interval": "jackknife"})
+    with pytest.raises(InputError, match='the setting "test" should be one of "bootstrap"'):
+        AnalysisSettings.from_mapping({"test": "sign"})

@@ -73,3 +73,38 @@ def test_cancelling_the_question_loads_none_of_the_plain_text(qtbot, window, tmp
     qtbot.waitUntil(lambda: not window.controller.loading, timeout=10_000)
     qtbot.wait(300)
     assert window.workspace.entries == ()
+
+
+def test_a_docids_file_is_guessed_and_gives_plain_text_its_documents(qtbot, window, tmp_path):
+    """A drop of plain text with WMT's *.docids: documents are resampled, the window says so,
+    and nothing warns of resampling segments."""
+    documents, per_document = 12, 3
+    lines = [f"the cat sat on mat {d} number {s}" for d in range(documents) for s in range(4)]
+    lines = lines[: documents * per_document]
+    reference = tmp_path / "newstest.ref.en"
+    reference.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    systems = []
+    for k in range(2):
+        system = tmp_path / f"system{k}.en"
+        system.write_text("\n".join(line.replace("cat", f"cat{k}") for line in lines) + "\n")
+        systems.append(system)
+    docids = tmp_path / "newstest.en-de.docids"
+    docids.write_text("".join(f"doc{n // per_document}\n" for n in range(len(lines))))
+    asked = []
+    window.choose_roles = lambda files: asked.append(files) or dict(files)
+    drop(window, [reference, *systems, docids])
+    wait_for_result(qtbot, window)
+    guesses = dict(asked[0])
+    assert guesses[docids] is Role.DOCUMENT_IDS
+    result = window.result
+    assert result.corpus.test_set.documents == tuple(f"doc{d}" for d in range(documents))
+    assert result.bootstrap.settings.unit.value == "document"
+    assert not any("false positives" in note for note in result.bootstrap.notes)
+
+
+def test_the_roles_dialog_offers_document_ids(qtbot):
+    files = [*FILES, (Path("/data/newstest.docids"), Role.DOCUMENT_IDS)]
+    dialog = RolesDialog(files)
+    qtbot.addWidget(dialog)
+    assert dialog.roles()[Path("/data/newstest.docids")] is Role.DOCUMENT_IDS
+    assert dialog.choosers[0].findData(Role.DOCUMENT_IDS.value) >= 0

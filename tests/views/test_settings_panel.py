@@ -37,6 +37,8 @@ CHANGED = {
     "correction": "fdr",
     "family": "all",
     "equivalence": "bleu=0.01, chrf=0.5",
+    "test": "wilcoxon",
+    "interval": "studentized",
     "tokenizer": "intl",
     "case": "ascii",
     "chrf_char_order": 4,
@@ -81,6 +83,8 @@ def test_a_changed_state_shows_in_the_settings_the_analysis_reads(panel):
         correction="fdr",
         family="all",
         equivalence=(("bleu", 0.01), ("chrf", 0.5)),
+        test="wilcoxon",
+        interval="studentized",
     )
     assert panel.unit.currentText() == "Documents"
     assert panel.case.currentText() == "lowercase A-Z only"

@@ -119,6 +119,7 @@ def test_read_as_another_role_is_undone_and_redone(qtbot, window, write):
         ("Reference", False),
         ("System output", True),
         ("Source", False),
+        ("Document ids", False),
     ]
     rerun(qtbot, window, read_as.actions()[0].trigger)
     assert window.result.bootstrap.systems == ("alpha",)
