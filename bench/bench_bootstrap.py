@@ -26,16 +26,17 @@ from types import MappingProxyType
 import numpy as np
 from bench_statistics import SHARED, write_set
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.corpus import Role
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.running import run_to_end
 from mtgui.engine.metrics import create_metrics
-from mtgui.engine.metrics.bleu import Bleu
-from mtgui.engine.metrics.mbleu import MBleu
-from mtgui.engine.metrics.nist import Nist
-from mtgui.engine.resampling import chunk_size, draw_counts, stack_units
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
-from mtgui.engine.statistics import Statistics, SystemStatistics, compute_statistics
+from mtgui.engine.metrics.bleu.bleu import Bleu
+from mtgui.engine.metrics.bleu.mbleu import MBleu
+from mtgui.engine.metrics.bleu.nist import Nist
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.draws import chunk_size, draw_counts, stack_units
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import Statistics, SystemStatistics, compute_statistics
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 
@@ -148,9 +149,9 @@ MEMORY_PROBE = """
 import resource, numpy as np, sys
 sys.path.insert(0, {bench!r})
 from bench_bootstrap import synthetic_statistics
-from mtgui.engine.running import run_to_end
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.settings import BootstrapSettings
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
 statistics = synthetic_statistics(100_000, 20)
 run_to_end(iter_bootstrap(statistics, BootstrapSettings(resamples=1000)))
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)

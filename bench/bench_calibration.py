@@ -2,8 +2,8 @@
 
 Synthetic pools of 5,000 documents of 10 segments (50,000 segments): one of independent
 segments, others whose documents share a difficulty, a length and a quality difference
-(``mtgui.engine.calibration``). From each, thousands of test sets of whole documents are drawn
-and bootstrapped (B = 1,000) with segment and with document resampling, and the script prints,
+(``mtgui.engine.calibration.documents``). From each, thousands of test sets of whole documents are
+drawn and bootstrapped (B = 1,000) with segment and with document resampling, and the script prints,
 as Markdown tables for the README:
 
 1. by test-set size (100, 300, 1,000 segments): on the exchangeable null, how often the pair is
@@ -18,9 +18,9 @@ only on the seed and i, so the tables are the same for any number of processes. 
 use percentile intervals throughout.
 
 ``--intervals`` prints instead, for 10, 15, 20 and 30 documents resampled whole, how often the
-95% percentile, BCa and studentized intervals (``mtgui.engine.bca``, ``mtgui.engine.studentized``)
-hold the pool's BLEU and difference, and how often each calls the document-swapped null
-significant: what ``--interval auto`` rests on.
+95% percentile, BCa and studentized intervals (``mtgui.engine.resampling.bca``,
+``mtgui.engine.resampling.studentized``) hold the pool's BLEU and difference, and how often each
+calls the document-swapped null significant: what ``--interval auto`` rests on.
 
     python bench/bench_calibration.py [--test-sets 5000] [--processes 2] [--seed 2004]
     python bench/bench_calibration.py --intervals [--test-sets 2000] [--pool correlated]
@@ -34,7 +34,7 @@ import os
 import time
 from collections.abc import Callable
 
-from mtgui.engine.calibration import (
+from mtgui.engine.calibration.documents import (
     Calibration,
     DocumentEffects,
     Pool,
@@ -44,9 +44,9 @@ from mtgui.engine.calibration import (
     iter_calibration,
     merge,
 )
-from mtgui.engine.choices import IntervalMethod
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, Unit
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.choices import IntervalMethod
+from mtgui.engine.resampling.settings import BootstrapSettings, Unit
 
 POOL_DOCUMENTS, BETTER_BY, POOL_SEED = 5000, 0.03, 11
 LIKE_EN_DE = DocumentEffects(difficulty=0.27, segment=0.62, quality=0.02)

@@ -28,10 +28,10 @@ from pathlib import Path
 from bench_statistics import DATASETS, SHARED, compile_bytecode, write_set
 from record import record
 
-from mtgui.engine.corpus import Corpus, Role
-from mtgui.engine.extraction import ExtractionContext
+from mtgui.engine.core.corpus import Corpus, Role
 from mtgui.engine.metrics import create_metrics
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 

@@ -1,6 +1,6 @@
 """Corrections for many comparisons, the long version, and what max-T, the MDD and TOST cost.
 
-``calibration``: simulated families (``mtgui.engine.family_calibration``; 100 segments, the
+``calibration``: simulated families (``mtgui.engine.calibration.families``; 100 segments, the
 systems' deltas correlated through shared segment difficulty) at the default B, raised as mtgui
 raises it where a correction needs more (Holm and BH with 20 systems: 8,000). For 10 and 20
 systems it prints, as a Markdown table with Monte Carlo standard errors:
@@ -33,9 +33,9 @@ from pathlib import Path
 
 import numpy as np
 
-from mtgui.engine.family_calibration import simulate_family
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.significance import Correction
+from mtgui.engine.calibration.families import simulate_family
+from mtgui.engine.inference.significance import Correction
+from mtgui.engine.resampling.settings import BootstrapSettings
 
 SEGMENTS = 100
 

@@ -25,8 +25,8 @@ from bench_statistics import SHARED, write_large_set
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from record import record
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.token_pool import allow_workers
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.text.token_pool import allow_workers
 from mtgui.views.launch import create_application
 from mtgui.views.main_window import MainWindow
 

@@ -21,7 +21,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from bench_statistics import SHARED, write_set
 from PySide6.QtCore import QTimer
 
-from mtgui.engine.corpus import Role
+from mtgui.engine.core.corpus import Role
 from mtgui.views.launch import create_application
 from mtgui.views.main_window import MainWindow
 

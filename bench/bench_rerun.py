@@ -30,9 +30,9 @@ from PySide6.QtCore import QCoreApplication
 
 from mtgui.app.analysis import AnalysisController
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.corpus import Corpus, Role
-from mtgui.engine.running import run_to_end
+from mtgui.engine.core.corpus import Corpus, Role
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 from mtgui.io.streams import LoadedFile

@@ -22,10 +22,10 @@ from typing import Any
 from record import record
 
 import mtgui
-from mtgui.engine.corpus import Role
-from mtgui.engine.extraction import ExtractionContext
+from mtgui.engine.core.corpus import Role
 from mtgui.engine.metrics import create_metrics
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 

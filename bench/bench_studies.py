@@ -33,8 +33,8 @@ import numpy as np
 from bench_statistics import SHARED, write_set
 from record import record
 
-from mtgui.engine.corpus import Corpus, Origin, Role, SegmentScores
-from mtgui.engine.statistics import Statistics, compute_statistics
+from mtgui.engine.core.corpus import Corpus, Origin, Role, SegmentScores
+from mtgui.engine.statistics.rows import Statistics, compute_statistics
 from mtgui.engine.studies import (
     iter_human_study,
     iter_refs_study,

@@ -25,25 +25,25 @@ import numpy as np
 from bench_statistics import DATASETS, LINES, SHARED, write_set
 from record import record
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.metrics.ter import Ter
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.metrics.ter.ter import Ter
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 
 _FRESH = (
     "import time; start = time.perf_counter()\n"
-    "from mtgui.engine.ter_search import warm_up; warm_up()\n"
+    "from mtgui.engine.metrics.ter.search import warm_up; warm_up()\n"
     "print(time.perf_counter() - start)\n"
 )
 _LARGE = """
 import resource, sys, time
 from pathlib import Path
-from mtgui.engine.corpus import Role
-from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.metrics.ter import Ter
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.ter.ter import Ter
+from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 paths = [Path(p) for p in sys.argv[1:]]

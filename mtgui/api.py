@@ -24,25 +24,20 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.engine.analysis import AnalysisResult, iter_analysis
-from mtgui.engine.bootstrap import BootstrapResult
-from mtgui.engine.corpus import Corpus, Origin, Role
-from mtgui.engine.errors import InputError
-from mtgui.engine.intervals import ScoreInterval
-from mtgui.engine.metrics.registry import DEFAULT_METRICS, METRIC_NAMES
-from mtgui.engine.ranking import Ranking
-from mtgui.engine.scale import on_scale
-from mtgui.engine.settings import (
+from mtgui.engine.core import Corpus, InputError, Origin, Role
+from mtgui.engine.inference import Correction, PairComparison, Ranking, ScoreInterval
+from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES, MetricSettings
+from mtgui.engine.resampling import (
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
-    DEFAULT_TOKENIZER,
+    BootstrapResult,
     BootstrapSettings,
-    Case,
-    MetricSettings,
     Unit,
 )
-from mtgui.engine.significance import Correction, PairComparison
+from mtgui.engine.scale import on_scale
 from mtgui.engine.statistics import Statistics
+from mtgui.engine.text import DEFAULT_TOKENIZER, Case
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 from mtgui.io.plaintext import line_numbers
@@ -255,7 +250,7 @@ def evaluate(
     Parameters
     ----------
     references, systems, source, encoding
-        What to read (see :func:`read`); or a :class:`~mtgui.engine.corpus.Corpus` that
+        What to read (see :func:`read`); or a :class:`~mtgui.engine.core.corpus.Corpus` that
         :func:`read` made, in place of ``references`` (``systems`` and ``source`` then unused).
     metrics
         The metrics' names (``mtgui eval --metrics``); by default BLEU, NIST and M-BLEU.

@@ -31,7 +31,7 @@ os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")
 gc.disable()
 try:
     from mtgui.cli.main import main as command_line
-    from mtgui.engine.token_pool import allow_workers, workers_running
+    from mtgui.engine.text.token_pool import allow_workers, workers_running
 finally:
     gc.freeze()
     gc.enable()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mtgui.engine.corpus import Corpus, Origin, SystemOutput, TestSet, TextColumn
+from mtgui.engine.core.corpus import Corpus, Origin, SystemOutput, TestSet, TextColumn
 
 ORIGIN = Origin("memory", "plain text", "UTF-8")
 

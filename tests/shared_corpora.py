@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from mtgui.engine.corpus import Corpus, Role
-from mtgui.engine.settings import Case, MetricSettings
-from mtgui.engine.statistics import Statistics, compute_statistics
+from mtgui.engine.core.corpus import Corpus, Role
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.statistics.rows import Statistics, compute_statistics
+from mtgui.engine.text.settings import Case
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 

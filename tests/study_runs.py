@@ -6,8 +6,8 @@ from collections.abc import Generator
 from functools import cache
 from typing import Any
 
-from mtgui.engine.resampling import IntArray
-from mtgui.engine.statistics import Statistics, compute_statistics
+from mtgui.engine.core.arrays import IntArray
+from mtgui.engine.statistics.rows import Statistics, compute_statistics
 from mtgui.io.demo import load_demo
 
 METRICS = ("bleu", "nist", "mbleu")

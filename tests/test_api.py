@@ -12,7 +12,7 @@ from shared_corpora import SHARED_DATA, golden
 
 import mtgui
 from mtgui.cli.main import main
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.errors import InputError
 from mtgui.io.demo import demo_inputs
 
 FAST = {"resamples": 300, "seed": 7}

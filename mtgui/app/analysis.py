@@ -6,7 +6,7 @@ last), waits for files still being read, reports the run's progress (with the ti
 :mod:`mtgui.app.estimate`) and keeps the result. It also keeps what the result shown was made
 from, and says above the views when that is not what the files and settings give now, and what
 happens next (:mod:`mtgui.app.staleness`). It keeps the statistics of its runs
-(:class:`~mtgui.engine.statistics_cache.StatisticsCache`), so that a run after a change of B,
+(:class:`~mtgui.engine.statistics.cache.StatisticsCache`), so that a run after a change of B,
 seed, level, unit or correction only resamples, and one more metric extracts only that metric.
 
 Assembling the corpus (``Workspace.corpus()``) stays on the GUI thread: it only puts the
@@ -28,13 +28,11 @@ from mtgui.app.runs import RunController
 from mtgui.app.staleness import RunInputs, describe_stale
 from mtgui.app.window_interface import SettingsSource
 from mtgui.engine.analysis import AnalysisResult, iter_analysis
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import Corpus, InputError
 from mtgui.engine.metrics import LABELS, REGISTRY
 from mtgui.engine.resampling import BootstrapProgress
 from mtgui.engine.scale import check_scale, on_scale, scaled_scores
-from mtgui.engine.statistics import StatisticsProgress, prepare_segment_scores
-from mtgui.engine.statistics_cache import StatisticsCache
+from mtgui.engine.statistics import StatisticsCache, StatisticsProgress, prepare_segment_scores
 from mtgui.io.window_words import window_message
 
 RERUN_DELAY_MS = 300
@@ -312,7 +310,7 @@ def iter_shown(
     The Segments view shows two systems' segment scores: on 100,000 segments, scoring them
     would stall the GUI thread for 40 ms at every pair. So every system's are computed here
     once the run ends, on the BLEU ``scale`` the views show (the statistics keep them,
-    :meth:`~mtgui.engine.statistics.Statistics.segment_scores`); the totals behind every
+    :meth:`~mtgui.engine.statistics.rows.Statistics.segment_scores`); the totals behind every
     corpus score the bootstrap has kept already. Closing this generator closes ``run``.
     """
     result = yield from run

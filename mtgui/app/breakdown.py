@@ -23,7 +23,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from mtgui.app.runs import RunController
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.breakdown import Breakdown, BreakdownProgress, iter_breakdowns
-from mtgui.engine.grouping import (
+from mtgui.engine.statistics import (
     DEFAULT_LENGTH_EDGES,
     LENGTH,
     attribute_keys,

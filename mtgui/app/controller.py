@@ -37,8 +37,7 @@ from mtgui.app.studies import StudyController
 from mtgui.app.undo import ChangeNote
 from mtgui.app.window_interface import Questions, SettingsSource
 from mtgui.engine.analysis import AnalysisResult
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError, Role
 from mtgui.io.entries import LoadRequest
 from mtgui.io.folders import expand_paths
 from mtgui.io.session import is_session_file, session_from_workspace, write_session

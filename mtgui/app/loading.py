@@ -28,8 +28,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from mtgui.app.file_loader import FileLoader
 from mtgui.app.undo import Step, UndoHistory
 from mtgui.app.window_interface import Questions
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError, Role
 from mtgui.io.entries import Entry, LoadRequest, placeholder
 from mtgui.io.score_choices import ScoredSystem, external_metrics, scores_question
 from mtgui.io.window_words import window_message

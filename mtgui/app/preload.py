@@ -28,6 +28,6 @@ import multiprocessing.synchronize
 import numpy.ma
 import numpy.random
 
-import mtgui.engine.chrf_extract
+import mtgui.engine.metrics.chrf.extract
 import mtgui.io.sgml
 import mtgui.io.wmtxml

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QTimer
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 from mtgui.io.session import SESSION_SUFFIX, Session, read_session, session_to_dict
 from mtgui.io.writers import json_text, write_text_atomic
 

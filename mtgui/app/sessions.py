@@ -16,7 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from mtgui.app.runs import RunController
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 from mtgui.io.entries import LoadRequest, placeholder
 from mtgui.io.session import Session, is_session_file, read_session
 from mtgui.io.workspace import Workspace

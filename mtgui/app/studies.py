@@ -19,12 +19,10 @@ from mtgui.app.analysis import AnalysisController
 from mtgui.app.runs import RunController
 from mtgui.app.staleness import RunInputs, describe_stale
 from mtgui.app.window_interface import SettingsSource
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import Corpus, InputError
 from mtgui.engine.metrics import LABELS
 from mtgui.engine.statistics import Statistics
-from mtgui.engine.studies.dispatch import iter_study
-from mtgui.engine.studies.human.study import HUMAN
+from mtgui.engine.studies import HUMAN, iter_study
 from mtgui.io.window_words import window_message
 
 BEHIND = (

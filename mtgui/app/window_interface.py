@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Protocol
 
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.engine.corpus import Role
+from mtgui.engine.core import Role
 from mtgui.io.score_choices import ScoresQuestion
 from mtgui.io.score_sources import ScoreSource
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 from mtgui.io.window_words import window_message
 
 GeneratorFactory = Callable[[], Generator[Any, None, Any]]

@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from mtgui.engine.corpus import TestSet
-from mtgui.engine.errors import InputError
-from mtgui.engine.grouping import (
+from mtgui.engine.core import InputError, TestSet
+from mtgui.engine.metrics import MetricSettings
+from mtgui.engine.statistics import (
     DEFAULT_LENGTH_EDGES,
     LENGTH,
     Grouping,
@@ -24,7 +24,6 @@ from mtgui.engine.grouping import (
     group_by_attribute,
     group_by_length,
 )
-from mtgui.engine.settings import MetricSettings
 from mtgui.io.labels import LabelFile, read_label_file
 from mtgui.report.breakdown import breakdown_file
 

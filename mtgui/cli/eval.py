@@ -2,7 +2,7 @@
 
 The work is the desktop application's: :func:`~mtgui.engine.analysis.iter_analysis` (statistics,
 then the bootstrap, its resamples drawn while the statistics are extracted), or only its first
-step, :func:`~mtgui.engine.statistics.iter_statistics`, with ``--bootstrap 0``; then each
+step, :func:`~mtgui.engine.statistics.rows.iter_statistics`, with ``--bootstrap 0``; then each
 ``--by`` breakdown (:mod:`mtgui.engine.breakdown`), its groups checked right after loading.
 """
 
@@ -17,8 +17,8 @@ from mtgui.cli.eval_outputs import EvalOutputs, PdfMaker
 from mtgui.cli.progress import drain
 from mtgui.cli.score_specs import metric_names
 from mtgui.engine.analysis import iter_analysis
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.heap import TRIM_FROM, keep_freed_memory
+from mtgui.engine.core import Corpus
+from mtgui.engine.runtime import TRIM_FROM, keep_freed_memory
 from mtgui.engine.scale import on_scale, scaled_statistics
 from mtgui.engine.statistics import iter_statistics
 

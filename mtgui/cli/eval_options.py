@@ -7,14 +7,19 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.cli.breakdown_options import add_breakdown_arguments
-from mtgui.engine import chrf_options, sacrebleu_options
 from mtgui.engine.analysis_settings import SACREBLEU_SETTINGS, AnalysisSettings
-from mtgui.engine.choices import DecidingTest, IntervalMethod
-from mtgui.engine.corrections import Family
-from mtgui.engine.errors import InputError
-from mtgui.engine.metrics import METRIC_NAMES
-from mtgui.engine.scale import SCALES
-from mtgui.engine.settings import (
+from mtgui.engine.core import InputError
+from mtgui.engine.inference import Correction, DecidingTest, Family, IntervalMethod
+from mtgui.engine.metrics import (
+    MAX_BLEU_ORDER,
+    METRIC_NAMES,
+    MIN_BLEU_ORDER,
+    SMOOTH_METHODS,
+    MetricSettings,
+    chrf_options,
+    labels_reading,
+)
+from mtgui.engine.resampling import (
     AR_TRIALS,
     FEW_DOCUMENTS,
     MAX_LEVEL,
@@ -23,15 +28,13 @@ from mtgui.engine.settings import (
     MIN_DOCUMENTS,
     MIN_LEVEL,
     MIN_RESAMPLES,
-    TOKENIZERS,
     BootstrapSettings,
-    Case,
-    MetricSettings,
     Unit,
     check_level,
     check_seed,
 )
-from mtgui.engine.significance import Correction
+from mtgui.engine.scale import SCALES
+from mtgui.engine.text import TOKENIZERS, Case
 from mtgui.io.decode import ENCODINGS
 
 DEFAULTS = AnalysisSettings()
@@ -164,9 +167,9 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
         "-tok",
         choices=TOKENIZERS,
         default=DEFAULTS.tokenizer,
-        help=f"tokenizer for BLEU, NIST, M-BLEU and WER (default: {DEFAULTS.tokenizer}, as "
-        "mteval-v13a and sacreBLEU); ja-mecab and ko-mecab need pip install 'mtgui[ja]' or "
-        "'mtgui[ko]'",
+        help=f"tokenizer for {_listed(labels_reading('tokenize'))} (default: "
+        f"{DEFAULTS.tokenizer}, as mteval-v13a and sacreBLEU); ja-mecab and ko-mecab need pip "
+        "install 'mtgui[ja]' or 'mtgui[ko]'",
     )
     group.add_argument(
         "--lowercase",
@@ -217,8 +220,8 @@ def add_chrf_arguments(group: argparse._ArgumentGroup) -> None:
 
 def add_sacrebleu_arguments(group: argparse._ArgumentGroup) -> None:
     """sacreBLEU's other options of BLEU, chrF and TER, with its names (see
-    :mod:`~mtgui.engine.sacrebleu_options`); recorded in the signature."""
-    methods = sacrebleu_options.SMOOTH_METHODS
+    :mod:`~mtgui.engine.metrics.sacrebleu_options`); recorded in the signature."""
+    methods = SMOOTH_METHODS
     group.add_argument(
         "--smooth-method",
         dest="bleu_smooth_method",
@@ -243,8 +246,8 @@ def add_sacrebleu_arguments(group: argparse._ArgumentGroup) -> None:
         type=int,
         default=DEFAULTS.bleu_max_order,
         metavar="N",
-        help=f"BLEU's (and M-BLEU's) maximum n-gram order, {sacrebleu_options.MIN_BLEU_ORDER} "
-        f"to {sacrebleu_options.MAX_BLEU_ORDER} (default: {DEFAULTS.bleu_max_order})",
+        help=f"BLEU's (and M-BLEU's) maximum n-gram order, {MIN_BLEU_ORDER} "
+        f"to {MAX_BLEU_ORDER} (default: {DEFAULTS.bleu_max_order})",
     )
     flags = {
         "--bleu-effective-order": "corpus BLEU over the orders up to the last one with "
@@ -523,3 +526,8 @@ def equivalence_margins(args: argparse.Namespace) -> tuple[tuple[str, float], ..
             margin /= 100
         margins.append((metric, margin))
     return tuple(dict(margins).items())
+
+
+def _listed(labels: list[str]) -> str:
+    """``A, B and C``."""
+    return ", ".join(labels[:-1]) + " and " + labels[-1] if len(labels) > 1 else "".join(labels)

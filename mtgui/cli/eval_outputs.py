@@ -22,10 +22,8 @@ from mtgui.cli.breakdown_options import label_file_paths
 from mtgui.cli.eval_options import bootstrap_settings
 from mtgui.cli.score_specs import metric_names, score_specs
 from mtgui.cli.signals import signals_deferred, stage
-from mtgui.engine.bootstrap import BootstrapResult
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.errors import InputError
-from mtgui.engine.printable import printable
+from mtgui.engine.core import Corpus, InputError, printable
+from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
 from mtgui.io.outputs import OutputPlan
 from mtgui.io.run_inputs import RunInputs
@@ -128,7 +126,7 @@ class EvalOutputs:
         """Refuse, before the work, what the loaded corpus cannot give: per-document scores
         of a test set without documents (plain text)."""
         if "--documents" in self.plan:
-            from mtgui.engine.documents import require_documents
+            from mtgui.engine.statistics import require_documents
 
             require_documents(corpus.test_set)
 

@@ -25,9 +25,7 @@ from mtgui.cli.eval_options import EVAL_EPILOG, add_eval_arguments
 from mtgui.cli.eval_outputs import PdfMaker
 from mtgui.cli.score_specs import score_specs
 from mtgui.cli.signals import Terminated, release_signals, signals_deferred, signals_unwind
-from mtgui.engine.corpus import Corpus, Role
-from mtgui.engine.errors import InputError
-from mtgui.engine.printable import printable
+from mtgui.engine.core import Corpus, InputError, Role, printable
 from mtgui.io.assemble import assemble
 from mtgui.io.docids import read_docids, with_document_ids
 from mtgui.io.folders import expand_paths

@@ -22,10 +22,8 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from mtgui.engine.errors import InputError
-from mtgui.engine.metrics import REGISTRY, parse_metric_names
-from mtgui.engine.metrics.external import NAME_PATTERN
-from mtgui.engine.printable import printable
+from mtgui.engine.core import InputError, printable
+from mtgui.engine.metrics import NAME_PATTERN, REGISTRY, parse_metric_names
 from mtgui.io.score_sources import HUMAN, ScoreSource
 
 FORMS = "FILE, FILE:COLUMN, FILE:COLUMN=NAME, FILE=NAME or FILE=SYSTEM:NAME"

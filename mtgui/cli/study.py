@@ -27,12 +27,10 @@ from mtgui.cli.eval_outputs import input_paths, print_notes, read_paths
 from mtgui.cli.progress import drain
 from mtgui.cli.score_specs import metric_names
 from mtgui.cli.study_options import STUDY_HELP, add_study_options, study_settings
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.errors import InputError
-from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.core import Corpus, InputError
+from mtgui.engine.metrics import ExtractionContext, MetricSettings
 from mtgui.engine.statistics import iter_statistics
-from mtgui.engine.studies.refs.study import RefsSettings
+from mtgui.engine.studies import RefsSettings
 from mtgui.io.outputs import OutputPlan
 from mtgui.io.score_sources import HUMAN
 from mtgui.io.writers import json_text, write_stdout
@@ -43,7 +41,7 @@ from mtgui.report.study_text import study_text
 from mtgui.report.summary import summarize
 
 if TYPE_CHECKING:  # the studies' code is imported when a study runs, not by every command
-    from mtgui.engine.studies.dispatch import Study, StudySettings
+    from mtgui.engine.studies import Study, StudySettings
 
 
 def add_study_parser(commands: Any, summary: str) -> None:
@@ -116,7 +114,7 @@ def _run(
     if not isinstance(settings, RefsSettings):
         context = ExtractionContext(corpus.test_set, scoring, corpus.scores)
         statistics = drain(iter_statistics(corpus, metrics, scoring, context), "scoring")
-    from mtgui.engine.studies.dispatch import iter_study_for
+    from mtgui.engine.studies import iter_study_for
 
     study = iter_study_for(settings, corpus, metrics, scoring, statistics, context, human)
     return drain(study, "study")

@@ -5,21 +5,21 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.studies.refs.study import (
+from mtgui.engine.resampling import BootstrapSettings
+from mtgui.engine.studies import (
+    DEFAULT_FRACTIONS,
     DEFAULT_MAX_SUBSETS,
-    REFS_RESAMPLES,
-    TABLE4_FRACTIONS,
-    TABLE4_REPEATS,
-    RefsSettings,
-)
-from mtgui.engine.studies.resamples.study import (
     DEFAULT_RUNS,
     DEFAULT_SIZES,
     DEFAULT_STABILITY_SIZES,
+    REFS_RESAMPLES,
+    SIZE_RESAMPLES,
+    TABLE4_FRACTIONS,
+    TABLE4_REPEATS,
+    RefsSettings,
     ResamplesSettings,
+    SizeSettings,
 )
-from mtgui.engine.studies.size.study import DEFAULT_FRACTIONS, SIZE_RESAMPLES, SizeSettings
 
 StudySettings = SizeSettings | RefsSettings | ResamplesSettings | BootstrapSettings
 """The settings of any study (the human study's are the bootstrap's)."""

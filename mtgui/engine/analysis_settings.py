@@ -20,33 +20,32 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
-from mtgui.engine import chrf_options, sacrebleu_options
-from mtgui.engine.choices import DecidingTest, IntervalMethod
-from mtgui.engine.corrections import Family
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.inference.choices import DecidingTest, IntervalMethod
+from mtgui.engine.inference.corrections import Family
+from mtgui.engine.inference.significance import Correction
+from mtgui.engine.metrics import sacrebleu_options
+from mtgui.engine.metrics.chrf import options as chrf_options
 from mtgui.engine.metrics.external import NAME_PATTERN
 from mtgui.engine.metrics.registry import DEFAULT_METRICS, METRIC_NAMES
-from mtgui.engine.settings import (
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import (
     AR_TRIALS,
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
-    DEFAULT_TOKENIZER,
     MAX_LEVEL,
     MAX_RESAMPLES,
     MAX_SEED,
     MIN_LEVEL,
     MIN_RESAMPLES,
-    TOKENIZERS,
     BootstrapSettings,
-    Case,
-    MetricSettings,
     Unit,
     check_level,
     check_resamples,
     check_seed,
 )
-from mtgui.engine.significance import Correction
+from mtgui.engine.text.settings import DEFAULT_TOKENIZER, TOKENIZERS, Case
 
 _DEFAULT_METRIC_SETTINGS = MetricSettings()
 
@@ -96,8 +95,9 @@ SACREBLEU_SETTINGS = (
     "ter_asian_support",
     "ter_case_sensitive",
 )
-"""sacreBLEU's options beyond chrF's orders and beta (:mod:`~mtgui.engine.sacrebleu_options`),
-named as the fields of :class:`~mtgui.engine.settings.MetricSettings`: the "Advanced" settings."""
+"""sacreBLEU's options beyond chrF's orders and beta
+(:mod:`~mtgui.engine.metrics.sacrebleu_options`), named as the fields of
+:class:`~mtgui.engine.resampling.settings.MetricSettings`: the "Advanced" settings."""
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ the rule the tests check, and it fixes every choice here:
 - the group's documents are numbered in order of first appearance, as its own test set would
   number them, and the unit asked for (``auto`` too) is resolved on the group's documents, so a
   group of few documents resamples segments, with the note a run on it would give;
-- the bootstrap is :func:`~mtgui.engine.bootstrap.iter_bootstrap` itself, with the run's seed:
-  each group's resamples are drawn from the seed, as its own run would draw them.
+- the bootstrap is :func:`~mtgui.engine.resampling.bootstrap.iter_bootstrap` itself, with the run's
+seed:   each group's resamples are drawn from the seed, as its own run would draw them.
 
 A group of fewer than :data:`MIN_GROUP_SEGMENTS` segments is not bootstrapped (a handful of
 sentences gives intervals that look precise and mean nothing): it is listed with its size,
@@ -29,15 +29,15 @@ from types import MappingProxyType
 
 import numpy as np
 
-from mtgui.engine.bootstrap import BootstrapResult, iter_bootstrap
-from mtgui.engine.corpus import Corpus, SegmentScores, TestSet, TextColumn
-from mtgui.engine.gil_free import distinct_count
-from mtgui.engine.grouping import Grouping, IntArray
-from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.metrics.nist import ORDER, Nist
-from mtgui.engine.resampling import BootstrapProgress
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.statistics import Statistics, SystemStatistics
+from mtgui.engine.core.arrays import FloatArray, IntArray
+from mtgui.engine.core.corpus import Corpus, SegmentScores, TestSet, TextColumn
+from mtgui.engine.metrics.bleu.nist import ORDER, Nist
+from mtgui.engine.resampling.bootstrap import BootstrapResult, iter_bootstrap
+from mtgui.engine.resampling.draws import BootstrapProgress
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.runtime.gil_free import distinct_count
+from mtgui.engine.statistics.grouping import Grouping
+from mtgui.engine.statistics.rows import Statistics, SystemStatistics
 from mtgui.engine.studies.subset_nist import NistInputs, SubsetNist, iter_subset_nist
 
 MIN_GROUP_SEGMENTS = 10

@@ -18,14 +18,15 @@ from typing import ClassVar
 import numpy as np
 
 from mtgui.engine.analysis import AnalysisResult
-from mtgui.engine.bootstrap import BootstrapResult
-from mtgui.engine.intervals import ScoreInterval
-from mtgui.engine.metrics.base import FloatArray, Metric
-from mtgui.engine.metrics.bleu import Bleu
-from mtgui.engine.metrics.mbleu import MBleu
-from mtgui.engine.ranking import Ranking
-from mtgui.engine.significance import PairComparison
-from mtgui.engine.statistics import Statistics
+from mtgui.engine.core.arrays import FloatArray
+from mtgui.engine.inference.intervals import ScoreInterval
+from mtgui.engine.inference.ranking import Ranking
+from mtgui.engine.inference.significance import PairComparison
+from mtgui.engine.metrics.base import Metric
+from mtgui.engine.metrics.bleu.bleu import Bleu
+from mtgui.engine.metrics.bleu.mbleu import MBleu
+from mtgui.engine.resampling.bootstrap import BootstrapResult
+from mtgui.engine.statistics.rows import Statistics
 
 SCALES = (1, 100)
 """The scales BLEU and M-BLEU can be read on: mteval's 0-1 and sacreBLEU's 0-100."""

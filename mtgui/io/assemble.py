@@ -1,4 +1,4 @@
-"""Putting loaded files together into one :class:`~mtgui.engine.corpus.Corpus`.
+"""Putting loaded files together into one :class:`~mtgui.engine.core.corpus.Corpus`.
 
 This is where the files meet: the segments are aligned across all of them, the systems and
 references get their names, and per-segment scores are matched to systems and segments.
@@ -10,15 +10,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from mtgui.engine.corpus import (
+from mtgui.engine.core import (
     Corpus,
+    InputError,
     Role,
     SystemOutput,
     TestSet,
     TextColumn,
+    empty_text_notes,
 )
-from mtgui.engine.empty_texts import empty_text_notes
-from mtgui.engine.errors import InputError
 from mtgui.io.align import Skeleton, align_stream
 from mtgui.io.assemble_scores import segment_scores
 from mtgui.io.decode import BOM_LABELS

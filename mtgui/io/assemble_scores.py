@@ -4,7 +4,7 @@ Each table carries the metric it belongs to (``human`` unless the user named it)
 one segment of one system in one file are several judgments, and are averaged, as WMT averages
 its DA judgments; the tables of one metric may score different systems, but two files that
 score the same system under one name are refused (nothing is averaged across files). The
-result is one :class:`~mtgui.engine.corpus.SegmentScores` per metric and system that has
+result is one :class:`~mtgui.engine.core.corpus.SegmentScores` per metric and system that has
 scores.
 
 A file that scores every segment in order (one number per line, COMET) must have exactly as
@@ -22,9 +22,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from mtgui.engine.corpus import Origin, SegmentScores, SystemOutput, TestSet
-from mtgui.engine.errors import InputError
-from mtgui.engine.printable import printable
+from mtgui.engine.core import InputError, Origin, SegmentScores, SystemOutput, TestSet, printable
 from mtgui.io.scores import ScoreRecord, ScoreTable
 
 

@@ -12,7 +12,7 @@ import codecs
 from dataclasses import dataclass
 from pathlib import Path
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 from mtgui.io.inputs import read_input_bytes
 
 AUTO = "auto"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from mtgui.engine.corpus import Corpus, Role
+from mtgui.engine.core import Corpus, Role
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 

@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import Corpus, InputError
 from mtgui.io.decode import AUTO, read_text
 from mtgui.io.plaintext import split_lines
 

@@ -14,8 +14,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError, Role
 from mtgui.io.decode import read_text
 from mtgui.io.docids import looks_like_docids
 from mtgui.io.loader import detect_format, load_decoded, scores_from_decoded

@@ -6,7 +6,8 @@ is opened: reading one can wait forever or never end. The check is made again on
 file (``fstat``), and the file is opened non-blocking, so that a file swapped for a pipe in
 between cannot hang the reader either. A regular file larger than :data:`MAX_INPUT_BYTES` is
 refused too, before mtgui runs out of memory on it. Any error of the operating system becomes
-an :class:`~mtgui.engine.errors.InputError` that names the file and says what is wrong in words.
+an :class:`~mtgui.engine.core.errors.InputError` that names the file and says what is wrong in
+words.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import os
 import stat
 from pathlib import Path
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 
 MAX_INPUT_BYTES = 1 << 30
 """The largest file mtgui reads (1 GiB): far above any test set, far below running out of memory.

@@ -17,7 +17,7 @@ import json
 import re
 from pathlib import Path
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 
 MAX_DEPTH = 100
 """The deepest nesting of arrays and objects read."""

@@ -6,7 +6,7 @@ named by file and line: :func:`read_label_file` checks the file itself (the head
 columns, line numbers that are whole numbers, nothing listed twice) when the options are
 read; :meth:`LabelFile.grouping` checks it against the test set once that is loaded (a line
 beyond its last segment, a document it does not have). Segments the file gives no label form
-the group ``(none)`` (:data:`mtgui.engine.grouping.NONE`).
+the group ``(none)`` (:data:`mtgui.engine.statistics.grouping.NONE`).
 """
 
 from __future__ import annotations
@@ -14,10 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from mtgui.engine.corpus import TestSet
-from mtgui.engine.errors import InputError
-from mtgui.engine.grouping import Grouping, group_by_labels
-from mtgui.engine.printable import printable
+from mtgui.engine.core import InputError, TestSet, printable
+from mtgui.engine.statistics import Grouping, group_by_labels
 from mtgui.io.decode import read_text
 from mtgui.io.textutil import whole_number
 

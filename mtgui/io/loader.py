@@ -12,9 +12,7 @@ import re
 from collections.abc import Collection
 from pathlib import Path
 
-from mtgui.engine.corpus import Origin, Role
-from mtgui.engine.errors import InputError
-from mtgui.engine.printable import printable
+from mtgui.engine.core import InputError, Origin, Role, printable
 from mtgui.io.decode import AUTO, DecodedText, read_text
 from mtgui.io.plaintext import read_plain_text
 from mtgui.io.scores import ScoreTable, looks_like_scores, read_scores

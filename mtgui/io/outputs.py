@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 from mtgui.io.run_inputs import READ, Identity, RunInputs
 from mtgui.io.targets import (
     STDOUT,

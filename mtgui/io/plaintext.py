@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from mtgui.engine.corpus import Origin, Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError, Origin, Role
 from mtgui.io.streams import TextStream
 
 _SPLIT_BLOCK = 1 << 20  # characters split per hold of the interpreter lock

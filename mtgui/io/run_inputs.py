@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 
 Identity = tuple[int, int]
 """A file's device and inode: the same for every path that leads to it."""

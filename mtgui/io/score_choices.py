@@ -24,8 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from mtgui.engine.metrics.external import NAME_PATTERN
-from mtgui.engine.metrics.registry import REGISTRY
+from mtgui.engine.metrics import NAME_PATTERN, REGISTRY
 from mtgui.io.plaintext import split_lines
 from mtgui.io.score_formats import (
     COMET_JSON,

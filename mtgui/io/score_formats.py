@@ -34,9 +34,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from mtgui.engine.corpus import Origin
-from mtgui.engine.errors import InputError
-from mtgui.engine.printable import printable
+from mtgui.engine.core import InputError, Origin, printable
 from mtgui.io.json_input import load_json
 from mtgui.io.plaintext import split_lines
 from mtgui.io.scores import (

@@ -14,9 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from mtgui.engine.corpus import Origin
-from mtgui.engine.errors import InputError
-from mtgui.engine.printable import printable
+from mtgui.engine.core import InputError, Origin, printable
 from mtgui.io.decode import AUTO, DecodedText, read_text
 from mtgui.io.loader import detect_format
 from mtgui.io.score_formats import (

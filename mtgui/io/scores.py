@@ -30,9 +30,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mtgui.engine.corpus import Origin
-from mtgui.engine.errors import InputError
-from mtgui.engine.printable import printable
+from mtgui.engine.core import InputError, Origin, printable
 from mtgui.io.plaintext import split_lines
 from mtgui.io.textutil import whole_number
 

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError, Role
 from mtgui.io.entries import Entry
 from mtgui.io.score_choices import name_problem
 from mtgui.io.score_sources import ScoreSource

@@ -14,8 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from mtgui.engine.corpus import Origin, Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError, Origin, Role
 from mtgui.io.streams import TextStream
 from mtgui.io.textutil import LineIndex, collapse_space
 

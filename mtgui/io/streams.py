@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mtgui.engine.corpus import Origin, Role
+from mtgui.engine.core import Origin, Role
 
 SGML = "NIST SGML"
 WMT_XML = "WMT XML"

@@ -7,7 +7,7 @@ import bisect
 import re
 from pathlib import Path
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 
 # Perl's \s under Unicode rules (Perl >= 5.18), which is what mteval-v13a.pl collapses inside
 # SGML documents. Python's \s differs: it also matches U+001C..U+001F. U+FEFF is in neither.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 
 _OPTION = re.compile(r"--[a-z][a-z0-9-]*")
 _OPTIONS_IN_PARENTHESES = re.compile(r"\s*\(([^()]*--[a-z][^()]*)\)")

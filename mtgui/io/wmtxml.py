@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from mtgui.engine.corpus import Origin, Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError, Origin, Role
 from mtgui.io.streams import TextStream
 
 _PARTS = {"src": Role.SOURCE, "ref": Role.REFERENCE, "hyp": Role.SYSTEM}

@@ -3,7 +3,7 @@
 A :class:`Workspace` is an immutable list of entries (:class:`~mtgui.io.entries.Entry`), one
 per file the user gave: the file read (its streams or its score table), the reason it could not
 be, or a place held for a file still being read. ``corpus()`` assembles whatever loaded into a
-:class:`~mtgui.engine.corpus.Corpus`, or explains what is missing. Adding, replacing and
+:class:`~mtgui.engine.core.corpus.Corpus`, or explains what is missing. Adding, replacing and
 removing files return new workspaces, so a worker thread can read one while the window builds
 the next; adding many files at once takes time in proportion to their number.
 
@@ -24,8 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from mtgui.engine.corpus import Corpus, Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import Corpus, InputError, Role
 from mtgui.io.assemble import assemble
 from mtgui.io.entries import Entry
 from mtgui.io.naming import names_from_files

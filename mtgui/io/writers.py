@@ -30,7 +30,7 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 from mtgui.io.run_inputs import READ, RunInputs, refuse_input
 from mtgui.io.targets import (
     Kind,

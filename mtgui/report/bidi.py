@@ -11,7 +11,7 @@ closed at the name's end) and the name is put in an isolate (FSI ... PDI in plai
 in HTML), which takes its direction from its own first strong letter and leaves the text around
 it as it was. The name itself stays readable; only the unmatched controls change.
 
-The terminal gets another treatment: :func:`mtgui.engine.printable.printable` shows every
+The terminal gets another treatment: :func:`mtgui.engine.core.escapes.printable` shows every
 control as a visible escape. CSV and JSON files keep the exact names (they are data for
 programs: a name must compare equal to the one in the user's files).
 """

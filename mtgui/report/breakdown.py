@@ -14,10 +14,14 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from mtgui.engine.intervals import INTERVAL_FIELDS
-from mtgui.engine.metrics.base import Metric
-from mtgui.engine.printable import printable
-from mtgui.engine.significance import OPTIONAL_PAIR_FIELDS, PAIR_FIELDS, PairComparison
+from mtgui.engine.core import printable
+from mtgui.engine.inference import (
+    INTERVAL_FIELDS,
+    OPTIONAL_PAIR_FIELDS,
+    PAIR_FIELDS,
+    PairComparison,
+)
+from mtgui.engine.metrics import Metric
 from mtgui.report.cells import csv_cell, four_decimals, json_ready
 from mtgui.report.significance import PAIR_COLUMNS, SCORE_COLUMNS, grid_text
 from mtgui.report.table_text import align_table

@@ -2,21 +2,20 @@
 
 Columns ``system, docid, segments`` and one per metric, named as the metric (``bleu``,
 ``nist``, ...), each document scored as a test set of its own exactly as ``mteval-v13a.pl -d``
-scores it (see :mod:`mtgui.engine.documents`). BLEU and M-BLEU are on the scale the statistics
-score on: mteval's 0-1 by default; on sacreBLEU's 0-100 (``--bleu-scale 100``) their columns
-are named ``bleu_x100`` and ``mbleu_x100``, so that a file never leaves the scale to be guessed.
-Rows come system by system in load order, documents in the test set's order.
+scores it (see :mod:`mtgui.engine.statistics.documents`). BLEU and M-BLEU are on the scale the
+statistics score on: mteval's 0-1 by default; on sacreBLEU's 0-100 (``--bleu-scale 100``) their
+columns are named ``bleu_x100`` and ``mbleu_x100``, so that a file never leaves the scale to be
+guessed. Rows come system by system in load order, documents in the test set's order.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.documents import score_documents
-from mtgui.engine.metrics.base import Metric
+from mtgui.engine.core import Corpus
+from mtgui.engine.metrics import Metric
 from mtgui.engine.scale import SCALED_METRICS
-from mtgui.engine.statistics import Statistics
+from mtgui.engine.statistics import Statistics, score_documents
 from mtgui.report.cells import csv_cell
 
 DOCUMENT_COLUMNS = ("system", "docid", "segments")

@@ -19,18 +19,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from mtgui._version import __version__
-from mtgui.engine.bootstrap import BootstrapResult
-from mtgui.engine.corpus import Corpus, TestSet
-from mtgui.engine.intervals import INTERVAL_FIELDS
-from mtgui.engine.sacrebleu_signature import metric_options
-from mtgui.engine.segment_tests import SEGMENT_TEST_FIELDS
-from mtgui.engine.settings import MetricSettings
-from mtgui.engine.significance import (
+from mtgui.engine.core import Corpus, TestSet
+from mtgui.engine.inference import (
+    INTERVAL_FIELDS,
     OPTIONAL_PAIR_FIELDS,
     PAIR_FIELDS,
+    SEGMENT_TEST_FIELDS,
     Correction,
     PairComparison,
 )
+from mtgui.engine.metrics import MetricSettings, metric_options
+from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
 from mtgui.report.cells import csv_cell, four_decimals, json_ready
 from mtgui.report.table_text import align_table
@@ -87,9 +86,9 @@ def evaluation_report(
 
 
 def segment_fields(bootstrap: BootstrapResult, pair: PairComparison) -> dict[str, Any]:
-    """The pair's segment-level fields (:data:`~mtgui.engine.segment_tests.SEGMENT_TEST_FIELDS`):
-    the win and loss rates, and the t-test's and Wilcoxon's p-values where the metric is a
-    mean of segment scores."""
+    """The pair's segment-level fields
+    (:data:`~mtgui.engine.inference.segment_tests.SEGMENT_TEST_FIELDS`): the win and loss rates, and
+    the t-test's and Wilcoxon's p-values where the metric is a mean of segment scores."""
     found = bootstrap.segment_comparison(pair.metric, pair.x, pair.y)
     if found is None:
         return {}

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from mtgui.engine.bootstrap import BootstrapResult
+from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
 from mtgui.io.outputs import OutputPlan
 from mtgui.io.writers import csv_text

@@ -16,8 +16,8 @@ from html import escape
 
 import numpy as np
 
-from mtgui.engine.bootstrap import BootstrapResult
-from mtgui.engine.intervals import ScoreInterval
+from mtgui.engine.inference import ScoreInterval
+from mtgui.engine.resampling import BootstrapResult
 from mtgui.report.bidi import isolated
 
 WIDTH = 640

@@ -21,10 +21,10 @@ from datetime import datetime
 from html import escape
 
 from mtgui._version import __version__
-from mtgui.engine.bootstrap import BootstrapResult
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.metrics.base import Metric
-from mtgui.engine.significance import BETTER, EQUIVALENT, WORSE
+from mtgui.engine.core import Corpus
+from mtgui.engine.inference import BETTER, EQUIVALENT, WORSE
+from mtgui.engine.metrics import Metric
+from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
 from mtgui.report.bidi import balanced, html_isolated, isolated
 from mtgui.report.cells import four_decimals

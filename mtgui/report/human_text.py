@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from mtgui.engine.metrics.external import external_metric
-from mtgui.engine.printable import printable
-from mtgui.engine.studies.human.correlation_tests import CorrelationTest
-from mtgui.engine.studies.human.study import (
+from mtgui.engine.core import printable
+from mtgui.engine.metrics import external_metric
+from mtgui.engine.studies import (
     HUMAN_ONLY,
     METRIC_ONLY,
     OPPOSITE,
+    CorrelationTest,
     Disagreement,
     HumanStudy,
     MetricCorrelation,

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mtgui.engine.bootstrap import BootstrapResult
-from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.significance import Correction, PairComparison
+from mtgui.engine.core import FloatArray
+from mtgui.engine.inference import Correction, PairComparison
+from mtgui.engine.resampling import BootstrapResult
 from mtgui.report.significance import verdict_basis
 
 

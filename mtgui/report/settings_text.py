@@ -8,11 +8,11 @@ programs; this says it for people.
 from __future__ import annotations
 
 from mtgui._version import __version__
-from mtgui.engine.bootstrap import BootstrapResult
-from mtgui.engine.metrics.base import Metric
+from mtgui.engine.metrics import Metric
+from mtgui.engine.resampling import BootstrapResult, Unit
 from mtgui.engine.scale import SCALED_METRICS
-from mtgui.engine.settings import Case, Unit
 from mtgui.engine.statistics import Statistics
+from mtgui.engine.text import Case
 
 CASE_WORDS = {
     Case.SENSITIVE: "case-sensitive",

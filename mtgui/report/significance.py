@@ -6,21 +6,20 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from mtgui.engine.bootstrap import BootstrapResult
-from mtgui.engine.corrections import Family
-from mtgui.engine.intervals import INTERVAL_FIELDS
-from mtgui.engine.metrics.base import Metric
-from mtgui.engine.metrics.registry import LABELS
-from mtgui.engine.power import smallest_unseen
-from mtgui.engine.printable import printable
-from mtgui.engine.segment_tests import SEGMENT_TEST_FIELDS
-from mtgui.engine.significance import (
+from mtgui.engine.core import printable
+from mtgui.engine.inference import (
     EQUIVALENT,
+    INTERVAL_FIELDS,
     OPTIONAL_PAIR_FIELDS,
     PAIR_FIELDS,
+    SEGMENT_TEST_FIELDS,
     Correction,
+    Family,
     PairComparison,
+    smallest_unseen,
 )
+from mtgui.engine.metrics import LABELS, Metric
+from mtgui.engine.resampling import BootstrapResult
 from mtgui.report.cells import csv_cell, four_decimals, percent
 from mtgui.report.table_text import align_table
 

@@ -6,9 +6,9 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
+from mtgui.engine.core import printable
 from mtgui.engine.metrics import LABELS as LABELS  # how people write each metric
-from mtgui.engine.printable import printable
-from mtgui.engine.settings import BootstrapSettings
+from mtgui.engine.resampling import BootstrapSettings
 
 C = TypeVar("C")
 

@@ -12,13 +12,21 @@ from dataclasses import asdict, fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
 from mtgui._version import __version__
-from mtgui.engine.intervals import INTERVAL_FIELDS
-from mtgui.engine.significance import PAIR_FIELDS
-from mtgui.engine.studies.human.correlation_tests import CorrelationTest
-from mtgui.engine.studies.human.study import Disagreement, HumanStudy, MetricCorrelation
-from mtgui.engine.studies.refs.study import RefsRow, RefsSizeRow, RefsStudy
-from mtgui.engine.studies.resamples.study import ResampleRow, ResamplesStudy, StabilityRow
-from mtgui.engine.studies.size.study import SizeRow, SizeStudy
+from mtgui.engine.inference import INTERVAL_FIELDS, PAIR_FIELDS
+from mtgui.engine.studies import (
+    CorrelationTest,
+    Disagreement,
+    HumanStudy,
+    MetricCorrelation,
+    RefsRow,
+    RefsSizeRow,
+    RefsStudy,
+    ResampleRow,
+    ResamplesStudy,
+    SizeRow,
+    SizeStudy,
+    StabilityRow,
+)
 from mtgui.report.cells import csv_cell, json_ready
 from mtgui.report.files import Table as Table  # the views take it from here too
 from mtgui.report.significance import (
@@ -30,7 +38,7 @@ from mtgui.report.significance import (
 )
 
 if TYPE_CHECKING:  # a type only: the studies' running code is not needed to print one
-    from mtgui.engine.studies.dispatch import Study
+    from mtgui.engine.studies import Study
 
 _TABLE_FILES = {
     "size": ("size.csv", "size-pairs.csv", "size-separation.csv", "size-fit.csv"),

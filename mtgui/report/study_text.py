@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import math
 
-from mtgui.engine.studies.human.study import HumanStudy
-from mtgui.engine.studies.refs.study import RefsRow, RefsStudy
-from mtgui.engine.studies.resamples.study import ResamplesStudy, StabilityRow
-from mtgui.engine.studies.size.study import SizeRow, SizeStudy
+from mtgui.engine.studies import (
+    HumanStudy,
+    RefsRow,
+    RefsStudy,
+    ResamplesStudy,
+    SizeRow,
+    SizeStudy,
+    StabilityRow,
+)
 from mtgui.report.human_text import human_text
 from mtgui.report.study_format import (
     LABELS,

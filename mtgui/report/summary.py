@@ -1,14 +1,12 @@
 """A plain-text account of what was loaded, for the command line and the main window.
 
 Names, paths and notes come from the user's files, so every line goes through
-:func:`~mtgui.engine.printable.printable`: the account is printed on a terminal.
+:func:`~mtgui.engine.core.escapes.printable`: the account is printed on a terminal.
 """
 
 from __future__ import annotations
 
-from mtgui.engine.corpus import Corpus, Origin
-from mtgui.engine.empty_texts import corpus_notes
-from mtgui.engine.printable import printable
+from mtgui.engine.core import Corpus, Origin, corpus_notes, printable
 
 
 def summarize(corpus: Corpus) -> str:

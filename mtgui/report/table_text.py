@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from mtgui.engine.printable import printable
+from mtgui.engine.core import printable
 from mtgui.io.writers import csv_text
 
 Rows = Sequence[Sequence[str]]

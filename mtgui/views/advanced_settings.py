@@ -23,8 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.engine import sacrebleu_options as options
 from mtgui.engine.analysis_settings import SACREBLEU_SETTINGS, AnalysisSettings
+from mtgui.engine.metrics import (
+    MAX_BLEU_ORDER,
+    MAX_SMOOTH_VALUE,
+    MIN_BLEU_ORDER,
+    SMOOTH_DEFAULTS,
+    SMOOTH_METHODS,
+)
 
 _NO_VALUE = -0.1  # the value box's lowest value, shown as "default": the method's own value
 _FLAGS = {
@@ -79,14 +85,14 @@ class AdvancedSettings(QWidget):
         form = QFormLayout(self.body)
         form.setContentsMargins(12, 0, 0, 0)
         self.smooth_method = QComboBox()
-        self.smooth_method.addItems(options.SMOOTH_METHODS)
+        self.smooth_method.addItems(SMOOTH_METHODS)
         self.smooth_method.setToolTip(
             "--smooth-method: BLEU's smoothing, corpus and sentence level. mteval (mtgui's "
             "default) is mteval-v13a's; sacreBLEU's default is exp, which differs from it only "
             "when an n-gram order has no match."
         )
         self.smooth_value = QDoubleSpinBox()
-        self.smooth_value.setRange(_NO_VALUE, options.MAX_SMOOTH_VALUE)
+        self.smooth_value.setRange(_NO_VALUE, MAX_SMOOTH_VALUE)
         self.smooth_value.setDecimals(2)
         self.smooth_value.setSingleStep(0.1)
         self.smooth_value.setSpecialValueText("default")
@@ -95,7 +101,7 @@ class AdvancedSettings(QWidget):
             "--smooth-value: the value of floor (default 0.1) and add-k (default 1)."
         )
         self.max_order = QSpinBox()
-        self.max_order.setRange(options.MIN_BLEU_ORDER, options.MAX_BLEU_ORDER)
+        self.max_order.setRange(MIN_BLEU_ORDER, MAX_BLEU_ORDER)
         self.max_order.setKeyboardTracking(False)
         self.max_order.setToolTip("--bleu-max-order: BLEU's (and M-BLEU's) longest n-grams.")
         form.addRow("BLEU smoothing", self.smooth_method)
@@ -146,7 +152,7 @@ class AdvancedSettings(QWidget):
     def _enable_value(self) -> None:
         """The value applies to floor and add-k only."""
         method = self.smooth_method.currentText()
-        self.smooth_value.setEnabled(options.SMOOTH_DEFAULTS.get(method) is not None)
+        self.smooth_value.setEnabled(SMOOTH_DEFAULTS.get(method) is not None)
 
     def _fold(self, open_: bool) -> None:
         self.body.setVisible(open_)

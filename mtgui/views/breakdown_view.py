@@ -41,8 +41,8 @@ from mtgui.app.breakdown import (
 )
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.breakdown import Breakdown
-from mtgui.engine.grouping import LENGTH
 from mtgui.engine.metrics import LABELS
+from mtgui.engine.statistics import LENGTH
 from mtgui.report.significance import cluster_caption, verdict_basis
 from mtgui.views.absent import missing_text
 from mtgui.views.breakdown_model import BreakdownTableModel

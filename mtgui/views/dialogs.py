@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.engine.corpus import Role
+from mtgui.engine.core import Role
 from mtgui.io.session import SESSION_SUFFIX
 from mtgui.views.palette import problem_style
 

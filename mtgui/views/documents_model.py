@@ -1,8 +1,8 @@
 """Two systems' per-document scores as a Qt table model over numpy arrays, sorted there.
 
 One row per document: its id, its segments, A's score, B's score and how much better A is.
-The scores are those of ``mteval-v13a.pl -d`` (:mod:`mtgui.engine.documents`); a sort is one
-stable ``np.argsort`` of the clicked column's key, as in the Segments view, and ``data()``
+The scores are those of ``mteval-v13a.pl -d`` (:mod:`mtgui.engine.statistics.documents`); a sort is
+one stable ``np.argsort`` of the clicked column's key, as in the Segments view, and ``data()``
 formats only the cells the view asks for.
 """
 
@@ -13,14 +13,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-import numpy as np
 import numpy.typing as npt
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex
 
+from mtgui.engine.core import FloatArray, IntArray
 from mtgui.views.pair_rows_model import PairRowsModel, PairScores, alphabetical_ranks, score_text
 
-FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.int64]
 _Index = QModelIndex | QPersistentModelIndex
 
 DOCUMENT, SEGMENTS, SCORE_A, SCORE_B, DIFFERENCE = range(5)

@@ -1,7 +1,7 @@
 """The Documents tab: two systems' scores document by document, to see where one wins.
 
 Each document is scored as a test set of its own, exactly as ``mteval-v13a.pl -d`` scores it
-(:mod:`mtgui.engine.documents`): the documents where A gains most on B come first, every
+(:mod:`mtgui.engine.statistics.documents`): the documents where A gains most on B come first, every
 column sorts on a click, and a double-click opens the Segments view on the two systems,
 filtered to that document. Summing the statistics rows per document takes about a millisecond
 for 2,737 segments and 8 systems (WMT14 en-de), so it is done here, on the GUI thread, when
@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.analysis import AnalysisResult
-from mtgui.engine.corpus import TestSet
-from mtgui.engine.documents import DocumentGrouping, document_scores
+from mtgui.engine.core import TestSet
+from mtgui.engine.statistics import DocumentGrouping, document_scores
 from mtgui.views.absent import missing_text
 from mtgui.views.choices import choose, refill
 from mtgui.views.documents_model import DIFFERENCE, DocumentsModel, DocumentTable

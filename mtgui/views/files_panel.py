@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.engine.corpus import Role
+from mtgui.engine.core import Role
 from mtgui.io.entries import Entry
 from mtgui.io.streams import LoadedFile
 from mtgui.io.workspace import SystemKey, Workspace

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from mtgui.engine.significance import BETTER, EQUIVALENT, TIE, WORSE
+from mtgui.engine.inference import BETTER, EQUIVALENT, TIE, WORSE
 from mtgui.views.palette import is_dark
 from mtgui.views.significance_grid_model import verdict_colors
 

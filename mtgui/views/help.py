@@ -3,7 +3,7 @@
 The readers are evaluators and linguists who may never open a terminal, so the guide says
 what each number means and how to read it, with one worked example, rather than formulas.
 Each method names the paper it comes from; the guide's wording is ours, not the papers'.
-Everything it claims is what mtgui does (README.md, mtgui/engine/intervals.py and
+Everything it claims is what mtgui does (README.md, mtgui/engine/inference/intervals.py and
 significance.py): change them together.
 """
 
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui._version import __version__
-from mtgui.engine.settings import DEFAULT_LEVEL, DEFAULT_RESAMPLES, MIN_DOCUMENTS
+from mtgui.engine.resampling import DEFAULT_LEVEL, DEFAULT_RESAMPLES, MIN_DOCUMENTS
 
 REFERENCES: tuple[tuple[str, str], ...] = (
     # (short name used in the text, full reference)

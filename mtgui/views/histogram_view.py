@@ -37,8 +37,8 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.app.preferences import OVERLAID, SMALL_MULTIPLES
-from mtgui.engine.bootstrap import BootstrapResult
-from mtgui.engine.metrics.base import FloatArray
+from mtgui.engine.core import FloatArray
+from mtgui.engine.resampling import BootstrapResult
 from mtgui.views.absent import missing_text
 from mtgui.views.palette import series_style
 from mtgui.views.plot_actions import MenuOnDemandViewBox, PlotExporter

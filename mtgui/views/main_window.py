@@ -38,7 +38,7 @@ from mtgui.app.staleness import settings_kept
 from mtgui.app.window_interface import RolesChooser, ScoresChooser
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.engine.corpus import Role
+from mtgui.engine.core import Role
 from mtgui.engine.metrics import LABELS
 from mtgui.io.demo import demo_inputs
 from mtgui.io.entries import LoadRequest

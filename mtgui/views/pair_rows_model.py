@@ -21,10 +21,9 @@ import numpy.typing as npt
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from mtgui.engine.core import FloatArray, IntArray
 from mtgui.views.palette import series_color
 
-FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.int64]
 Index = QModelIndex | QPersistentModelIndex
 
 A_TINT = QColor(*series_color(0), 45)  # the first and second series colours, faint

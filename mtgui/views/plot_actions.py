@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 from mtgui.views.dialogs import ask_save_path, ask_to_replace
 from mtgui.views.plot_export import PLOT_FORMATS, export_plot
 

@@ -18,7 +18,7 @@ from PySide6.QtCore import QBuffer, QIODevice, QRectF
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 from mtgui.io.writers import check_writable, write_bytes_atomic
 
 PLOT_FORMATS = {".png": "PNG image", ".svg": "SVG drawing"}

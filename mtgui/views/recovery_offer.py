@@ -16,7 +16,7 @@ from typing import Literal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from mtgui.app.recovery import Orphan, RecoveryFolder
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 from mtgui.io.window_words import window_message
 from mtgui.views.main_window import MainWindow
 

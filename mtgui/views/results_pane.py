@@ -19,7 +19,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from mtgui.engine.analysis import AnalysisResult
-from mtgui.engine.metrics.base import FloatArray
+from mtgui.engine.core import FloatArray
 from mtgui.report.settings_text import made_with, provenance
 from mtgui.report.significance import cluster_caption
 from mtgui.views.absent import missing_text

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.engine.corpus import Role
+from mtgui.engine.core import Role
 from mtgui.views.dialogs import ask_role, ok_cancel
 
 CHOICES = (

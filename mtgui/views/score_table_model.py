@@ -13,9 +13,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from mtgui.engine.bootstrap import BootstrapResult
-from mtgui.engine.intervals import ScoreInterval
-from mtgui.engine.settings import DEFAULT_LEVEL
+from mtgui.engine.inference import ScoreInterval
+from mtgui.engine.resampling import DEFAULT_LEVEL, BootstrapResult
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 _Index = QModelIndex | QPersistentModelIndex

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.engine.corpus import Role
+from mtgui.engine.core import Role
 from mtgui.io.score_choices import FORMAT_WORDS, ScoresQuestion, lower_is_better
 from mtgui.io.score_formats import LINE_SCORES
 from mtgui.io.score_sources import ScoreSource

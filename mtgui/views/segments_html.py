@@ -18,9 +18,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from PySide6.QtGui import QColor, QPalette
 
-from mtgui.engine.corpus import TestSet
-from mtgui.engine.metrics.bleu import Bleu, sentence_bleu
-from mtgui.engine.segment_matches import MAX_ORDER, SegmentMatches, TokenMatches
+from mtgui.engine.core import TestSet
+from mtgui.engine.metrics import MAX_ORDER, Bleu, SegmentMatches, TokenMatches, sentence_bleu
 from mtgui.views.pair_rows_model import A_TINT, B_TINT, score_text
 from mtgui.views.palette import blend, flatten, is_dark
 

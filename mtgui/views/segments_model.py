@@ -16,10 +16,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from mtgui.engine.core import FloatArray, IntArray
 from mtgui.views.pair_rows_model import PairRowsModel, PairScores, alphabetical_ranks, score_text
-
-FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.int64]
 
 NUMBER, DOCUMENT, SEGMENT, SCORE_A, SCORE_B, DIFFERENCE = range(6)
 

@@ -27,8 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.analysis import AnalysisResult
-from mtgui.engine.segment_matches import SegmentMatches, match_segment
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.metrics import MetricSettings, SegmentMatches, match_segment
 from mtgui.views.absent import missing_text
 from mtgui.views.choices import choose, refill
 from mtgui.views.segments_html import Side, page_colors, segment_html

@@ -28,12 +28,11 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.analysis_settings import AnalysisSettings, SettingsDict, parse_margins
-from mtgui.engine.choices import DecidingTest, IntervalMethod
-from mtgui.engine.chrf_options import LIMITS as CHRF_LIMITS
-from mtgui.engine.corrections import Family
+from mtgui.engine.inference import Correction, DecidingTest, Family, IntervalMethod
 from mtgui.engine.metrics import LABELS as LABELS
-from mtgui.engine.metrics import REGISTRY
-from mtgui.engine.settings import (
+from mtgui.engine.metrics import LIMITS as CHRF_LIMITS
+from mtgui.engine.metrics import REGISTRY, MetricSettings
+from mtgui.engine.resampling import (
     AR_TRIALS,
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
@@ -44,13 +43,10 @@ from mtgui.engine.settings import (
     MIN_DOCUMENTS,
     MIN_LEVEL,
     MIN_RESAMPLES,
-    TOKENIZERS,
     BootstrapSettings,
-    Case,
-    MetricSettings,
     Unit,
 )
-from mtgui.engine.significance import Correction
+from mtgui.engine.text import TOKENIZERS, Case
 from mtgui.io.score_choices import ExternalMetric
 from mtgui.views.advanced_settings import AdvancedSettings
 from mtgui.views.external_metric_boxes import ExternalMetricBoxes

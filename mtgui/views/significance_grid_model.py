@@ -18,17 +18,17 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
-from mtgui.engine.bootstrap import BootstrapResult
-from mtgui.engine.segment_tests import SegmentComparison, describe_segments
-from mtgui.engine.settings import DEFAULT_LEVEL
-from mtgui.engine.significance import (
+from mtgui.engine.inference import (
     BETTER,
     EQUIVALENT,
     TIE,
     WORSE,
     Correction,
     PairComparison,
+    SegmentComparison,
+    describe_segments,
 )
+from mtgui.engine.resampling import DEFAULT_LEVEL, BootstrapResult
 from mtgui.report.significance import grid_reading, interval_name, p_value_lines, power_lines
 from mtgui.views.palette import is_dark
 

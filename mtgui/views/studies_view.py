@@ -37,12 +37,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 from mtgui.engine.metrics import LABELS
-from mtgui.engine.studies.common import StudyProgress
-from mtgui.engine.studies.human.study import HumanStudy
-from mtgui.engine.studies.refs.study import TABLE4_REPEATS
-from mtgui.engine.studies.size.study import SizeSettings
+from mtgui.engine.studies import TABLE4_REPEATS, HumanStudy, SizeSettings, StudyProgress
 from mtgui.report.files import existing_reports, write_reports
 from mtgui.report.study_tables import Table, study_tables
 from mtgui.report.study_text import study_text

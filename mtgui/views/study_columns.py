@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mtgui.engine.metrics import LABELS
-from mtgui.engine.studies.common import ALL
+from mtgui.engine.studies import ALL
 
 _ZV = "Zhang & Vogel 2004"
 COLUMN_TIPS = {

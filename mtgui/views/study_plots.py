@@ -11,10 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mtgui.engine.metrics import LABELS
-from mtgui.engine.studies.human.study import HUMAN, HumanStudy
-from mtgui.engine.studies.refs.study import RefsStudy
-from mtgui.engine.studies.resamples.study import ResamplesStudy
-from mtgui.engine.studies.size.study import SizeStudy
+from mtgui.engine.studies import HUMAN, HumanStudy, RefsStudy, ResamplesStudy, SizeStudy
 
 Study = SizeStudy | RefsStudy | ResamplesStudy | HumanStudy
 

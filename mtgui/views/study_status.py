@@ -7,11 +7,7 @@ window; the view puts them in its placeholder, its progress bar and its status l
 
 from __future__ import annotations
 
-from mtgui.engine.studies.common import StudyProgress
-from mtgui.engine.studies.human.study import HumanStudy
-from mtgui.engine.studies.refs.study import RefsStudy
-from mtgui.engine.studies.resamples.study import ResamplesStudy
-from mtgui.engine.studies.size.study import SizeStudy
+from mtgui.engine.studies import HumanStudy, RefsStudy, ResamplesStudy, SizeStudy, StudyProgress
 from mtgui.views.study_plots import Study
 
 RUN = "Press Run study to start."

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError
 from mtgui.io.writers import check_writable, write_bytes_atomic
 from mtgui.report.table_text import csv_table_text, latex_text, tsv_text
 from mtgui.views.dialogs import ask_save_path, ask_to_replace

@@ -21,7 +21,7 @@ import mtgui.app.analysis as analysis_module
 import mtgui.io.entries as entries_module
 from mtgui.app.preferences import Preferences
 from mtgui.app.threads import stop_all_threads, threads_left_running
-from mtgui.engine.corpus import Role
+from mtgui.engine.core.corpus import Role
 from mtgui.io.demo import demo_inputs
 from mtgui.views.dialogs import RenameDialog
 from mtgui.views.launch import load_demo_into

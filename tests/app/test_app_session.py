@@ -10,7 +10,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QKeySequence
 
 from mtgui.app.preferences import Preferences
-from mtgui.engine.corpus import Role
+from mtgui.engine.core.corpus import Role
 from mtgui.io.demo import demo_inputs
 from mtgui.views.launch import load_demo_into
 from mtgui.views.main_window import MainWindow

@@ -13,8 +13,8 @@ from mtgui.app.controller import AppController
 from mtgui.app.estimate import TimeLeft
 from mtgui.app.threads import threads_left_running
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.engine.corpus import Role
-from mtgui.engine.resampling import BootstrapProgress
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.resampling.draws import BootstrapProgress
 from mtgui.io.demo import demo_inputs
 from mtgui.io.score_choices import ScoresQuestion
 from mtgui.io.score_sources import ScoreSource

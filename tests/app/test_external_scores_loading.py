@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from test_controller import make, wait_for_result  # noqa: F401 (fixture)
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
 from mtgui.io.score_choices import LINE_SCORES, ScoresQuestion
 from mtgui.io.score_sources import ScoreSource
 

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from test_controller import load_demo, make  # noqa: F401 (fixture)
 
-from mtgui.engine.metrics.bleu import Bleu
-from mtgui.engine.metrics.chrf import Chrf
-from mtgui.engine.metrics.nist import Nist
+from mtgui.engine.metrics.bleu.bleu import Bleu
+from mtgui.engine.metrics.bleu.nist import Nist
+from mtgui.engine.metrics.chrf.chrf import Chrf
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ import pytest
 from test_controller import load_demo, make, wait_for_result  # noqa: F401 (fixture)
 
 from mtgui.engine.metrics.base import Metric
-from mtgui.engine.metrics.bleu import Bleu
-from mtgui.engine.statistics import Statistics
+from mtgui.engine.metrics.bleu.bleu import Bleu
+from mtgui.engine.statistics.rows import Statistics
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from mtgui.app.controller import AppController
 from mtgui.app.undo import ChangeNote, UndoHistory
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.engine.corpus import Role
+from mtgui.engine.core.corpus import Role
 from mtgui.io.demo import demo_inputs
 from mtgui.io.entries import Entry
 from mtgui.io.score_choices import ScoresQuestion

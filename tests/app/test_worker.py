@@ -9,12 +9,12 @@ import time
 import pytest
 
 from mtgui.app.runs import RunController
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.errors import InputError
-from mtgui.engine.resampling import BootstrapProgress
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.draws import BootstrapProgress
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
 
 

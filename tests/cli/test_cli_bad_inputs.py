@@ -98,7 +98,7 @@ def test_proc_self_mem_cannot_be_read_as_a_file(files, capsys):
 
 @pytest.mark.parametrize("metric", ["chrf", "ter"])
 def test_a_line_too_long_for_a_metric_is_refused_before_the_work(files, capsys, metric):
-    from mtgui.engine.segment_limits import MAX_CHRF_CHARACTERS
+    from mtgui.engine.metrics.segment_limits import MAX_CHRF_CHARACTERS
 
     words = MAX_CHRF_CHARACTERS // 2 if metric == "chrf" else 11_000
     line = "ab " * (words // 3 + 1) if metric == "chrf" else "ab " * words

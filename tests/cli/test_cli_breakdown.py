@@ -10,9 +10,10 @@ import pytest
 from mtgui.cli.main import main
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.breakdown import group_corpus
-from mtgui.engine.grouping import group_by_attribute
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.grouping import group_by_attribute
 from mtgui.io.demo import load_demo
 
 

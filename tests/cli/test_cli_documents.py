@@ -9,9 +9,9 @@ import pytest
 from shared_corpora import MISSING, SHARED_DATA
 
 from mtgui.cli.main import main
-from mtgui.engine.documents import DocumentGrouping, document_scores
-from mtgui.engine.settings import MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.statistics.documents import DocumentGrouping, document_scores
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
 
 DEMO_DOCUMENTS = ("bakery", "bike-lanes", "robotics", "mountain-rescue", "library", "festival")

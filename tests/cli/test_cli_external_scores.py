@@ -16,7 +16,7 @@ import pytest
 
 from mtgui.cli.main import main
 from mtgui.cli.score_specs import metric_names, parse_score_spec, score_specs
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.errors import InputError
 
 SYSTEMS = {"A": (0.4, 1), "B": (0.3, 2), "C": (0.2, 3), "D": (0.1, 4)}
 

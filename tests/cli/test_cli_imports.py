@@ -47,7 +47,7 @@ def test_the_window_imports_what_its_runs_would_import_on_their_threads() -> Non
     # Not on a run's worker thread as a large run starts, while the window draws.
     names = (
         *("concurrent.futures.process", "multiprocessing.spawn", "numpy.ma", "numpy.random"),
-        *("mtgui.io.sgml", "mtgui.io.wmtxml", "mtgui.engine.chrf_extract"),
+        *("mtgui.io.sgml", "mtgui.io.wmtxml", "mtgui.engine.metrics.chrf.extract"),
     )
     assert loaded(names, "import mtgui.app.analysis\n") == list(names)
 
@@ -75,11 +75,11 @@ def test_eval_with_a_bootstrap_runs_without_importing_numpy_ma(tmp_path) -> None
 LAZY = (  # imported where a run needs them: 10 ms of every run on plain text that does not
     "mtgui.io.sgml",  # an SGML file
     "mtgui.io.wmtxml",  # a WMT XML file
-    "mtgui.engine.chrf_extract",  # chrF or chrF++
+    "mtgui.engine.metrics.chrf.extract",  # chrF or chrF++
     "mtgui.engine.breakdown",  # --by
-    "mtgui.engine.documents",  # --documents
+    "mtgui.engine.statistics.documents",  # --documents
     "mtgui.report.html_report",  # --html or --pdf
-    "mtgui.engine.statistics_cache",  # the window's cache of statistics
+    "mtgui.engine.statistics.cache",  # the window's cache of statistics
 )
 
 

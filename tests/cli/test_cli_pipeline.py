@@ -13,11 +13,13 @@ from study_runs import run
 from mtgui.cli.main import main
 from mtgui.engine import analysis
 from mtgui.engine.analysis import iter_analysis
-from mtgui.engine.corpus import SegmentScores
-from mtgui.engine.errors import InputError
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.corpus import SegmentScores
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
+from mtgui.engine.statistics.system_helper import SystemHelper, can_fork
 from mtgui.engine.studies.dispatch import (
     STUDY_NAMES,
     iter_study,
@@ -28,7 +30,6 @@ from mtgui.engine.studies.human.study import HumanStudy
 from mtgui.engine.studies.refs.study import REFS_RESAMPLES, RefsSettings, RefsStudy
 from mtgui.engine.studies.resamples.study import ResamplesSettings, ResamplesStudy
 from mtgui.engine.studies.size.study import SIZE_RESAMPLES, SizeSettings, SizeStudy
-from mtgui.engine.system_helper import SystemHelper, can_fork
 from mtgui.io.demo import load_demo
 from mtgui.io.writers import json_text
 from mtgui.report.evaluation import evaluation_report
@@ -51,7 +52,7 @@ def test_eval_reports_exactly_what_the_windows_analysis_computes(capsys):
 @pytest.mark.parametrize("bootstrap", ["200", "0"])
 def test_eval_lets_a_forked_helper_extract_and_reports_the_same(capsys, monkeypatch, bootstrap):
     """The command line (never the window) may fork a helper for the last systems
-    (mtgui.engine.system_helper); its report is the window's analysis all the same."""
+    (mtgui.engine.statistics.system_helper); its report is the window's analysis all the same."""
     if not can_fork():
         pytest.skip("the helper is forked only on Linux")
     started = []
@@ -61,7 +62,7 @@ def test_eval_lets_a_forked_helper_extract_and_reports_the_same(capsys, monkeypa
         started.append(start(cls, *args))
         return started[-1]
 
-    monkeypatch.setattr("mtgui.engine.statistics._HELPER_FROM", 0)  # the demo is small
+    monkeypatch.setattr("mtgui.engine.statistics.rows._HELPER_FROM", 0)  # the demo is small
     monkeypatch.setattr(SystemHelper, "start", classmethod(spy))
     args = ["eval", "--demo", "-b", bootstrap, "--metrics", ",".join(METRICS), "--json", "-"]
     assert main(args) == 0

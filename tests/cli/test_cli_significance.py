@@ -8,7 +8,7 @@ import json
 import pytest
 
 from mtgui.cli.main import main
-from mtgui.engine.settings import FEW_DOCUMENTS, MIN_DOCUMENTS
+from mtgui.engine.resampling.settings import FEW_DOCUMENTS, MIN_DOCUMENTS
 
 
 def refset(documents: int, per_document: int = 2) -> str:

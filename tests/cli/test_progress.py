@@ -10,7 +10,8 @@ import pytest
 
 from mtgui.cli.progress import drain
 from mtgui.engine.analysis import iter_analysis
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.io.demo import load_demo
 
 

@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 from metric_corpora import make_corpus
 from sacrebleu.metrics.bleu import BLEU
 
-from mtgui.engine.metrics import bleu as bleu_module
-from mtgui.engine.metrics.bleu import Bleu, closest_reference_length
-from mtgui.engine.metrics.mbleu import MBleu
-from mtgui.engine.settings import Case, MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.metrics.bleu import bleu as bleu_module
+from mtgui.engine.metrics.bleu.bleu import Bleu, closest_reference_length
+from mtgui.engine.metrics.bleu.mbleu import MBleu
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.statistics.rows import compute_statistics
+from mtgui.engine.text.settings import Case
 
 # Papineni et al. (2002), section 2.1, Example 1 (hyphenation of "directions" undone) and
 # Example 2; words only, compared ignoring capitalization, as the paper counts them.

@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 from metric_corpora import make_corpus
 
-from mtgui.engine.bootstrap import BootstrapResult, iter_bootstrap
-from mtgui.engine.errors import InputError
-from mtgui.engine.intervals import summarize_samples
-from mtgui.engine.resampling import BootstrapProgress
-from mtgui.engine.settings import FEW_DOCUMENTS, MIN_DOCUMENTS, BootstrapSettings, Unit
-from mtgui.engine.significance import holm
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.inference.intervals import summarize_samples
+from mtgui.engine.inference.significance import holm
+from mtgui.engine.resampling.bootstrap import BootstrapResult, iter_bootstrap
+from mtgui.engine.resampling.draws import BootstrapProgress
+from mtgui.engine.resampling.settings import FEW_DOCUMENTS, MIN_DOCUMENTS, BootstrapSettings, Unit
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
 
 METRICS = ("bleu", "nist", "mbleu", "chrf", "ter", "wer")
@@ -212,7 +212,7 @@ def test_the_unit_really_resampled_is_recorded(demo_statistics, documents, unit,
 
 
 def test_one_system_has_intervals_and_no_pairs_and_none_is_an_error(demo_statistics):
-    from mtgui.engine.statistics import Statistics
+    from mtgui.engine.statistics.rows import Statistics
 
     one = Statistics(demo_statistics.settings, demo_statistics.metrics, demo_statistics.systems[:1])
     _, result = run(iter_bootstrap(one, BootstrapSettings(resamples=100)))
@@ -234,7 +234,7 @@ def test_scoring_all_systems_of_a_metric_at_once_gives_the_scores_of_one_by_one(
     def one_by_one(columns):
         return {(key[1], i): ([key], columns[key][None, :]) for i, key in enumerate(columns)}
 
-    monkeypatch.setattr("mtgui.engine.resampling._by_metric", one_by_one)
+    monkeypatch.setattr("mtgui.engine.resampling.draws._by_metric", one_by_one)
     _, apart = run(iter_bootstrap(demo_statistics, settings, chunk=150))
     assert len(together.intervals) == len(demo_statistics.system_names) * len(METRICS)
     for mine, theirs in zip(together.intervals, apart.intervals, strict=True):

@@ -17,9 +17,10 @@ import numpy as np
 import pytest
 from shared_corpora import DATASETS, MISSING, golden, statistics
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, Case
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.text.settings import Case
 
 pytestmark = pytest.mark.shared
 

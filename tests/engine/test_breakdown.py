@@ -14,9 +14,13 @@ from mtgui.engine.breakdown import (
     iter_breakdowns,
     renumbered,
 )
-from mtgui.engine.corpus import Corpus, Origin, SystemOutput, TestSet, TextColumn
-from mtgui.engine.errors import InputError
-from mtgui.engine.grouping import (
+from mtgui.engine.core.corpus import Corpus, Origin, SystemOutput, TestSet, TextColumn
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.intervals import INTERVAL_FIELDS
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings, Unit
+from mtgui.engine.statistics.grouping import (
     NONE,
     attribute_keys,
     bucket_labels,
@@ -24,9 +28,6 @@ from mtgui.engine.grouping import (
     group_by_attribute,
     group_by_length,
 )
-from mtgui.engine.intervals import INTERVAL_FIELDS
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
 from mtgui.io.demo import load_demo
 
 ORIGIN = Origin("t.sgm", "NIST SGML", "utf-8")

@@ -1,7 +1,7 @@
 """Calibration against known truths (Koehn 2004, section 7): checks that a wrong method fails.
 
-Test sets are drawn from synthetic pools (``mtgui.engine.calibration``) and bootstrapped as a
-user's would be. On the exchangeable null (the two systems' rows swapped by fair coins) a
+Test sets are drawn from synthetic pools (``mtgui.engine.calibration.documents``) and bootstrapped
+as a user's would be. On the exchangeable null (the two systems' rows swapped by fair coins) a
 calibrated p-value is below 0.05 in 5% of test sets and is uniform, with mean 1/2; a calibrated
 95% interval holds the pool's value in 95% of them. Each share is compared with its nominal
 value within ``SIGMAS`` binomial standard errors of the run: a calibrated method fails one such
@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mtgui.engine.calibration import (
+from mtgui.engine.calibration.documents import (
     Calibration,
     DocumentEffects,
     Share,
@@ -25,9 +25,9 @@ from mtgui.engine.calibration import (
     merge,
     standard_error,
 )
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, Unit
-from mtgui.engine.significance import alpha_of
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.significance import alpha_of
+from mtgui.engine.resampling.settings import BootstrapSettings, Unit
 
 SIGMAS = 4  # tolerance in standard errors: two-sided, about 6e-5 for a calibrated method
 LEVEL = 0.95

@@ -16,11 +16,11 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from mtgui.engine import chrf_kernel
-from mtgui.engine.chrf_counts import clipped_matches as numpy_matches
-from mtgui.engine.chrf_kernel import clipped_matches, kernel_matches
-from mtgui.engine.chrf_symbols import Symbols
-from mtgui.engine.compiled import COMPILED
+from mtgui.engine.metrics.chrf import kernel as chrf_kernel
+from mtgui.engine.metrics.chrf.counts import clipped_matches as numpy_matches
+from mtgui.engine.metrics.chrf.kernel import clipped_matches, kernel_matches
+from mtgui.engine.metrics.chrf.symbols import Symbols
+from mtgui.engine.runtime.compiled import COMPILED
 
 
 def counter_matches(sources: list[Symbols], max_order: int) -> np.ndarray:
@@ -98,8 +98,8 @@ def test_a_small_test_set_is_counted_without_loading_numba():
     """Loading numba and the kernels costs more than numpy's counting of a small set."""
     script = (
         "import sys\n"
-        "from mtgui.engine.chrf_extract import iter_references, iter_rows\n"
-        "from mtgui.engine.running import run_to_end\n"
+        "from mtgui.engine.metrics.chrf.extract import iter_references, iter_rows\n"
+        "from mtgui.engine.core.running import run_to_end\n"
         "prepared = run_to_end(iter_references([['a cat', 'the dog']], with_words=True))\n"
         "rows = run_to_end(iter_rows(prepared, ['a cat', 'a dog'], 6, 2, 2))\n"
         "print(rows[0, 2], 'numba' in sys.modules)\n"
@@ -111,9 +111,9 @@ def test_a_small_test_set_is_counted_without_loading_numba():
 _PLAIN_PYTHON = """
 import json, sys
 import numpy as np
-from mtgui.engine import compiled
-from mtgui.engine.chrf_kernel import kernel_matches
-from mtgui.engine.chrf_symbols import Symbols
+from mtgui.engine.runtime import compiled
+from mtgui.engine.metrics.chrf.kernel import kernel_matches
+from mtgui.engine.metrics.chrf.symbols import Symbols
 assert compiled.COMPILED == (sys.argv[1] == "compiled")
 sources = [Symbols.from_lengths(np.array(v, dtype=np.int64), np.array(n, dtype=np.int64))
            for v, n in json.loads(sys.argv[2])]

@@ -21,15 +21,17 @@ from hypothesis import strategies as st
 from metric_corpora import make_corpus
 from sacrebleu.metrics.chrf import CHRF
 
-from mtgui.engine import chrf_counts, chrf_extract
-from mtgui.engine.chrf_counts import clipped_matches
-from mtgui.engine.chrf_extract import iter_references, iter_rows
-from mtgui.engine.chrf_symbols import Symbols, characters
-from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.metrics.chrf import Chrf
-from mtgui.engine.metrics.chrfpp import ChrfPlusPlus
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import Case, MetricSettings
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.chrf import counts as chrf_counts
+from mtgui.engine.metrics.chrf import extract as chrf_extract
+from mtgui.engine.metrics.chrf.chrf import Chrf
+from mtgui.engine.metrics.chrf.chrfpp import ChrfPlusPlus
+from mtgui.engine.metrics.chrf.counts import clipped_matches
+from mtgui.engine.metrics.chrf.extract import iter_references, iter_rows
+from mtgui.engine.metrics.chrf.symbols import Symbols, characters
+from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.text.settings import Case
 
 
 @pytest.fixture(autouse=True)

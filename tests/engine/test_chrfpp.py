@@ -15,13 +15,15 @@ from sacrebleu.metrics.chrf import CHRF
 
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
 from mtgui.engine.metrics import REGISTRY, create_metrics
-from mtgui.engine.metrics.chrf import Chrf
-from mtgui.engine.metrics.chrfpp import ChrfPlusPlus
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, Case, MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.metrics.chrf.chrf import Chrf
+from mtgui.engine.metrics.chrf.chrfpp import ChrfPlusPlus
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
+from mtgui.engine.text.settings import Case
 from mtgui.io.demo import load_demo
 
 # (character order, word order, beta): sacreBLEU's defaults, chrF++, and others people use

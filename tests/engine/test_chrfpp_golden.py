@@ -13,7 +13,7 @@ import pytest
 from sacrebleu.metrics.chrf import CHRF
 from shared_corpora import DATASETS, MISSING, corpus, golden, statistics
 
-from mtgui.engine.settings import Case
+from mtgui.engine.text.settings import Case
 
 pytestmark = pytest.mark.shared
 

@@ -1,4 +1,4 @@
-"""mtgui.engine.compiled in the built app: the kernels' file names made absolute inside the
+"""mtgui.engine.runtime.compiled in the built app: the kernels' file names made absolute inside the
 bundle, so that numba keeps one cache per installed app, not one per working folder (the
 bundle itself is checked by tests/packaging)."""
 
@@ -8,7 +8,7 @@ import os
 import sys
 from typing import Any
 
-from mtgui.engine import compiled
+from mtgui.engine.runtime import compiled
 
 RELATIVE = os.path.join("mtgui", "engine", "kernels.py")  # as PyInstaller stores file names
 

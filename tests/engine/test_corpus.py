@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mtgui.engine.corpus import (
+from mtgui.engine.core.corpus import (
     Corpus,
     Origin,
     SegmentScores,
@@ -13,7 +13,7 @@ from mtgui.engine.corpus import (
     TestSet,
     TextColumn,
 )
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.errors import InputError
 
 ORIGIN = Origin("/data/x.sgm", "NIST SGML", "UTF-8")
 

@@ -9,7 +9,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from mtgui.engine.corrections import (
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.inference.corrections import (
     Family,
     FamilyInput,
     decide_family,
@@ -17,10 +18,8 @@ from mtgui.engine.corrections import (
     resamples_needed,
     rounded_up,
 )
-from mtgui.engine.errors import InputError
-from mtgui.engine.power import equivalence, normal_quantile
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.significance import (
+from mtgui.engine.inference.power import equivalence, normal_quantile
+from mtgui.engine.inference.significance import (
     EQUIVALENT,
     TIE,
     Correction,
@@ -28,6 +27,7 @@ from mtgui.engine.significance import (
     compare_all_defined,
     delta_bounds,
 )
+from mtgui.engine.resampling.settings import BootstrapSettings
 
 
 def family_of(deltas: np.ndarray, observed: np.ndarray, margin: float | None = None) -> FamilyInput:

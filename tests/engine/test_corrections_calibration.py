@@ -1,5 +1,5 @@
 """The corrections, the MDD and the equivalence test against known truths (simulated families,
-:mod:`mtgui.engine.family_calibration`), at the default B. Each rate is compared with its
+:mod:`mtgui.engine.calibration.families`), at the default B. Each rate is compared with its
 nominal value within ``SIGMAS`` binomial standard errors of the run; the seeds are fixed.
 ``bench/bench_corrections.py`` runs the long version with 20 systems."""
 
@@ -10,10 +10,10 @@ import math
 import numpy as np
 import pytest
 
-from mtgui.engine.family_calibration import simulate_family
-from mtgui.engine.power import normal_quantile
-from mtgui.engine.settings import DEFAULT_RESAMPLES
-from mtgui.engine.significance import Correction
+from mtgui.engine.calibration.families import simulate_family
+from mtgui.engine.inference.power import normal_quantile
+from mtgui.engine.inference.significance import Correction
+from mtgui.engine.resampling.settings import DEFAULT_RESAMPLES
 
 SIGMAS = 3
 SEGMENTS = 100

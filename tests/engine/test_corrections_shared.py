@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 from shared_corpora import DATASETS, MISSING, corpus, golden, statistics
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.corrections import Family
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, Case
-from mtgui.engine.significance import TIE, Correction
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.corrections import Family
+from mtgui.engine.inference.significance import TIE, Correction
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.text.settings import Case
 from mtgui.report.evaluation import evaluation_report
 
 pytestmark = pytest.mark.shared

@@ -16,12 +16,12 @@ import pytest
 from metric_corpora import ORIGIN, make_corpus
 from shared_corpora import CASES, DATASETS, MISSING, SHARED_DATA, corpus, reference_sets, statistics
 
-from mtgui.engine.corpus import Corpus, SystemOutput, TestSet, TextColumn
-from mtgui.engine.documents import DocumentGrouping, document_scores, score_documents
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Corpus, SystemOutput, TestSet, TextColumn
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.scale import scaled_statistics
-from mtgui.engine.settings import MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.statistics.documents import DocumentGrouping, document_scores, score_documents
+from mtgui.engine.statistics.rows import compute_statistics
 
 GOLDEN = "mteval-v13a-doc-scores.tsv"
 SUFFIX = {"case_insensitive": "_ci", "case_sensitive": "_cs"}

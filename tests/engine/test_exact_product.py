@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from mtgui.engine.exact_product import SplitRows
-from mtgui.engine.resampling import draw_counts, on_exact_grid
+from mtgui.engine.resampling.draws import draw_counts, on_exact_grid
+from mtgui.engine.resampling.exact_product import SplitRows
 
 
 def test_the_split_product_equals_the_float64_product() -> None:

@@ -15,15 +15,15 @@ import numpy as np
 import pytest
 from metric_corpora import ORIGIN, make_corpus
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.corpus import Corpus, SegmentScores
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Corpus, SegmentScores
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
 from mtgui.engine.metrics import LABELS, external_metric, metrics_for, parse_metric_names
 from mtgui.engine.metrics.external import ExternalScores
 from mtgui.engine.metrics.human import Human
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.engine.studies.human.study import iter_human_study
 
 SCORES = {"A": [0.0, 1.0], "B": [1.0, 2.0], "C": [3.0, 3.0]}

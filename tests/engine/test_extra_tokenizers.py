@@ -13,10 +13,11 @@ import pytest
 from metric_corpora import make_corpus
 
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.engine.errors import InputError
-from mtgui.engine.extra_tokenizers import EXTRA_TOKENIZERS
-from mtgui.engine.settings import TOKENIZERS, MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.statistics.rows import compute_statistics
+from mtgui.engine.text.extra_tokenizers import EXTRA_TOKENIZERS
+from mtgui.engine.text.settings import TOKENIZERS
 from mtgui.io.window_words import window_message
 
 

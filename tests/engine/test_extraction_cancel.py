@@ -16,13 +16,13 @@ import pytest
 from sacrebleu.metrics.chrf import CHRF
 from sacrebleu.metrics.ter import TER
 
-from mtgui.engine.corpus import Corpus, Origin, SystemOutput, TestSet, TextColumn
-from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.metrics.chrf import Chrf
-from mtgui.engine.metrics.ter import Ter
-from mtgui.engine.settings import MetricSettings
-from mtgui.engine.statistics import StatisticsProgress, iter_statistics
-from mtgui.engine.timed_chunks import ChunkSizer
+from mtgui.engine.core.corpus import Corpus, Origin, SystemOutput, TestSet, TextColumn
+from mtgui.engine.metrics.chrf.chrf import Chrf
+from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.metrics.ter.ter import Ter
+from mtgui.engine.runtime.timed_chunks import ChunkSizer
+from mtgui.engine.statistics.rows import StatisticsProgress, iter_statistics
 from mtgui.io.demo import load_demo
 
 SEGMENTS = 300
@@ -50,7 +50,7 @@ def _long_corpus(segments: int = SEGMENTS, words: int = 20) -> Corpus:
 
 
 def test_closing_the_extraction_during_ter_stops_within_a_chunk(monkeypatch):
-    from mtgui.engine import ter_search
+    from mtgui.engine.metrics.ter import search as ter_search
 
     scored: list[int] = []
     asked: list[int] = []

@@ -9,14 +9,15 @@ import time
 import numpy as np
 import pytest
 
-from mtgui.engine import forked_draws
 from mtgui.engine.analysis import iter_analysis, start_draws
-from mtgui.engine.errors import InputError
-from mtgui.engine.forked_draws import ForkedDraws
-from mtgui.engine.resampling import ResampleDraws, draw_counts
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
-from mtgui.engine.system_helper import can_fork
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling import forked_draws
+from mtgui.engine.resampling.draws import ResampleDraws, draw_counts
+from mtgui.engine.resampling.forked_draws import ForkedDraws
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.system_helper import can_fork
 from mtgui.io.demo import load_demo
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="forking is for Linux only")

@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mtgui.engine.gil_free import (
+from mtgui.engine.runtime.gil_free import (
     distinct_count,
     running_count,
     sorted_with_order,
     unique_inverse,
 )
-from mtgui.engine.ngrams import search_sorted
+from mtgui.engine.text.ngrams import search_sorted
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 7, 1000])

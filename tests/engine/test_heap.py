@@ -7,8 +7,9 @@ import sys
 
 import pytest
 
-from mtgui.engine import heap, statistics
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.runtime import heap
+from mtgui.engine.statistics import rows as statistics
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
 
 
@@ -60,7 +61,7 @@ def test_the_heap_is_trimmed_after_each_system_only_on_large_test_sets(
 
 REUSE = """
 import resource, sys
-from mtgui.engine import heap
+from mtgui.engine.runtime import heap
 if sys.argv[1] == "keep":
     assert heap.keep_freed_memory()
 def faults():

@@ -22,7 +22,7 @@ from shared_corpora import (
     statistics,
 )
 
-from mtgui.engine.settings import Case
+from mtgui.engine.text.settings import Case
 
 pytestmark = pytest.mark.shared
 

@@ -8,8 +8,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgui.engine.ngrams import OrderMatches, ReferenceNgrams, TokenIds, match, number_references
-from mtgui.engine.tokenize import SEGMENT_BREAK
+from mtgui.engine.text.ngrams import (
+    OrderMatches,
+    ReferenceNgrams,
+    TokenIds,
+    match,
+    number_references,
+)
+from mtgui.engine.text.tokenize import SEGMENT_BREAK
 
 ORDER = 5
 Segments = list[list[str]]

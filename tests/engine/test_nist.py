@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from metric_corpora import make_corpus
 
-from mtgui.engine.metrics.nist import BETA, Nist
-from mtgui.engine.settings import MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.metrics.bleu.nist import BETA, Nist
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.statistics.rows import compute_statistics
 
 
 def nist_totals(references, hypothesis, quirk=True):

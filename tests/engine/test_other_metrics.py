@@ -10,12 +10,13 @@ from metric_corpora import ORIGIN, make_corpus
 from sacrebleu.metrics.chrf import CHRF
 from sacrebleu.metrics.ter import TER
 
-from mtgui.engine.corpus import SegmentScores
-from mtgui.engine.errors import InputError
-from mtgui.engine.metrics.chrf import Chrf
-from mtgui.engine.metrics.ter import Ter
-from mtgui.engine.settings import Case, MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.corpus import SegmentScores
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.metrics.chrf.chrf import Chrf
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.metrics.ter.ter import Ter
+from mtgui.engine.statistics.rows import compute_statistics
+from mtgui.engine.text.settings import Case
 
 COUNTS = st.integers(0, 40)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mtgui.engine.intervals import percentiles
+from mtgui.engine.inference.intervals import percentiles
 
 
 def _values(rng: np.random.Generator, kind: int, count: int) -> np.ndarray:

@@ -11,13 +11,13 @@ from dataclasses import replace
 
 import pytest
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.metrics.bleu import Bleu
-from mtgui.engine.printable import printable
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.corpus import Corpus
+from mtgui.engine.core.escapes import printable
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.bleu.bleu import Bleu
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
 from mtgui.report.evaluation import evaluation_report
 from mtgui.report.significance import align_table, grid_text, interval_table

@@ -11,8 +11,8 @@ import pytest
 
 import mtgui.engine.metrics as metrics_package
 from mtgui.cli.eval_options import EVAL_EPILOG, add_scoring_arguments
-from mtgui.engine.corpus import Origin, TestSet, TextColumn
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Origin, TestSet, TextColumn
+from mtgui.engine.core.errors import InputError
 from mtgui.engine.metrics import (
     DEFAULT_METRICS,
     LABELS,
@@ -22,7 +22,7 @@ from mtgui.engine.metrics import (
     create_metrics,
     parse_metric_names,
 )
-from mtgui.engine.metrics.nist import Nist
+from mtgui.engine.metrics.bleu.nist import Nist
 from mtgui.engine.metrics.registry import METRIC_CLASSES, MetricEntry
 from mtgui.report import study_format
 

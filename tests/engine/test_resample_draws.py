@@ -8,15 +8,16 @@ import numpy as np
 import pytest
 
 from mtgui.engine.analysis import iter_analysis, start_draws
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.resampling import (
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.draws import (
     ResampleDraws,
     _distinct_columns,
     draw_compact_counts,
     draw_counts,
 )
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
+from mtgui.engine.resampling.settings import BootstrapSettings, Unit
 from mtgui.io.demo import load_demo
 
 
@@ -85,7 +86,7 @@ def test_a_failure_on_the_helper_thread_reaches_the_consumer(monkeypatch):
     def fail(*_):
         raise MemoryError("no room for the counts")
 
-    monkeypatch.setattr("mtgui.engine.resampling.draw_compact_counts", fail)
+    monkeypatch.setattr("mtgui.engine.resampling.draws.draw_compact_counts", fail)
     draws = ResampleDraws(1, 100, 10)
     with pytest.raises(MemoryError, match="no room"):
         draws.take(10)
@@ -131,5 +132,5 @@ def test_equal_columns_are_multiplied_once_and_a_shared_key_is_not_enough(monkey
     kept, where = _distinct_columns(rows)
     assert kept == [0, 1, 2, 4, 5] and where.tolist() == [0, 1, 2, 0, 3, 4]
     same_key = np.zeros(6, dtype=np.uint64)
-    monkeypatch.setattr("mtgui.engine.resampling._column_keys", lambda rows: same_key)
+    monkeypatch.setattr("mtgui.engine.resampling.draws._column_keys", lambda rows: same_key)
     assert _distinct_columns(rows)[1].tolist() == [0, 1, 2, 0, 3, 2]  # compared value by value

@@ -13,15 +13,16 @@ import numpy as np
 import pytest
 
 from mtgui.cli.eval_options import add_resampling_arguments, bootstrap_settings
-from mtgui.engine import resampling as bootstrap_module
 from mtgui.engine.analysis import iter_analysis
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.corpus import Corpus, Origin, SegmentScores
-from mtgui.engine.errors import InputError
-from mtgui.engine.resampling import ResampleDraws, on_exact_grid
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import MAX_LEVEL, MAX_SEED, MIN_LEVEL, BootstrapSettings, MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.corpus import Corpus, Origin, SegmentScores
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling import draws as bootstrap_module
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.draws import ResampleDraws, on_exact_grid
+from mtgui.engine.resampling.settings import MAX_LEVEL, MAX_SEED, MIN_LEVEL, BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
 from mtgui.io.session import check_settings
 from mtgui.report.summary import summarize

@@ -18,9 +18,9 @@ from sacrebleu.metrics.chrf import CHRF
 from sacrebleu.metrics.ter import TER
 from shared_corpora import DATASETS, MISSING, corpus, golden
 
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.settings import MetricSettings
-from mtgui.engine.statistics import Statistics, compute_statistics
+from mtgui.engine.core.corpus import Corpus
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.statistics.rows import Statistics, compute_statistics
 
 pytestmark = pytest.mark.shared
 

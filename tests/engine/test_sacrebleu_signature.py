@@ -11,10 +11,11 @@ from sacrebleu.metrics.ter import TER
 
 from mtgui.api import read
 from mtgui.engine.metrics.registry import REGISTRY
-from mtgui.engine.sacrebleu_signature import metric_options
+from mtgui.engine.metrics.sacrebleu_signature import metric_options
+from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.scale import scaled_statistics
-from mtgui.engine.settings import Case, MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.statistics.rows import compute_statistics
+from mtgui.engine.text.settings import Case
 from mtgui.report.evaluation import evaluation_report
 
 HYPS = ["The dog bit the man.", "It wasn't surprising."]

@@ -17,9 +17,10 @@ from sacrebleu.metrics.chrf import CHRF
 from sacrebleu.metrics.ter import TER
 
 from mtgui.api import read
-from mtgui.engine.metrics.bleu import Bleu
-from mtgui.engine.settings import Case, MetricSettings
-from mtgui.engine.statistics import Statistics, compute_statistics
+from mtgui.engine.metrics.bleu.bleu import Bleu
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.statistics.rows import Statistics, compute_statistics
+from mtgui.engine.text.settings import Case
 
 
 def scored(

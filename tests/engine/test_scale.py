@@ -12,9 +12,11 @@ import pytest
 from shared_corpora import DATASETS, MISSING, golden, statistics
 
 from mtgui.engine.analysis import iter_analysis
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.metrics.bleu import Bleu
-from mtgui.engine.running import run_to_end
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.bleu.bleu import Bleu
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.scale import (
     BleuPercent,
     check_scale,
@@ -22,7 +24,7 @@ from mtgui.engine.scale import (
     scaled_scores,
     scaled_statistics,
 )
-from mtgui.engine.settings import BootstrapSettings, Case, MetricSettings
+from mtgui.engine.text.settings import Case
 from mtgui.io.demo import load_demo
 
 METRICS = ("bleu", "mbleu", "nist", "chrf")

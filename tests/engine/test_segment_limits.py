@@ -6,16 +6,16 @@ from __future__ import annotations
 import pytest
 from metric_corpora import make_corpus
 
-from mtgui.engine import segment_limits
-from mtgui.engine.errors import InputError
-from mtgui.engine.running import run_to_end
-from mtgui.engine.segment_limits import (
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics import segment_limits
+from mtgui.engine.metrics.segment_limits import (
     MAX_CHRF_CHARACTERS,
     MAX_TER_CELLS,
     SEGMENT_MEMORY,
     check_segment_sizes,
 )
-from mtgui.engine.statistics import iter_statistics
+from mtgui.engine.statistics.rows import iter_statistics
 
 
 def refusal(corpus, metrics) -> InputError:
@@ -35,7 +35,7 @@ def test_a_segment_over_chrfs_limit_is_refused_before_the_work(metric, monkeypat
     half = MAX_CHRF_CHARACTERS // 2
     hyp = "ab " * (half // 3 + 1)  # with the reference, just over the limit
     corpus = make_corpus([["short", "ab " * (half // 3 + 1)]], A=["short", hyp])
-    monkeypatch.setattr("mtgui.engine.chrf_extract.iter_rows", _no_work)
+    monkeypatch.setattr("mtgui.engine.metrics.chrf.extract.iter_rows", _no_work)
     error = refusal(corpus, [metric])
     label = {"chrf": "chrF", "chrf++": "chrF++"}[metric]
     assert error.problem.startswith(f"segment 2 is too long for {label}: A's hypothesis and")

@@ -6,10 +6,11 @@ import numpy as np
 import pytest
 from shared_corpora import corpus, statistics
 
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.segment_matches import match_segment
-from mtgui.engine.settings import Case, MetricSettings
-from mtgui.engine.statistics import Statistics, compute_statistics
+from mtgui.engine.core.corpus import Corpus
+from mtgui.engine.metrics.segment_matches import match_segment
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.statistics.rows import Statistics, compute_statistics
+from mtgui.engine.text.settings import Case
 from mtgui.io.demo import load_demo
 
 WORDS = MetricSettings(tokenize="none", case=Case.FULL)

@@ -18,18 +18,19 @@ import pytest
 from scipy import stats
 
 from mtgui.cli.main import main
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.calibration import Share, standard_error
-from mtgui.engine.choices import DecidingTest
-from mtgui.engine.errors import InputError
-from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.metrics.bleu import Bleu
+from mtgui.engine.calibration.documents import Share, standard_error
+from mtgui.engine.core.arrays import FloatArray
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.choices import DecidingTest
+from mtgui.engine.inference.segment_tests import check_test, compare_segments, paired_t, wilcoxon
+from mtgui.engine.inference.significance import TIE, Correction
+from mtgui.engine.metrics.bleu.bleu import Bleu
 from mtgui.engine.metrics.external import external_metric
-from mtgui.engine.running import run_to_end
-from mtgui.engine.segment_tests import check_test, compare_segments, paired_t, wilcoxon
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
-from mtgui.engine.significance import TIE, Correction
-from mtgui.engine.statistics import Statistics, SystemStatistics, compute_statistics
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import Statistics, SystemStatistics, compute_statistics
 from mtgui.io.demo import load_demo
 
 Comet = external_metric("comet")

@@ -19,28 +19,27 @@ from mtgui.cli.eval_options import (
     metric_settings,
 )
 from mtgui.engine.analysis_settings import SACREBLEU_SETTINGS, AnalysisSettings, describe_value
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.inference.significance import Correction
 from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES
-from mtgui.engine.settings import (
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import (
     AR_TRIALS,
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
-    DEFAULT_TOKENIZER,
     MAX_LEVEL,
     MAX_RESAMPLES,
     MAX_SEED,
     MIN_LEVEL,
     MIN_RESAMPLES,
     BootstrapSettings,
-    Case,
-    MetricSettings,
     Unit,
     check_level,
     check_resamples,
     check_seed,
 )
-from mtgui.engine.significance import Correction
+from mtgui.engine.text.settings import DEFAULT_TOKENIZER, Case
 
 CHANGED = AnalysisSettings(
     metrics=("chrf", "bleu"),

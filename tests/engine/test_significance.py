@@ -8,11 +8,9 @@ import numpy as np
 import pytest
 from metric_corpora import make_corpus
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.errors import InputError
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, fewest_resamples
-from mtgui.engine.significance import (
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.significance import (
     BETTER,
     TIE,
     WORSE,
@@ -27,7 +25,9 @@ from mtgui.engine.significance import (
     sacrebleu_p_value,
     tail_rank,
 )
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings, fewest_resamples
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from shared_corpora import DATASETS, MISSING, corpus, golden, statistics
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import MIN_DOCUMENTS, BootstrapSettings, Case, Unit
-from mtgui.engine.significance import TIE, Correction
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.significance import TIE, Correction
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import MIN_DOCUMENTS, BootstrapSettings, Unit
+from mtgui.engine.text.settings import Case
 
 pytestmark = pytest.mark.shared
 

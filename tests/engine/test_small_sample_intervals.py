@@ -16,28 +16,29 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from mtgui.engine.bca import acceleration, bca_bounds, bca_p_value, bias_correction
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.calibration import (
+from mtgui.engine.calibration.documents import (
     DocumentEffects,
     correlated_pool,
     iter_calibration,
     standard_error,
 )
-from mtgui.engine.choices import IntervalMethod
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.choices import IntervalMethod
+from mtgui.engine.inference.significance import TIE, is_significant
 from mtgui.engine.metrics.external import external_metric
-from mtgui.engine.resampling import chunk_sizes, draw_compact_counts
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
-from mtgui.engine.significance import TIE, is_significant
-from mtgui.engine.statistics import Statistics, SystemStatistics
-from mtgui.engine.studentized import (
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.bca import acceleration, bca_bounds, bca_p_value, bias_correction
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.draws import chunk_sizes, draw_compact_counts
+from mtgui.engine.resampling.settings import BootstrapSettings, Unit
+from mtgui.engine.resampling.studentized import (
     influence,
     resample_errors,
     studentized_bounds,
     studentized_p_value,
 )
-from mtgui.engine.studentized import standard_error as linearised_error
+from mtgui.engine.resampling.studentized import standard_error as linearised_error
+from mtgui.engine.statistics.rows import Statistics, SystemStatistics
 
 Comet = external_metric("comet")
 

@@ -7,11 +7,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from mtgui.engine.corpus import Corpus, SystemOutput, TestSet
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Corpus, SystemOutput, TestSet
+from mtgui.engine.core.errors import InputError
 from mtgui.engine.metrics import METRIC_NAMES, parse_metric_names
 from mtgui.engine.scale import scaled_statistics
-from mtgui.engine.statistics import (
+from mtgui.engine.statistics.rows import (
     StatisticsProgress,
     compute_statistics,
     iter_statistics,
@@ -122,7 +122,7 @@ def test_metric_names_are_parsed_and_checked():
 
 
 def test_systems_are_ranked_best_first_in_each_metric_s_direction():
-    from mtgui.engine.statistics import compute_statistics
+    from mtgui.engine.statistics.rows import compute_statistics
     from mtgui.io.demo import load_demo
 
     statistics = compute_statistics(load_demo(), ("bleu", "ter"))

@@ -10,18 +10,20 @@ import numpy as np
 import pytest
 
 from mtgui.engine.analysis import AnalysisResult, iter_analysis
-from mtgui.engine.corpus import Corpus
+from mtgui.engine.core.corpus import Corpus
+from mtgui.engine.core.running import run_to_end
 from mtgui.engine.metrics import METRIC_NAMES, REGISTRY
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, Case, MetricSettings
-from mtgui.engine.statistics import compute_statistics, iter_statistics
-from mtgui.engine.statistics_cache import (
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.cache import (
     _ALL_SETTINGS,
     SETTINGS_READ,
     RowsKey,
     StatisticsCache,
     TextsKey,
 )
+from mtgui.engine.statistics.rows import compute_statistics, iter_statistics
+from mtgui.engine.text.settings import Case
 from mtgui.io.demo import load_demo
 
 BOOTSTRAP = BootstrapSettings(resamples=200)
@@ -249,7 +251,7 @@ def test_the_rows_of_earlier_runs_stay_within_the_budget(demo):
 
 def test_loaded_scores_are_not_kept(demo):
     from mtgui.engine.metrics.external import external_metric
-    from mtgui.engine.statistics_cache import rows_key
+    from mtgui.engine.statistics.cache import rows_key
 
     key = rows_key((), TextsKey(("a",)), external_metric("comet")(), MetricSettings())
     assert key is None
@@ -284,7 +286,7 @@ def test_threads_sharing_the_cache_get_the_same_rows(demo):
 
 
 def test_only_systems_with_rows_to_extract_are_tokenized_ahead(demo, monkeypatch):
-    from mtgui.engine.extraction import ExtractionContext
+    from mtgui.engine.metrics.extraction import ExtractionContext
 
     asked: list[list[str]] = []
     original = ExtractionContext.prefetch

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from study_runs import demo_statistics
 
-from mtgui.engine.settings import BootstrapSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.studies import SizeSettings, iter_size_study
 from mtgui.engine.studies.blas_threads import one_blas_thread, openblas_threads
 

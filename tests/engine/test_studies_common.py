@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 from study_runs import METRICS, demo_statistics
 
-from mtgui.engine.intervals import summarize_samples
+from mtgui.engine.inference.intervals import summarize_samples
 from mtgui.engine.metrics.human import Human
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.statistics import Statistics, SystemStatistics
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import Statistics, SystemStatistics
 from mtgui.engine.studies import (
     RefsSettings,
     ResamplesSettings,

@@ -10,14 +10,15 @@ from types import MappingProxyType
 import numpy as np
 import pytest
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.bleu.mbleu import MBleu
 from mtgui.engine.metrics.human import Human
-from mtgui.engine.metrics.mbleu import MBleu
-from mtgui.engine.metrics.wer import Wer
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
-from mtgui.engine.statistics import Statistics, SystemStatistics, compute_statistics
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.metrics.ter.wer import Wer
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import Statistics, SystemStatistics, compute_statistics
 from mtgui.engine.studies import iter_human_study
 from mtgui.engine.studies.common import percentile_bounds
 from mtgui.engine.studies.human.correlation_stats import (

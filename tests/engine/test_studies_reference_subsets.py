@@ -13,10 +13,10 @@ import pytest
 from metric_corpora import make_corpus
 from shared_corpora import corpus as shared_corpus
 
-from mtgui.engine.corpus import Corpus, TextColumn
-from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.core.corpus import Corpus, TextColumn
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.studies import kernels
 from mtgui.engine.studies.refs.matches import iter_reference_matches
 from mtgui.engine.studies.subset_nist import NistInputs, iter_subset_nist
@@ -144,7 +144,7 @@ def test_numpy_and_the_kernels_give_the_same_sums(monkeypatch):
 
 @pytest.mark.parametrize("units", [1, 5, 1650])
 def test_the_counts_are_those_of_the_ordinary_bootstrap(units, monkeypatch):
-    from mtgui.engine.resampling import draw_counts
+    from mtgui.engine.resampling.draws import draw_counts
 
     expected = draw_counts(np.random.default_rng(9), 300, units)
     assert np.array_equal(kernels.draw_counts(np.random.default_rng(9), 300, units), expected)

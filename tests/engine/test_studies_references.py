@@ -9,10 +9,11 @@ import pytest
 from metric_corpora import make_corpus
 from study_runs import METRICS, run
 
-from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
-from mtgui.engine.statistics import compute_statistics, iter_statistics
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics, iter_statistics
 from mtgui.engine.studies import RefsSettings, iter_refs_study
 from mtgui.engine.studies.refs.study import reference_subsets
 from mtgui.io.demo import load_demo

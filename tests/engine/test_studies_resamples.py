@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 from study_runs import METRICS, demo_statistics, run
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.errors import InputError
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, Unit
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings, Unit
 from mtgui.engine.studies import ResamplesSettings, StabilityRow, iter_resamples_study
 from mtgui.engine.studies.resamples.study import ResamplesStudy
 

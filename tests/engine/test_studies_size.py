@@ -11,15 +11,16 @@ import numpy as np
 import pytest
 from study_runs import METRICS, demo_statistics, run
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.calibration import synthetic_pool
-from mtgui.engine.errors import InputError
-from mtgui.engine.metrics.bleu import Bleu
+from mtgui.engine.calibration.documents import synthetic_pool
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.significance import compare
+from mtgui.engine.metrics.bleu.bleu import Bleu
 from mtgui.engine.metrics.human import Human
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
-from mtgui.engine.significance import compare
-from mtgui.engine.statistics import Statistics, SystemStatistics
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings, Unit
+from mtgui.engine.statistics.rows import Statistics, SystemStatistics
 from mtgui.engine.studies import ALL, SizeSettings, iter_size_study
 from mtgui.engine.studies.common import pair_signs
 from mtgui.engine.studies.size.study import smallest_separation

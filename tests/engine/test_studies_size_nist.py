@@ -16,11 +16,12 @@ from metric_corpora import make_corpus
 from shared_corpora import corpus as shared_corpus
 from study_runs import METRICS, run
 
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.resampling import iter_resample_scores, stack_units
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
-from mtgui.engine.statistics import Statistics, compute_statistics
+from mtgui.engine.core.corpus import Corpus
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.draws import iter_resample_scores, stack_units
+from mtgui.engine.resampling.settings import BootstrapSettings, Unit
+from mtgui.engine.statistics.rows import Statistics, compute_statistics
 from mtgui.engine.studies import (
     RefsSettings,
     SizeRow,

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from study_runs import demo_statistics
 
-from mtgui.engine.resampling import (
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.resampling.draws import (
     chunk_sizes,
     draw_counts,
     iter_resample_scores,
@@ -14,8 +15,7 @@ from mtgui.engine.resampling import (
     stack_units,
     unit_index,
 )
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, Unit
+from mtgui.engine.resampling.settings import BootstrapSettings, Unit
 from mtgui.engine.studies.subset_bootstrap import (
     KeyScorer,
     SubsetDraws,

@@ -14,16 +14,16 @@ from typing import NoReturn
 import numpy as np
 import pytest
 
-from mtgui.engine import statistics as statistics_module
-from mtgui.engine import system_helper
-from mtgui.engine.corpus import Corpus, SystemOutput
-from mtgui.engine.extraction import ExtractionContext
+from mtgui.engine.core.corpus import Corpus, SystemOutput
+from mtgui.engine.core.running import run_to_end
 from mtgui.engine.metrics.base import Metric
+from mtgui.engine.metrics.extraction import ExtractionContext
 from mtgui.engine.metrics.registry import METRIC_NAMES, REGISTRY
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import MetricSettings
-from mtgui.engine.statistics import Statistics, iter_statistics
-from mtgui.engine.system_helper import SystemHelper, can_fork
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.statistics import rows as statistics_module
+from mtgui.engine.statistics import system_helper
+from mtgui.engine.statistics.rows import Statistics, iter_statistics
+from mtgui.engine.statistics.system_helper import SystemHelper, can_fork
 from mtgui.io.demo import load_demo
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="the helper is forked only on Linux")
@@ -290,7 +290,7 @@ def test_no_helper_where_no_pipe_or_process_can_be_had(monkeypatch, refused) -> 
 HELPER_SCRIPT = """
 import atexit, sys
 import numpy as np
-from mtgui.engine.system_helper import SystemHelper
+from mtgui.engine.statistics.system_helper import SystemHelper
 atexit.register(lambda: print("exit handler ran"))
 print("buffered before the fork", end=" ")
 helper = SystemHelper.start(lambda index: {"m": np.zeros(3)}, [1])

@@ -21,10 +21,10 @@ from sacrebleu.metrics.lib_ter import translation_edit_rate
 from sacrebleu.metrics.ter import TER
 from shared_corpora import DATASETS, MISSING, SHARED_DATA, corpus, golden
 
-from mtgui.engine.editdistance import edit_distances
-from mtgui.engine.metrics.ter import Ter
-from mtgui.engine.statistics import compute_statistics
-from mtgui.engine.ter_search import ter_edits
+from mtgui.engine.metrics.ter.editdistance import edit_distances
+from mtgui.engine.metrics.ter.search import ter_edits
+from mtgui.engine.metrics.ter.ter import Ter
+from mtgui.engine.statistics.rows import compute_statistics
 
 WORDS = st.lists(st.integers(0, 6), max_size=25)
 
@@ -105,9 +105,9 @@ def test_without_numba_the_same_code_gives_the_same_edits():
     """The fallback where numba is missing: the kernels run as plain Python."""
     script = (
         "import numpy as np\n"
-        "from mtgui.engine import compiled\n"
-        "from mtgui.engine.ter_search import ter_edits\n"
-        "from mtgui.engine.editdistance import edit_distances\n"
+        "from mtgui.engine.runtime import compiled\n"
+        "from mtgui.engine.metrics.ter.search import ter_edits\n"
+        "from mtgui.engine.metrics.ter.editdistance import edit_distances\n"
         "assert not compiled.COMPILED\n"
         "a = lambda *w: np.array(w, dtype=np.int64)\n"
         "print(ter_edits(a(2, 3, 0, 1, 5), a(0, 1, 2, 3)), ter_edits(a(), a(1)), "

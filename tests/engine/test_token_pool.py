@@ -11,9 +11,10 @@ from concurrent.futures.process import BrokenProcessPool
 import numpy as np
 import pytest
 
-from mtgui.engine import token_pool
-from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.settings import Case, MetricSettings
+from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.text import token_pool
+from mtgui.engine.text.settings import Case
 from mtgui.io.demo import load_demo
 
 
@@ -170,8 +171,8 @@ def test_submit_packs_the_texts(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_program_that_used_the_workers_exits_without_a_word() -> None:
     program = (
-        "from mtgui.engine import token_pool\n"
-        "from mtgui.engine.settings import Case\n"
+        "from mtgui.engine.text import token_pool\n"
+        "from mtgui.engine.text.settings import Case\n"
         "if __name__ == '__main__':\n"
         "    token_pool.allow_workers()\n"
         "    job = token_pool.submit(['a b .', 'c d'], '13a', Case.SENSITIVE)\n"

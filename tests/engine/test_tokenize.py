@@ -12,15 +12,15 @@ from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
 
-from mtgui.engine.ngrams import (
+from mtgui.engine.text.ngrams import (
     _ENCODE_BLOCK,
     TokenIds,
     _max_per_key,
     _max_per_key_stable,
     number_references,
 )
-from mtgui.engine.settings import Case
-from mtgui.engine.tokenize import (
+from mtgui.engine.text.settings import Case
+from mtgui.engine.text.tokenize import (
     _BLOCK,
     SEGMENT_BREAK,
     _lines_with_adjacent_stops,
@@ -210,7 +210,7 @@ def test_each_reference_s_tokens_go_before_the_next_are_made():
 def test_token_index_is_built_the_same_in_blocks(monkeypatch: pytest.MonkeyPatch, block: int):
     """TokenIds.from_ids indexes a block of segments at a time (for the GIL): every token's
     segment and position inside it, whatever the blocks, empty segments included."""
-    monkeypatch.setattr("mtgui.engine.ngrams._INDEX_BLOCK", block)
+    monkeypatch.setattr("mtgui.engine.text.ngrams._INDEX_BLOCK", block)
     lengths = np.array([0, 2, 0, 0, 3, 1, 0, 4, 0])
     built = TokenIds.from_ids(np.arange(10), lengths)
     assert built.segment.tolist() == [1, 1, 4, 4, 4, 5, 7, 7, 7, 7]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import codecs
 
 from mtgui.api import read
-from mtgui.engine.corpus import Role
+from mtgui.engine.core.corpus import Role
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 

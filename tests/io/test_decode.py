@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
 from mtgui.io.decode import AUTO, ENCODINGS, DecodedText, decode_bytes, read_text
 from mtgui.io.loader import load_file, load_scores
 

@@ -16,15 +16,21 @@ import numpy as np
 import pytest
 
 from mtgui.cli.main import main
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.calibration import DocumentEffects, Share, correlated_pool, standard_error
-from mtgui.engine.corpus import Corpus, Origin, Role, TestSet, TextColumn
-from mtgui.engine.errors import InputError
-from mtgui.engine.metrics.bleu import Bleu
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings, Unit
-from mtgui.engine.significance import TIE
-from mtgui.engine.statistics import Statistics, SystemStatistics
+from mtgui.engine.calibration.documents import (
+    DocumentEffects,
+    Share,
+    correlated_pool,
+    standard_error,
+)
+from mtgui.engine.core.corpus import Corpus, Origin, Role, TestSet, TextColumn
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.significance import TIE
+from mtgui.engine.metrics.bleu.bleu import Bleu
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings, Unit
+from mtgui.engine.statistics.rows import Statistics, SystemStatistics
 from mtgui.io.assemble import assemble
 from mtgui.io.docids import DocIds, looks_like_docids, read_docids, with_document_ids
 from mtgui.io.entries import guess_role

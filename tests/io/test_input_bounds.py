@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.errors import InputError
 from mtgui.io.json_input import MAX_DEPTH, check_json_bounds, load_json
 from mtgui.io.labels import read_label_file
 from mtgui.io.score_sources import ScoreSource, load_score_source

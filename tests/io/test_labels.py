@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mtgui.engine.corpus import Origin
-from mtgui.engine.errors import InputError
-from mtgui.engine.grouping import NONE
+from mtgui.engine.core.corpus import Origin
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.statistics.grouping import NONE
 from mtgui.io.demo import load_demo
 from mtgui.io.labels import read_label_file
 from mtgui.io.sgml import read_sgml

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 from mtgui.io.naming import apply_renames, shorten

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.errors import InputError
 from mtgui.io.outputs import OutputPlan
 from mtgui.io.run_inputs import RunInputs
 

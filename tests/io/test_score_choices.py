@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
 from mtgui.io.entries import read_entry
 from mtgui.io.score_choices import (
     COMET_JSON,

@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 from mtgui.io.score_formats import (

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import detect_format, load_file, load_scores
 from mtgui.io.streams import SCORES_TABLE

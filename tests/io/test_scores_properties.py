@@ -25,12 +25,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file, load_scores
 from mtgui.io.plaintext import split_lines

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.errors import InputError
 from mtgui.io.loader import load_scores
 from mtgui.io.scores import MAX_MAGNITUDE
 

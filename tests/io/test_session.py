@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
-from mtgui.engine.running import run_to_end
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
 from mtgui.io.entries import LoadRequest, iter_read
 from mtgui.io.session import (
     Session,

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from test_special_inputs import returns_in_time
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
 from mtgui.io import session as session_module
 from mtgui.io.decode import read_text
 from mtgui.io.session import (

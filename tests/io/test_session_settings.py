@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.engine.errors import InputError
-from mtgui.engine.settings import MAX_SEED, Case, Unit
-from mtgui.engine.significance import Correction
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.inference.significance import Correction
+from mtgui.engine.resampling.settings import MAX_SEED, Unit
+from mtgui.engine.text.settings import Case
 from mtgui.io.session import (
     Session,
     check_settings,

@@ -15,8 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mtgui.engine.corpus import Corpus, Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Corpus, Role
+from mtgui.engine.core.errors import InputError
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file, load_scores
 from mtgui.io.textutil import collapse_space

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from mtgui.cli.main import main
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
 from mtgui.io import inputs
 from mtgui.io.decode import read_text
 from mtgui.io.inputs import describe_os_error, read_input_bytes
@@ -219,8 +219,8 @@ def test_detection_looks_only_at_the_start_of_a_file():
 _LINEAR_CHECK = """
 import sys, time
 from pathlib import Path
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
 from mtgui.io.loader import load_file
 started = time.perf_counter()
 for name in sys.argv[1:]:

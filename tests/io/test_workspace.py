@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
-from mtgui.engine.running import run_to_end
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
 from mtgui.io.entries import LoadRequest, guess_role, iter_read, read_entry
 from mtgui.io.folders import expand_paths
 from mtgui.io.workspace import Workspace, describe_loaded

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
-from mtgui.engine.running import run_to_end
+from mtgui.engine.core.corpus import Role
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
 from mtgui.io.entries import Entry, LoadRequest, iter_read, placeholder, read_entry
 from mtgui.io.session import Session, read_session, session_from_workspace, write_session
 from mtgui.io.workspace import Workspace, describe_loaded

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.errors import InputError
 from mtgui.io.outputs import OutputPlan
 from mtgui.io.temporaries import (
     PENDING,

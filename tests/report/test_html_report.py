@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from mtgui.engine.analysis import iter_analysis
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, Case, MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
+from mtgui.engine.text.settings import Case
 from mtgui.io.demo import load_demo
 from mtgui.report.bidi import PDI, balanced, isolated
 from mtgui.report.cells import four_decimals

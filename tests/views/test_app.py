@@ -11,7 +11,7 @@ from gui_helpers import drop, drop_event, shoot, system_item, wait_for_result
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 
-from mtgui.engine.corpus import Role
+from mtgui.engine.core.corpus import Role
 from mtgui.io.demo import demo_inputs
 from mtgui.views.launch import create_application, load_demo_into
 from mtgui.views.main_window import MainWindow

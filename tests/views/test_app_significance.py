@@ -9,11 +9,11 @@ from gui_helpers import shoot, wait_for_result
 from metric_corpora import make_corpus
 from PySide6.QtCore import Qt
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.significance import TIE
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.significance import TIE
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.report.paired import paired_deltas
 from mtgui.views.launch import load_demo_into
 from mtgui.views.main_window import MainWindow

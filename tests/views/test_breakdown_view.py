@@ -6,7 +6,7 @@ from __future__ import annotations
 from gui_helpers import shoot, wait_for_result
 
 from mtgui.app.breakdown import iter_result_breakdown
-from mtgui.engine.running import run_to_end
+from mtgui.engine.core.running import run_to_end
 from mtgui.views.launch import load_demo_into
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from metric_corpora import make_corpus
 from PySide6.QtCore import Qt
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.views.grid_legend import GridLegend
 from mtgui.views.settings_panel import SettingsPanel
 from mtgui.views.significance_grid_model import COLORS, SignificanceGridModel

@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
-from mtgui.engine.significance import BETTER, TIE, WORSE
+from mtgui.engine.inference.significance import BETTER, TIE, WORSE
 from mtgui.views.histogram_view import OVERLAID, SMALL_MULTIPLES
 from mtgui.views.palette import contrast_ratio, is_dark, series_color
 from mtgui.views.plot_theme import theme_of

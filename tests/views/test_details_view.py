@@ -12,9 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from mtgui.engine.analysis import iter_analysis
-from mtgui.engine.corpus import Corpus, Origin, Role, SystemOutput, TestSet, TextColumn
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
+from mtgui.engine.core.corpus import Corpus, Origin, Role, SystemOutput, TestSet, TextColumn
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.io.assemble import assemble
 from mtgui.io.demo import load_demo
 from mtgui.io.loader import load_file

@@ -10,11 +10,11 @@ from metric_corpora import make_corpus
 from PySide6.QtCore import QPoint, Qt
 
 from mtgui.engine.analysis import AnalysisResult
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.documents import DocumentGrouping, document_scores
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.documents import DocumentGrouping, document_scores
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.views.documents_model import DIFFERENCE, DOCUMENT, SCORE_A, SCORE_B, SEGMENTS
 from mtgui.views.documents_view import NO_DOCUMENTS, DocumentsView
 

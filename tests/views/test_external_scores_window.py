@@ -16,7 +16,7 @@ from gui_helpers import shoot, wait_for_result
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QWidget
 
-from mtgui.engine.corpus import Role
+from mtgui.engine.core.corpus import Role
 from mtgui.io.entries import read_entry
 from mtgui.io.score_choices import ScoredSystem, scores_question
 from mtgui.views.scores_dialog import READ_AS_TEXT, ScoresDialog, ask_scores

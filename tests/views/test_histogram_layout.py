@@ -6,10 +6,10 @@ import pytest
 from gui_helpers import shoot
 from PySide6.QtCore import Qt
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
 from mtgui.views.histogram_view import MARKS_LEGEND, HistogramView
 from mtgui.views.palette import series_color, series_style

@@ -12,8 +12,9 @@ import pytest
 from gui_helpers import shoot
 
 from mtgui.engine.analysis import iter_analysis
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.io.demo import load_demo
 from mtgui.report.paired import paired_deltas
 from mtgui.views.paired_view import PairedView

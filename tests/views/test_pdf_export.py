@@ -8,9 +8,10 @@ from datetime import datetime
 import pytest
 
 from mtgui.engine.analysis import iter_analysis
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
 from mtgui.report import html_plots
 from mtgui.report.html_report import html_report, report_title

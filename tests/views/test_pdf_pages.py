@@ -15,9 +15,10 @@ import pytest
 from PySide6.QtGui import QImage
 
 from mtgui.engine.analysis import iter_analysis
-from mtgui.engine.corpus import Corpus, Origin, Role
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
+from mtgui.engine.core.corpus import Corpus, Origin, Role
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 from mtgui.io.scores import read_scores

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QComboBox, QDialog, QFileDialog, QMessageBox
 
-from mtgui.engine.corpus import Role
+from mtgui.engine.core.corpus import Role
 from mtgui.io.demo import demo_inputs
 from mtgui.views.main_window import MainWindow
 from mtgui.views.unexpected import UnexpectedErrors

@@ -7,7 +7,7 @@ import pytest
 from gui_helpers import shoot, wait_for_result
 from PySide6.QtCore import Qt
 
-from mtgui.engine.significance import BETTER, TIE, WORSE
+from mtgui.engine.inference.significance import BETTER, TIE, WORSE
 from mtgui.views.launch import load_demo_into
 from mtgui.views.main_window import MainWindow
 from mtgui.views.significance_grid_model import COLORS

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from mtgui.engine.analysis import iter_analysis
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.io.demo import load_demo
 from mtgui.views.results_pane import ResultsPane
 

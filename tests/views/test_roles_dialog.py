@@ -6,7 +6,7 @@ from pathlib import Path
 
 from gui_helpers import drop, shoot, wait_for_result
 
-from mtgui.engine.corpus import Role
+from mtgui.engine.core.corpus import Role
 from mtgui.views import roles_dialog
 from mtgui.views.roles_dialog import RolesDialog, ask_roles
 

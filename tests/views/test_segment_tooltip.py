@@ -1,4 +1,5 @@
-"""The grid's tooltip says what the segment-level tests found (mtgui.engine.segment_tests)."""
+"""The grid's tooltip says what the segment-level tests found
+(mtgui.engine.inference.segment_tests)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ from types import MappingProxyType
 import numpy as np
 from PySide6.QtCore import Qt
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.choices import DecidingTest
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.choices import DecidingTest
 from mtgui.engine.metrics.external import external_metric
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
-from mtgui.engine.statistics import Statistics, SystemStatistics
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import Statistics, SystemStatistics
 from mtgui.views.significance_grid_model import SignificanceGridModel
 
 Comet = external_metric("comet")

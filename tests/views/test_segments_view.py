@@ -10,8 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from mtgui.engine.analysis import AnalysisResult
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.corpus import (
+from mtgui.engine.core.corpus import (
     Corpus,
     Origin,
     Role,
@@ -20,10 +19,12 @@ from mtgui.engine.corpus import (
     TestSet,
     TextColumn,
 )
-from mtgui.engine.running import run_to_end
-from mtgui.engine.segment_matches import match_segment
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.segment_matches import match_segment
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.assemble import assemble
 from mtgui.io.demo import load_demo
 from mtgui.io.loader import load_file, load_scores

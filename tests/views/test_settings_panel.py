@@ -7,21 +7,20 @@ from pathlib import Path
 import pytest
 
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.engine.chrf_options import LIMITS as CHRF_LIMITS
+from mtgui.engine.inference.significance import Correction
 from mtgui.engine.metrics import LABELS, METRIC_NAMES, REGISTRY
-from mtgui.engine.settings import (
+from mtgui.engine.metrics.chrf.options import LIMITS as CHRF_LIMITS
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import (
     MAX_LEVEL,
     MAX_RESAMPLES,
     MAX_SEED,
     MIN_LEVEL,
     MIN_RESAMPLES,
-    TOKENIZERS,
     BootstrapSettings,
-    Case,
-    MetricSettings,
     Unit,
 )
-from mtgui.engine.significance import Correction
+from mtgui.engine.text.settings import TOKENIZERS, Case
 from mtgui.io.session import Session, default_settings, read_session, write_session
 from mtgui.views import settings_panel
 from mtgui.views.settings_panel import SettingsPanel

@@ -13,8 +13,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QImage, QPainter
 from study_runs import run
 
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.engine.studies.common import StudyProgress
 from mtgui.engine.studies.dispatch import iter_study
 from mtgui.engine.studies.human.study import HumanStudy

@@ -10,11 +10,11 @@ from gui_helpers import shoot
 from PySide6.QtCore import QEventLoop, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtWidgets import QPushButton, QTableView
 
-from mtgui.engine.bootstrap import iter_bootstrap
-from mtgui.engine.errors import InputError
-from mtgui.engine.running import run_to_end
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.statistics import compute_statistics
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
 from mtgui.views.histogram_view import OVERLAID, SMALL_MULTIPLES, HistogramView
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel

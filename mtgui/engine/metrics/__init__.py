@@ -7,29 +7,54 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from mtgui.engine.corpus import TestSet
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import TestSet
+from mtgui.engine.core.errors import InputError
 from mtgui.engine.metrics.base import Metric
-from mtgui.engine.metrics.external import ExternalScores, external_metric
+from mtgui.engine.metrics.bleu.bleu import Bleu, sentence_bleu
+from mtgui.engine.metrics.chrf import options as chrf_options
+from mtgui.engine.metrics.chrf.options import LIMITS
+from mtgui.engine.metrics.external import NAME_PATTERN, ExternalScores, external_metric
+from mtgui.engine.metrics.extraction import ExtractionContext
 from mtgui.engine.metrics.registry import (
     DEFAULT_METRICS,
     LABELS,
     METRIC_NAMES,
     REGISTRY,
     MetricEntry,
+    labels_reading,
 )
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.metrics.sacrebleu_options import (
+    MAX_BLEU_ORDER,
+    MAX_SMOOTH_VALUE,
+    MIN_BLEU_ORDER,
+    SMOOTH_DEFAULTS,
+    SMOOTH_METHODS,
+)
+from mtgui.engine.metrics.sacrebleu_signature import metric_options
+from mtgui.engine.metrics.segment_matches import (
+    MAX_ORDER,
+    SegmentMatches,
+    TokenMatches,
+    match_segment,
+)
+from mtgui.engine.metrics.settings import MetricSettings
 
 __all__ = [
     "DEFAULT_METRICS",
     "LABELS",
+    "MAX_BLEU_ORDER",
+    "MAX_SMOOTH_VALUE",
     "METRIC_NAMES",
+    "MIN_BLEU_ORDER",
     "REGISTRY",
+    "SMOOTH_DEFAULTS",
+    "SMOOTH_METHODS",
     "ExternalScores",
     "Metric",
     "MetricEntry",
     "create_metrics",
     "external_metric",
+    "labels_reading",
     "metrics_for",
     "parse_metric_names",
 ]
@@ -76,3 +101,28 @@ def metrics_for(
         else REGISTRY[name].factory(test_set, settings)
         for name in names
     )
+
+
+__all__ = [
+    "DEFAULT_METRICS",
+    "LABELS",
+    "LIMITS",
+    "MAX_ORDER",
+    "METRIC_NAMES",
+    "NAME_PATTERN",
+    "REGISTRY",
+    "Bleu",
+    "ExtractionContext",
+    "Metric",
+    "MetricSettings",
+    "SegmentMatches",
+    "TokenMatches",
+    "chrf_options",
+    "create_metrics",
+    "external_metric",
+    "match_segment",
+    "metric_options",
+    "metrics_for",
+    "parse_metric_names",
+    "sentence_bleu",
+]

@@ -14,14 +14,13 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
-import numpy.typing as npt
+
+from mtgui.engine.core.arrays import FloatArray
 
 if TYPE_CHECKING:
-    from mtgui.engine.corpus import SystemOutput, TestSet
-    from mtgui.engine.extraction import ExtractionContext
-    from mtgui.engine.settings import MetricSettings
-
-FloatArray = npt.NDArray[np.float64]
+    from mtgui.engine.core.corpus import SystemOutput, TestSet
+    from mtgui.engine.metrics.extraction import ExtractionContext
+    from mtgui.engine.metrics.settings import MetricSettings
 
 
 class Metric(ABC):
@@ -34,6 +33,9 @@ class Metric(ABC):
     scale: ClassVar[str]  # "0-1", "0-100", "unbounded", ...
     # Scores are positive and 0 means none: a relative interval and an RSD mean something.
     ratio_scale: ClassVar[bool] = True
+    # The MetricSettings fields its statistics rows depend on (None: all of them). The cache of
+    # rows (mtgui.engine.statistics.cache) reuses a metric's rows for any other change.
+    reads: ClassVar[tuple[str, ...] | None] = None
     columns: tuple[str, ...]  # the names of the statistics columns
 
     @classmethod
@@ -49,7 +51,8 @@ class Metric(ABC):
     def prepare(self, context: ExtractionContext) -> None:
         """Build now what this metric's extraction keeps in ``context`` for every system (its
         side of the references), so that a helper forked next shares it instead of building it
-        again (:mod:`~mtgui.engine.system_helper`). A metric that keeps nothing does nothing."""
+        again (:mod:`~mtgui.engine.statistics.system_helper`). A metric that keeps nothing does
+        nothing."""
         return None
 
     @abstractmethod

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 import numpy as np
 
-from mtgui.engine.metrics.base import FloatArray, Metric
+from mtgui.engine.core.arrays import FloatArray
+from mtgui.engine.metrics.base import Metric
 
 if TYPE_CHECKING:
-    from mtgui.engine.corpus import SystemOutput
-    from mtgui.engine.extraction import ExtractionContext
+    from mtgui.engine.core.corpus import SystemOutput
+    from mtgui.engine.metrics.extraction import ExtractionContext
 
 NAME_PATTERN = re.compile(r"[a-z][a-z0-9_.+-]{0,39}")
 """What an external metric may be called: lower case, a letter first, no spaces, commas, colons

@@ -14,18 +14,18 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from mtgui.engine.metrics.base import Metric
-from mtgui.engine.metrics.bleu import Bleu
-from mtgui.engine.metrics.chrf import Chrf
-from mtgui.engine.metrics.chrfpp import ChrfPlusPlus
+from mtgui.engine.metrics.bleu.bleu import Bleu
+from mtgui.engine.metrics.bleu.mbleu import MBleu
+from mtgui.engine.metrics.bleu.nist import Nist
+from mtgui.engine.metrics.chrf.chrf import Chrf
+from mtgui.engine.metrics.chrf.chrfpp import ChrfPlusPlus
 from mtgui.engine.metrics.human import Human
-from mtgui.engine.metrics.mbleu import MBleu
-from mtgui.engine.metrics.nist import Nist
-from mtgui.engine.metrics.ter import Ter
-from mtgui.engine.metrics.wer import Wer
+from mtgui.engine.metrics.ter.ter import Ter
+from mtgui.engine.metrics.ter.wer import Wer
 
 if TYPE_CHECKING:
-    from mtgui.engine.corpus import TestSet
-    from mtgui.engine.settings import MetricSettings
+    from mtgui.engine.core.corpus import TestSet
+    from mtgui.engine.metrics.settings import MetricSettings
 
 METRIC_CLASSES: tuple[type[Metric], ...] = (Bleu, Nist, MBleu, Chrf, ChrfPlusPlus, Ter, Wer, Human)
 """Every metric, in the order front ends list them."""
@@ -64,6 +64,13 @@ REGISTRY: Mapping[str, MetricEntry] = MappingProxyType(
 
 METRIC_NAMES: tuple[str, ...] = tuple(REGISTRY)
 """The names every front end offers, in order."""
+
+
+def labels_reading(setting: str) -> list[str]:
+    """The labels of the metrics whose scores ``setting`` changes (a :class:`MetricSettings`
+    field), in the registry's order: what a setting's help says it applies to."""
+    return [m.label for m in METRIC_CLASSES if m.reads is not None and setting in m.reads]
+
 
 DEFAULT_METRICS: tuple[str, ...] = ("bleu", "nist", "mbleu")
 """The metrics of a fresh window and of ``mtgui eval`` without ``--metrics``."""

@@ -22,7 +22,13 @@ if TYPE_CHECKING:
         ALL,
         StudyProgress,
     )
+    from mtgui.engine.studies.dispatch import StudySettings, iter_study, iter_study_for
+    from mtgui.engine.studies.human.correlation_tests import CorrelationTest
     from mtgui.engine.studies.human.study import (
+        HUMAN,
+        HUMAN_ONLY,
+        METRIC_ONLY,
+        OPPOSITE,
         Disagreement,
         HumanStudy,
         MetricCorrelation,
@@ -32,12 +38,19 @@ if TYPE_CHECKING:
         iter_refs_study,
     )
     from mtgui.engine.studies.refs.study import (
+        DEFAULT_MAX_SUBSETS,
+        REFS_RESAMPLES,
+        TABLE4_FRACTIONS,
+        TABLE4_REPEATS,
         RefsRow,
         RefsSettings,
         RefsSizeRow,
         RefsStudy,
     )
     from mtgui.engine.studies.resamples.study import (
+        DEFAULT_RUNS,
+        DEFAULT_SIZES,
+        DEFAULT_STABILITY_SIZES,
         ResampleRow,
         ResamplesSettings,
         ResamplesStudy,
@@ -48,6 +61,8 @@ if TYPE_CHECKING:
         iter_size_study,
     )
     from mtgui.engine.studies.size.study import (
+        DEFAULT_FRACTIONS,
+        SIZE_RESAMPLES,
         PairSeparation,
         SizeFit,
         SizeRow,
@@ -78,10 +93,42 @@ _MODULE_OF = {
     "SizeRow": "size.study",
     "SizeSettings": "size.study",
     "SizeStudy": "size.study",
+    "CorrelationTest": "human.correlation_tests",
+    "DEFAULT_FRACTIONS": "size.study",
+    "DEFAULT_MAX_SUBSETS": "refs.study",
+    "DEFAULT_RUNS": "resamples.study",
+    "DEFAULT_SIZES": "resamples.study",
+    "DEFAULT_STABILITY_SIZES": "resamples.study",
+    "HUMAN": "human.study",
+    "HUMAN_ONLY": "human.study",
+    "METRIC_ONLY": "human.study",
+    "OPPOSITE": "human.study",
+    "REFS_RESAMPLES": "refs.study",
+    "SIZE_RESAMPLES": "size.study",
+    "Study": "dispatch",
+    "StudySettings": "dispatch",
+    "TABLE4_FRACTIONS": "refs.study",
+    "TABLE4_REPEATS": "refs.study",
+    "iter_study": "dispatch",
+    "iter_study_for": "dispatch",
 }
 
 __all__ = [
     "ALL",
+    "DEFAULT_FRACTIONS",
+    "DEFAULT_MAX_SUBSETS",
+    "DEFAULT_RUNS",
+    "DEFAULT_SIZES",
+    "DEFAULT_STABILITY_SIZES",
+    "HUMAN",
+    "HUMAN_ONLY",
+    "METRIC_ONLY",
+    "OPPOSITE",
+    "REFS_RESAMPLES",
+    "SIZE_RESAMPLES",
+    "TABLE4_FRACTIONS",
+    "TABLE4_REPEATS",
+    "CorrelationTest",
     "Disagreement",
     "HumanStudy",
     "MetricCorrelation",
@@ -98,11 +145,15 @@ __all__ = [
     "SizeSettings",
     "SizeStudy",
     "StabilityRow",
+    "Study",
     "StudyProgress",
+    "StudySettings",
     "iter_human_study",
     "iter_refs_study",
     "iter_resamples_study",
     "iter_size_study",
+    "iter_study",
+    "iter_study_for",
 ]
 
 

@@ -3,8 +3,8 @@
 Every study is a generator that yields :class:`StudyProgress` snapshots and returns a frozen
 result; a snapshot's ``partial`` is a result of the same type over the work done so far, so a
 plot can fill as the study runs and be drawn by the same code at the end. Closing the generator
-is the cancel. Summaries here are the ones of :mod:`mtgui.engine.intervals` and
-:mod:`mtgui.engine.significance` computed for many systems (or pairs) at once: a study
+is the cancel. Summaries here are the ones of :mod:`mtgui.engine.inference.intervals` and
+:mod:`mtgui.engine.inference.significance` computed for many systems (or pairs) at once: a study
 summarizes thousands of bootstraps, where a Python call per system and pair would dominate.
 """
 
@@ -20,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from mtgui._version import __version__
-from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.significance import paired_tests
+from mtgui.engine.core.arrays import FloatArray
+from mtgui.engine.inference.significance import paired_tests
 
 R = TypeVar("R")
 T = TypeVar("T")
@@ -76,8 +76,8 @@ def percentile_bounds(
     samples: FloatArray, level: float
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """Per row of ``samples`` (one row per system and metric): the interval's lower bound, the
-    median and the upper bound, as :func:`~mtgui.engine.intervals.summarize_samples` computes
-    them (undefined scores, NaN, left out; a row without any gives NaN)."""
+    median and the upper bound, as :func:`~mtgui.engine.inference.intervals.summarize_samples`
+    computes them (undefined scores, NaN, left out; a row without any gives NaN)."""
     alpha = 1 - level
     quantiles = [100 * alpha / 2, 50, 100 * (1 - alpha / 2)]
     if np.isnan(samples).any():
@@ -97,7 +97,7 @@ def relative_bounds(
 ) -> tuple[FloatArray, FloatArray]:
     """Zhang & Vogel's relative interval in percent, NaN where the median is 0 and for rows off
     a ratio scale (``ratio_scale`` False: human scores, as in
-    :func:`~mtgui.engine.intervals.summarize_samples`)."""
+    :func:`~mtgui.engine.inference.intervals.summarize_samples`)."""
     defined = (median != 0) & ratio_scale
     safe = np.where(defined, median, 1.0)
     rel_low = np.where(defined, -100 * (median - low) / safe, np.nan)
@@ -117,8 +117,8 @@ def pair_signs(
 ) -> npt.NDArray[np.int64]:
     """For every unordered pair (i, j) of the systems whose bootstrap scores are the rows of
     ``samples`` (one metric): +1 when i is significantly better than j, -1 when worse, 0 when
-    not significantly different -- :func:`~mtgui.engine.significance.compare`'s verdict, for
-    all pairs at once. ``samples`` may have leading axes (..., systems, resamples), each with
+    not significantly different -- :func:`~mtgui.engine.inference.significance.compare`'s verdict,
+    for all pairs at once. ``samples`` may have leading axes (..., systems, resamples), each with
     its ``higher_is_better`` (broadcast to them): the result is then (..., pairs), all tested
     in one call (the size study tests every source and metric of a subset so)."""
     first, second = unordered_pairs(samples.shape[-2])

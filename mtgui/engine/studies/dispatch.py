@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from dataclasses import replace
 
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.errors import InputError
-from mtgui.engine.extraction import ExtractionContext
+from mtgui.engine.core.corpus import Corpus
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.scale import SCALED_METRICS
-from mtgui.engine.settings import BootstrapSettings, MetricSettings
-from mtgui.engine.statistics import Statistics
+from mtgui.engine.statistics.rows import Statistics
 from mtgui.engine.studies.common import StudyProgress
 from mtgui.engine.studies.human.study import HUMAN, HumanStudy, iter_human_study
 from mtgui.engine.studies.refs.run import iter_refs_study

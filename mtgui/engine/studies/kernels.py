@@ -1,8 +1,8 @@
-"""The studies' two innermost loops, compiled (see :mod:`~mtgui.engine.compiled`), with
+"""The studies' two innermost loops, compiled (see :mod:`~mtgui.engine.runtime.compiled`), with
 numpy's equivalents where numba is missing (the loops would then run as Python, far slower).
 
 - :func:`draw_counts`: a resample's counts per unit, from numpy's draws. The draws are the
-  very call of :func:`mtgui.engine.resampling.draw_counts` (the same stream for a seed); only
+  very call of :func:`mtgui.engine.resampling.draws.draw_counts` (the same stream for a seed); only
   the counting is compiled: one pass over the draws instead of a ``bincount`` per resample,
   2-3x faster. It was a fifth of the size study's time.
 - :func:`information_sums`: NIST's information sums of a subset, every source at once
@@ -20,22 +20,19 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from mtgui.engine.compiled import COMPILED, kernel
+from mtgui.engine.core.arrays import BoolArray, Float32Array, FloatArray, IntArray
+from mtgui.engine.runtime.compiled import COMPILED, kernel
 
-IntArray = npt.NDArray[np.int64]
-FloatArray = npt.NDArray[np.float64]
-Float32Array = npt.NDArray[np.float32]
 Int32Array = npt.NDArray[np.int32]
-BoolArray = npt.NDArray[np.bool_]
 
 
 def draw_counts(rng: np.random.Generator, resamples: int, units: int) -> Float32Array:
-    """:func:`mtgui.engine.resampling.draw_counts`: the same counts from the same draws."""
+    """:func:`mtgui.engine.resampling.draws.draw_counts`: the same counts from the same draws."""
     return count_picks(draw_picks(rng, resamples, units), units)
 
 
 def draw_picks(rng: np.random.Generator, resamples: int, units: int) -> IntArray:
-    """The units each resample draws: :func:`mtgui.engine.resampling.draw_counts`'s draws."""
+    """The units each resample draws: :func:`mtgui.engine.resampling.draws.draw_counts`'s draws."""
     return rng.integers(0, units, size=(resamples, units))
 
 

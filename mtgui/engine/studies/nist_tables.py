@@ -19,12 +19,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.metrics.nist import ORDER
-from mtgui.engine.ngrams import OrderMatches, ReferenceNgrams, TokenIds, search_sorted
-
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
+from mtgui.engine.core.arrays import BoolArray, FloatArray, IntArray
+from mtgui.engine.metrics.bleu.nist import ORDER
+from mtgui.engine.text.ngrams import OrderMatches, ReferenceNgrams, TokenIds, search_sorted
 
 
 @dataclass(frozen=True)

@@ -2,12 +2,13 @@
 
 The size study bootstraps a thousand subsets (the references study 900 test sets for its
 Table 4), each with B = 500 by default, so what costs little once adds up:
-:func:`~mtgui.engine.resampling.iter_resample_scores` starts a thread to draw each bootstrap's
+:func:`~mtgui.engine.resampling.draws.iter_resample_scores` starts a thread to draw each bootstrap's
 counts and calls every metric once per system. Here the counts are drawn on the calling thread
-from the same seed, in the same chunks (:func:`~mtgui.engine.resampling.chunk_sizes`) and by the
-same function (:func:`~mtgui.engine.resampling.draw_counts`'s draws, counted by a compiled loop:
+from the same seed, in the same chunks (:func:`~mtgui.engine.resampling.draws.chunk_sizes`) and by
+the same function (:func:`~mtgui.engine.resampling.draws.draw_counts`'s draws, counted by a compiled
+loop:
 :func:`~mtgui.engine.studies.kernels.draw_counts`), so they are the same counts; the sums are the
-same matrix product, exact on the statistics' grid (:func:`~mtgui.engine.resampling
+same matrix product, exact on the statistics' grid (:func:`~mtgui.engine.resampling.draws
 .on_exact_grid`), so the same sums whatever order BLAS adds in; and each metric scores every
 system in one call (a metric scores row by row: ``(..., k) -> (...)``), which gives every
 score to the last bit, as the tests pin down.
@@ -26,13 +27,12 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from mtgui.engine.metrics.base import FloatArray, Metric
-from mtgui.engine.resampling import UnitLayout, chunk_sizes, on_exact_grid
-from mtgui.engine.settings import check_seed
+from mtgui.engine.core.arrays import BoolArray, Float32Array, FloatArray
+from mtgui.engine.metrics.base import Metric
+from mtgui.engine.resampling.draws import UnitLayout, chunk_sizes, on_exact_grid
+from mtgui.engine.resampling.settings import check_seed
 
 IndexArray = npt.NDArray[np.intp]
-BoolArray = npt.NDArray[np.bool_]
-Float32Array = npt.NDArray[np.float32]
 _FLOAT32_EXACT = 2.0**24  # every whole number below this is a float32
 _FINEST = 1000  # 2^k and 2^-k are normal floats: scaling by them is exact, as ldexp is
 
@@ -220,7 +220,7 @@ class ColumnsBuilder:
 
 
 def on_grid(rows: FloatArray) -> FloatArray:
-    """:func:`~mtgui.engine.resampling.on_exact_grid`, the same bits, for all columns at once:
+    """:func:`~mtgui.engine.resampling.draws.on_exact_grid`, the same bits, for all columns at once:
     each column's grid is found as there, and values are scaled by exact powers of two (the
     same products as ``ldexp``, several times faster on many columns). Whole-number columns are
     left as they are: on a grid of 1 or finer, rounding changes none of their values. Rows that
@@ -247,7 +247,7 @@ def on_grid(rows: FloatArray) -> FloatArray:
 
 
 class SubsetDraws:
-    """A subset's resample counts, chunk by chunk (:func:`~mtgui.engine.resampling
+    """A subset's resample counts, chunk by chunk (:func:`~mtgui.engine.resampling.draws
     .chunk_sizes`), drawn from its seed as the ordinary bootstrap draws them. The first chunk's
     draws can be made ahead (the size study makes them on a helper thread while the subset
     before is scored, and counts them when it takes them: the two threads then have about as
@@ -286,7 +286,7 @@ def iter_subset_samples(
 ) -> Generator[int, None, FloatArray]:
     """Bootstrap the units of ``part`` (laid out by ``rows``, on the exact grid) with the
     counts of ``draws``: every key's scores, shape (keys, resamples), the scores
-    :func:`~mtgui.engine.resampling.iter_resample_scores` gives with the same seed. Yields the
+    :func:`~mtgui.engine.resampling.draws.iter_resample_scores` gives with the same seed. Yields the
     resamples done after each chunk. ``extra`` sums (the whole subset's) are scored with the
     last chunk, in the same call: their scores are one more column at the end."""
     samples = np.empty((scorer.count, draws.resamples + (extra is not None)))

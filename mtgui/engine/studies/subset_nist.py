@@ -9,12 +9,12 @@ subset's sums from here.
 
 Nothing is tokenized or matched per subset. Once per study: every reference n-gram is counted
 per segment, and every system's clipped matches are kept per (segment, n-gram), as
-:meth:`~mtgui.engine.metrics.nist.Nist.extract` has them (:mod:`~mtgui.engine.studies
+:meth:`~mtgui.engine.metrics.bleu.nist.Nist.extract` has them (:mod:`~mtgui.engine.studies
 .nist_tables`). Only the n-grams some system matches, and their prefixes, are kept: no other
 weight is ever used; and matches of n-grams exactly as frequent as their prefix are dropped,
 since they weigh log2(1) = 0 in every subset. A subset's counts are then sums over its segments
 (added to, not recounted, when the subset grows, as the size study's nested subsets do), its
-weights the formula of :func:`~mtgui.engine.metrics.nist.information_weights` (mteval-v13a's
+weights the formula of :func:`~mtgui.engine.metrics.bleu.nist.information_weights` (mteval-v13a's
 ``"0"`` quirk included when it is on), and its information sums per segment one weighted sum
 over its segments' matches, all systems in one table (laid out so that the first segments of a
 repetition's random order are one slice): the sums :meth:`Nist.extract` gives on a corpus of
@@ -33,13 +33,12 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
-from mtgui.engine.corpus import Corpus, SystemOutput
-from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.metrics.nist import ORDER
-from mtgui.engine.settings import MetricSettings
+from mtgui.engine.core.arrays import BoolArray, FloatArray, IntArray
+from mtgui.engine.core.corpus import Corpus, SystemOutput
+from mtgui.engine.metrics.bleu.nist import ORDER
+from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.studies.nist_tables import (
     Matches,
     ReferenceCounts,
@@ -55,8 +54,6 @@ from mtgui.engine.studies.nist_tables import (
     with_caps,
 )
 
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
 _PICK_BELOW = 0.45  # subsets of fewer segments than this share of all pick their pairs
 
 
@@ -191,7 +188,7 @@ class SubsetNist:
 
     def _weights(self, chosen: BoolArray) -> FloatArray:
         """Per source, the weight of every weighed n-gram in the test set of the ``chosen``
-        segments (0 if absent from it), as :func:`~mtgui.engine.metrics.nist
+        segments (0 if absent from it), as :func:`~mtgui.engine.metrics.bleu.nist
         .information_weights` has it: shape (sources, weighed n-grams)."""
         per_table = self._counts(chosen)
         counts = per_table if len(per_table) == 1 else self._members.astype(float) @ per_table

@@ -20,8 +20,7 @@ from statistics import NormalDist
 
 import numpy as np
 
-from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.resampling import IntArray
+from mtgui.engine.core.arrays import FloatArray, IntArray
 from mtgui.engine.studies.common import StudyProgress
 
 MIN_SYSTEMS = 3  # two points always correlate perfectly

@@ -13,7 +13,7 @@ metric that tracks the humans closely has a large positive agreement whichever i
 - The paired bootstrap of the difference r12 - r13 over the study's resamples of systems and
   segments: its percentile interval and the p-value of the rest of mtgui,
   ``min(1, 2 (min(#{d <= 0}, #{d >= 0}) + 1) / (B + 1))`` over the defined differences
-  (:func:`mtgui.engine.significance.paired_tests`), which is below alpha exactly when the
+  (:func:`mtgui.engine.inference.significance.paired_tests`), which is below alpha exactly when the
   interval excludes 0.
 """
 
@@ -24,8 +24,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.significance import BETTER, TIE, WORSE, delta_bounds, is_significant, paired_tests
+from mtgui.engine.core.arrays import FloatArray
+from mtgui.engine.inference.significance import (
+    BETTER,
+    TIE,
+    WORSE,
+    delta_bounds,
+    is_significant,
+    paired_tests,
+)
 from mtgui.engine.studies.human.correlation_stats import MIN_SYSTEMS, pearson_rows, williams_test
 
 

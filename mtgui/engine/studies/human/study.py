@@ -48,13 +48,13 @@ from itertools import combinations
 
 import numpy as np
 
-from mtgui.engine.bootstrap import BootstrapResult, iter_bootstrap
-from mtgui.engine.errors import InputError
-from mtgui.engine.metrics.base import FloatArray, Metric
-from mtgui.engine.resampling import IntArray
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.significance import TIE, WORSE, PairComparison
-from mtgui.engine.statistics import Statistics
+from mtgui.engine.core.arrays import FloatArray, IntArray
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.inference.significance import TIE, WORSE, PairComparison
+from mtgui.engine.metrics.base import Metric
+from mtgui.engine.resampling.bootstrap import BootstrapResult, iter_bootstrap
+from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import Statistics
 from mtgui.engine.studies.common import (
     StudyProgress,
     percentile_bounds,

@@ -13,7 +13,7 @@ filter per pair.
 A context restricted to the subset numbers the n-grams it has in the same order as the
 context of all the references (ranks of their token sequences), so a subset's ids are ranks
 among the n-grams present in its references, and its pairs come in the same order. The matches
-are :func:`~mtgui.engine.ngrams.match`'s against the subset, array for array (the tests check
+are :func:`~mtgui.engine.text.ngrams.match`'s against the subset, array for array (the tests check
 it), and are handed to the restricted context, which then extracts as usual.
 """
 
@@ -24,13 +24,11 @@ from collections.abc import Generator, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from mtgui.engine.corpus import SystemOutput
-from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.gil_free import running_count
-from mtgui.engine.ngrams import OrderIndex, OrderMatches, search_sorted
-
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
+from mtgui.engine.core.arrays import BoolArray, IntArray
+from mtgui.engine.core.corpus import SystemOutput
+from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.runtime.gil_free import running_count
+from mtgui.engine.text.ngrams import OrderIndex, OrderMatches, search_sorted
 
 
 def iter_reference_matches(context: ExtractionContext) -> Generator[int, None, ReferenceMatches]:

@@ -14,18 +14,18 @@ from dataclasses import replace
 
 import numpy as np
 
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.errors import InputError
-from mtgui.engine.extraction import ExtractionContext
-from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.metrics.bleu import Bleu
-from mtgui.engine.metrics.mbleu import MBleu
-from mtgui.engine.metrics.nist import Nist
+from mtgui.engine.core.arrays import FloatArray
+from mtgui.engine.core.corpus import Corpus
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.metrics.bleu.bleu import Bleu
+from mtgui.engine.metrics.bleu.mbleu import MBleu
+from mtgui.engine.metrics.bleu.nist import Nist
+from mtgui.engine.metrics.extraction import ExtractionContext
 from mtgui.engine.metrics.registry import REGISTRY
-from mtgui.engine.resampling import iter_resample_scores, stack_units, unit_index
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.draws import iter_resample_scores, stack_units, unit_index
 from mtgui.engine.scale import scaled_statistics
-from mtgui.engine.settings import MetricSettings
-from mtgui.engine.statistics import Statistics, iter_statistics
+from mtgui.engine.statistics.rows import Statistics, iter_statistics
 from mtgui.engine.studies.blas_threads import one_blas_thread
 from mtgui.engine.studies.common import (
     StudyProgress,

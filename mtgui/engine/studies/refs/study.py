@@ -4,8 +4,8 @@ Table 4).
 For r = 1..R references, every subset of r of the R references (or, when there are more than
 ``max_subsets`` such subsets, that many drawn at random with the study's seed) scores every
 system again: the statistics are re-extracted against the subset through a restricted
-:class:`~mtgui.engine.extraction.ExtractionContext`, which reuses every token and token id and
-rebuilds only the reference n-gram index and NIST's information weights (with R = r in NIST's
+:class:`~mtgui.engine.metrics.extraction.ExtractionContext`, which reuses every token and token id
+and rebuilds only the reference n-gram index and NIST's information weights (with R = r in NIST's
 length penalty); the clipped matches are derived from those against all references
 (:mod:`~mtgui.engine.studies.refs.matches`), not matched again. chrF and TER are re-extracted
 through their usual path, at their usual cost. Human scores do not depend on the references.
@@ -28,10 +28,10 @@ from math import comb
 
 import numpy as np
 
-from mtgui.engine.corpus import Corpus
-from mtgui.engine.errors import InputError
+from mtgui.engine.core.corpus import Corpus
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.scale import SCALES
-from mtgui.engine.settings import BootstrapSettings
 from mtgui.engine.studies.size.study import SizeSettings
 
 REFS_RESAMPLES = 500

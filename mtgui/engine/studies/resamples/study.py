@@ -23,18 +23,12 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from mtgui.engine.errors import InputError
-from mtgui.engine.intervals import INTERVAL_FIELDS, summarize_samples
-from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.resampling import (
-    IntArray,
-    UnitLayout,
-    iter_resample_scores,
-    stack_units,
-    unit_index,
-)
-from mtgui.engine.settings import MAX_RESAMPLES, MIN_RESAMPLES, BootstrapSettings
-from mtgui.engine.statistics import Statistics
+from mtgui.engine.core.arrays import FloatArray, IntArray
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.inference.intervals import INTERVAL_FIELDS, summarize_samples
+from mtgui.engine.resampling.draws import UnitLayout, iter_resample_scores, stack_units, unit_index
+from mtgui.engine.resampling.settings import MAX_RESAMPLES, MIN_RESAMPLES, BootstrapSettings
+from mtgui.engine.statistics.rows import Statistics
 from mtgui.engine.studies.blas_threads import one_blas_thread
 from mtgui.engine.studies.common import (
     StudyProgress,

@@ -16,12 +16,13 @@ from collections.abc import Generator, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from mtgui.engine.gil_free import distinct_count
-from mtgui.engine.metrics.base import FloatArray, Metric
-from mtgui.engine.metrics.nist import ORDER, Nist
-from mtgui.engine.resampling import IntArray, stack_units
-from mtgui.engine.settings import Unit
-from mtgui.engine.statistics import Statistics
+from mtgui.engine.core.arrays import FloatArray, IntArray
+from mtgui.engine.metrics.base import Metric
+from mtgui.engine.metrics.bleu.nist import ORDER, Nist
+from mtgui.engine.resampling.draws import stack_units
+from mtgui.engine.resampling.settings import Unit
+from mtgui.engine.runtime.gil_free import distinct_count
+from mtgui.engine.statistics.rows import Statistics
 from mtgui.engine.studies.subset_bootstrap import (
     ColumnsBuilder,
     KeyScorer,

@@ -2,7 +2,7 @@
 
 See :mod:`mtgui.engine.studies.size.study` for what is computed. Each subset is resampled with a
 seed of its own, with the numbers of the ordinary bootstrap
-(:func:`~mtgui.engine.resampling.iter_resample_scores`) computed by the studies' faster path
+(:func:`~mtgui.engine.resampling.draws.iter_resample_scores`) computed by the studies' faster path
 (:mod:`~mtgui.engine.studies.subset_bootstrap`: counts drawn on this thread, equal columns
 multiplied once, whole-number sums in float32, one scoring call per kind of metric).
 Each subset is a test set of its own for NIST too: given the texts (:class:`NistInputs`), its
@@ -22,12 +22,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from mtgui.engine.errors import InputError
-from mtgui.engine.metrics.base import FloatArray
-from mtgui.engine.metrics.nist import Nist
-from mtgui.engine.resampling import IntArray
-from mtgui.engine.running import run_to_end
-from mtgui.engine.statistics import Statistics
+from mtgui.engine.core.arrays import FloatArray, IntArray
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.bleu.nist import Nist
+from mtgui.engine.statistics.rows import Statistics
 from mtgui.engine.studies.blas_threads import one_blas_thread
 from mtgui.engine.studies.common import (
     StudyProgress,

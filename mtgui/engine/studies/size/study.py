@@ -41,9 +41,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mtgui.engine.errors import InputError
-from mtgui.engine.settings import BootstrapSettings
-from mtgui.engine.significance import BETTER, TIE, WORSE
+from mtgui.engine.core.errors import InputError
+from mtgui.engine.inference.significance import BETTER, TIE, WORSE
+from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.studies.common import ALL
 
 SIZE_RESAMPLES = 500

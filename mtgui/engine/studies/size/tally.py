@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from mtgui.engine.metrics.base import FloatArray, Metric
-from mtgui.engine.resampling import IntArray
+from mtgui.engine.core.arrays import FloatArray, IntArray
+from mtgui.engine.metrics.base import Metric
 from mtgui.engine.studies.common import unordered_pairs
 from mtgui.engine.studies.size.study import (
     PairSeparation,

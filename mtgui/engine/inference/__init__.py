@@ -1,0 +1,87 @@
+"""What the resampled scores mean: p-values, intervals, verdicts, corrections for many
+comparisons (Holm, Benjamini-Hochberg, max-T), power and equivalence, segment-level tests and
+the ranking.
+
+Pure functions of arrays of resampled scores; the bootstrap that makes them is
+:mod:`mtgui.engine.resampling`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mtgui.engine.inference.choices import DecidingTest, IntervalMethod
+    from mtgui.engine.inference.corrections import Family
+    from mtgui.engine.inference.intervals import INTERVAL_FIELDS, ScoreInterval
+    from mtgui.engine.inference.power import smallest_unseen
+    from mtgui.engine.inference.ranking import Ranking
+    from mtgui.engine.inference.segment_tests import (
+        SEGMENT_TEST_FIELDS,
+        SegmentComparison,
+        describe_segments,
+    )
+    from mtgui.engine.inference.significance import (
+        BETTER,
+        EQUIVALENT,
+        OPTIONAL_PAIR_FIELDS,
+        PAIR_FIELDS,
+        TIE,
+        WORSE,
+        Correction,
+        PairComparison,
+    )
+
+_MODULE_OF = {
+    "BETTER": "significance",
+    "Correction": "significance",
+    "DecidingTest": "choices",
+    "EQUIVALENT": "significance",
+    "Family": "corrections",
+    "INTERVAL_FIELDS": "intervals",
+    "IntervalMethod": "choices",
+    "OPTIONAL_PAIR_FIELDS": "significance",
+    "PAIR_FIELDS": "significance",
+    "PairComparison": "significance",
+    "Ranking": "ranking",
+    "SEGMENT_TEST_FIELDS": "segment_tests",
+    "ScoreInterval": "intervals",
+    "SegmentComparison": "segment_tests",
+    "TIE": "significance",
+    "WORSE": "significance",
+    "describe_segments": "segment_tests",
+    "smallest_unseen": "power",
+}
+"""Each public name and the module of this stage that defines it."""
+
+__all__ = [
+    "BETTER",
+    "EQUIVALENT",
+    "INTERVAL_FIELDS",
+    "OPTIONAL_PAIR_FIELDS",
+    "PAIR_FIELDS",
+    "SEGMENT_TEST_FIELDS",
+    "TIE",
+    "WORSE",
+    "Correction",
+    "DecidingTest",
+    "Family",
+    "IntervalMethod",
+    "PairComparison",
+    "Ranking",
+    "ScoreInterval",
+    "SegmentComparison",
+    "describe_segments",
+    "smallest_unseen",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, from the module that defines it, imported when first asked for:
+    a program loads only the modules it uses."""
+    if name not in _MODULE_OF:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_MODULE_OF[name]}"), name)
+    globals()[name] = value  # found directly next time
+    return value
