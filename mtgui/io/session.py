@@ -7,7 +7,7 @@ other scores what the user said of each metric the file gives: ``"scores": [{"co
 "metric": "comet", "higher_is_better": true, "system": null}]``), the systems' renames and
 hidden systems, the analysis settings and the metric shown::
 
-    {"mtgui_session": 1, "mtgui_version": "0.1.0",
+    {"mtgui_session": 1, "mtgui_version": "0.2.0",
      "files": [{"path": "/abs/ref.txt", "relative": "ref.txt", "role": "reference"}],
      "renames": [["old", "new"]], "hidden": ["sys3"],
      "settings": {"metrics": ["bleu"], "resamples": 2000, ...}, "metric": "bleu"}
@@ -40,8 +40,7 @@ from mtgui._version import __version__
 from mtgui.engine import analysis_settings
 from mtgui.engine.analysis_settings import SettingsDict as SettingsDict
 from mtgui.engine.analysis_settings import describe_value
-from mtgui.engine.corpus import Role
-from mtgui.engine.errors import InputError
+from mtgui.engine.core import InputError, Role
 from mtgui.engine.metrics import METRIC_NAMES
 from mtgui.io.inputs import read_input_bytes, read_input_head
 from mtgui.io.json_input import load_json

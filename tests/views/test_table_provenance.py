@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gui_helpers import wait_for_result
 
+from mtgui import __version__
 from mtgui.report.table_text import csv_table_text, latex_text
 
 
@@ -26,7 +27,7 @@ def test_the_score_grid_segments_and_details_tables_carry_their_settings(qtbot, 
     }
     for name, view in tables.items():
         lines = _export(view, tmp_path / f"{name}.csv")
-        assert lines[0] == "# mtgui 0.1.0", name
+        assert lines[0] == f"# mtgui {__version__}", name
         assert lines[1].startswith("# Made with BLEU, NIST, M-BLEU; tokenizer 13a"), name
         assert "300 resamples of segments, seed 12345" in lines[1], name
         assert lines[2] == f"# Signature: {signature}", name
