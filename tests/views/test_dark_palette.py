@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
-from mtgui.engine.inference.significance import BETTER, TIE, WORSE
+from mtgui.engine.inference.significance import BETTER, EQUIVALENT, TIE, WORSE
 from mtgui.views.histogram_view import OVERLAID, SMALL_MULTIPLES
 from mtgui.views.palette import contrast_ratio, is_dark, series_color
 from mtgui.views.plot_theme import theme_of
@@ -154,7 +154,8 @@ def test_the_grid_and_its_legend_read_in_both_palettes(qtbot, app_palette, windo
                 ink = index.data(Qt.ItemDataRole.ForegroundRole).color()
                 assert contrast_ratio(ink, back) >= 4.5
         assert verdicts == {BETTER, WORSE, TIE}
-        for swatch, verdict in zip(legend.swatches, (BETTER, WORSE, TIE), strict=True):
+        verdicts_shown = (BETTER, WORSE, TIE, EQUIVALENT)  # "=" only with a margin, but coloured
+        for swatch, verdict in zip(legend.swatches, verdicts_shown, strict=True):
             back, ink = verdict_colors(verdict, dark)
             assert f"background: {back.name()}; color: {ink.name()}" in swatch.styleSheet()
             assert contrast_ratio(ink, back) >= 4.5

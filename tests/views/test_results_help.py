@@ -7,7 +7,7 @@ import pytest
 from gui_helpers import shoot, wait_for_result
 from PySide6.QtCore import Qt
 
-from mtgui.engine.inference.significance import BETTER, TIE, WORSE
+from mtgui.engine.inference.significance import BETTER, EQUIVALENT, TIE, WORSE
 from mtgui.views.launch import load_demo_into
 from mtgui.views.main_window import MainWindow
 from mtgui.views.significance_grid_model import COLORS
@@ -27,8 +27,9 @@ def window(qtbot):
 
 def test_the_grid_has_a_legend_in_its_own_colours(qtbot, window):
     legend = window.results.grid_legend
-    assert [s.text() for s in legend.swatches] == [BETTER, WORSE, TIE]
-    for swatch, verdict in zip(legend.swatches, (BETTER, WORSE, TIE), strict=True):
+    assert [s.text() for s in legend.swatches] == [BETTER, WORSE, TIE, EQUIVALENT]
+    assert [s.isHidden() for s in legend.swatches] == [False, False, False, True]  # no margin
+    for swatch, verdict in zip(legend.swatches, (BETTER, WORSE, TIE, EQUIVALENT), strict=True):
         assert COLORS[verdict].name() in swatch.styleSheet()
     load_demo_into(window)
     wait_for_result(qtbot, window)
@@ -38,11 +39,12 @@ def test_the_grid_has_a_legend_in_its_own_colours(qtbot, window):
 
 
 def test_the_settings_that_made_the_result_are_said_under_the_tables(qtbot, window):
+    # With four systems a fresh window suggests the max-T correction (issue 33).
     load_demo_into(window)
     wait_for_result(qtbot, window)
     assert window.results.made_with.text() == (
         "Made with BLEU, NIST, M-BLEU; tokenizer 13a, case-sensitive; 300 resamples of "
-        "segments, seed 12345; 95% confidence, no correction."
+        "segments, seed 12345; 95% confidence, the max-T correction (Westfall-Young)."
     )
 
 
