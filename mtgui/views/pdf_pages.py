@@ -8,6 +8,8 @@ inside a line), a table row whole, a heading or a figure together with what foll
 table's header row together with its first row. A unit taller than a page (never in a report)
 is cut where the page ends. A block that asks for a page break before it (each metric's
 section) starts a new page, and a table continued on a page shows its header row there again.
+Blank space after a page's last unit (a paragraph's bottom margin before the next section's
+forced break, or the document's end) stays with that page instead of making an empty one.
 Each page is drawn clipped to its strip only vertically: anything laid out wider than the page
 shows in the right margin instead of vanishing, so a test sees it (a document wider than the
 page is drawn smaller by the caller's ``scale`` instead).
@@ -74,12 +76,17 @@ def print_pages(document: QTextDocument, writer: QPdfWriter, scale: float = 1.0)
     margin = margin_pixels(writer)
     rows = row_spans(document)
     heads = table_heads(document, rows)
+    height = (writer.height() - 2 * margin) / scale
+
+    def reserved(top: float) -> float:
+        return _head_height(heads, top)
+
     cuts = page_cuts(
         joined([*units(document), *rows.values()]),
         page_breaks(document),
-        (writer.height() - 2 * margin) / scale,
+        height,
         document.size().height(),
-        lambda top: _head_height(heads, top),
+        reserved,
     )
     painter = QPainter(writer)
     try:
@@ -91,7 +98,9 @@ def print_pages(document: QTextDocument, writer: QPdfWriter, scale: float = 1.0)
             if head is not None:
                 _strip(painter, document, (margin, scale, 0.0), head.top, head.bottom)
                 shift = head.height
-            _strip(painter, document, (margin, scale, shift), top, bottom)
+            # a page may end past its room where the rest is blank: that is not drawn
+            end = min(bottom, _page_end(top, height, reserved))
+            _strip(painter, document, (margin, scale, shift), top, end)
             _page_number(painter, writer, margin, f"{number} / {len(cuts) - 1}")
     finally:
         painter.end()
@@ -140,19 +149,28 @@ def page_cuts(
 ) -> list[float]:
     """Where pages start and end, from 0 to ``total``: each page as full as it can be without
     cutting a group, a forced break in ``breaks`` ending a page early; a page that starts at
-    ``top`` has ``reserved(top)`` less room (for a repeated header row)."""
+    ``top`` has ``reserved(top)`` less room (for a repeated header row). A page whose groups
+    all fit ends at the next forced break (or at ``total``) even when the blank space after its
+    last group does not fit (a paragraph's bottom margin): that space would be a page of its
+    own, empty; :func:`print_pages` draws no more than a page holds."""
     cuts = [0.0]
     while cuts[-1] < total - 0.5:
         start = cuts[-1]
-        limit = start + height - min(reserved(start), height / 2)  # always some progress
-        forced = [b for b in breaks if start + 0.5 < b <= limit]
-        if forced:
-            cuts.append(min(forced))
-        elif limit >= total:
-            cuts.append(total)
+        limit = _page_end(start, height, reserved)
+        stop = min([b for b in breaks if b > start + 0.5] + [total])
+        left = [g for g in groups if g.bottom > start + 0.5 and g.top < stop - 0.5]
+        if stop <= limit or all(g.bottom <= limit + 0.5 for g in left):
+            cuts.append(stop)  # all up to the next break fits, or what does not is blank
         else:
             cuts.append(_cut_before(groups, start, limit))
     return cuts
+
+
+def _page_end(start: float, height: float, reserved: Callable[[float], float]) -> float:
+    """The furthest a page that starts at ``start`` can reach: ``height`` less the room
+    ``reserved`` for a repeated header row (never more than half of it, so that every page
+    moves on)."""
+    return start + height - min(reserved(start), height / 2)
 
 
 def _cut_before(groups: Sequence[Unit], start: float, limit: float) -> float:

@@ -194,3 +194,10 @@ def test_a_unit_taller_than_a_page_is_cut_where_the_page_ends():
     cuts = page_cuts([Unit(0, 250)], [], height=100, total=250, reserved=lambda top: 500.0)
     assert cuts[0] == 0 and cuts[-1] == 250
     assert all(b > a for a, b in pairwise(cuts))  # every page moves on
+
+
+def test_blank_space_after_the_last_unit_makes_no_page_of_its_own():
+    # a section that fits but for its last paragraph's bottom margin, then a forced break
+    cuts = page_cuts([Unit(0, 95), Unit(100, 140)], [100.0], height=98, total=150)
+    assert cuts == [0.0, 100.0, 150.0]
+    assert page_cuts([Unit(0, 95)], [], height=98, total=99) == [0.0, 99.0]  # at the end
