@@ -274,6 +274,9 @@ _WORDS: dict[str, dict[Any, str]] = {
     "kind": {"opposite": "opposite", "metric_only": "metric only", "human_only": "humans only"},
     "smallest_fraction": {"": "never"},
 }
+_SETTING_WORDS: dict[str, dict[Any, str]] = {  # a settings table's values, by setting
+    "bootstrap.family": {"metric": "each metric", "all": "all metrics together"},
+}
 
 
 def column_name(column: str) -> str:
@@ -311,5 +314,7 @@ def display_table(
     grid = bool(header) and header[0] == ""  # a significance grid: the columns are systems
     names = ["System", *header[1:]] if grid else [column_name(c) for c in header]
     shown = [[cell_value(c, v) for c, v in zip(header, row, strict=True)] for row in rows]
+    if tuple(header) == ("setting", "value"):  # a value is read by its setting (family: metric)
+        shown = [[key, _SETTING_WORDS.get(key, {}).get(value, value)] for key, value in shown]
     tips = {name: COLUMN_TIPS.get(c, _GRID_TIP) for name, c in zip(names, header, strict=True)}
     return names, shown, tips

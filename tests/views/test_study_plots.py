@@ -226,3 +226,9 @@ def test_booleans_and_kinds_read_as_words():
     assert cell_value("significant", True) == "yes"
     grid_header, _, _ = display_table(["", "metric", "Quill"], [["metric", ">", "~"]])
     assert grid_header == ["System", "metric", "Quill"]  # a system may be called anything
+
+
+def test_a_settings_value_reads_as_the_settings_panel_says_it():
+    settings = [["bootstrap.family", "metric"], ["bootstrap.family", "all"], ["study", "all"]]
+    _, rows, _ = display_table(["setting", "value"], settings)
+    assert [value for _, value in rows] == ["each metric", "all metrics together", "all"]
