@@ -61,7 +61,8 @@ COLUMN_TIPS = {
     "y_better": "The share of subsets of this size in which y is significantly better than x.",
     "smallest_fraction": "The smallest share of the test set from which on every larger share "
     "tells the pair apart in 95% of its subsets, one way (never: no share does).",
-    "verdict": "> x is significantly better than y, < significantly worse, ~ not distinguishable.",
+    "verdict": "> x is significantly better than y, < significantly worse, ~ not distinguishable, "
+    "= equivalent within the margin.",
     "exponent": "How the interval's width shrinks with the test set's size: width ~ size to "
     "this power (-0.5 is the textbook rate).",
     "narrowing_percent": "By how much the interval narrows when the test set doubles, in percent "
@@ -76,6 +77,20 @@ COLUMN_TIPS = {
     "p_holm_ar": "The randomization p-value after Holm's correction.",
     "p_fdr": "The p-value after Benjamini-Hochberg's correction for making many comparisons.",
     "p_fdr_ar": "The randomization p-value after Benjamini-Hochberg's correction.",
+    "p_maxt": "The p-value after the max-T correction (Westfall-Young, step-down) for making "
+    "many comparisons.",
+    "ci_low_uncorrected": "Under a correction: the lower bound of the pair's own interval at the "
+    "chosen confidence (CI low is then the corrected one, which agrees with the verdict).",
+    "ci_high_uncorrected": "Under a correction: the upper bound of the pair's own interval at the "
+    "chosen confidence (CI high is then the corrected one, which agrees with the verdict).",
+    "pair_alpha": "Under a correction: the alpha at which this pair was decided.",
+    "mdd": "Minimum detectable difference: a real difference this large would be found 80% of "
+    "the time, in the metric's units.",
+    "units_needed": "About how many segments (or documents, when documents are resampled) would "
+    "find a difference of this size 80% of the time (an estimate).",
+    "margin": "The equivalence margin asked for the metric, in its units.",
+    "p_tost": "The equivalence test's p-value (two one-sided tests, Schuirmann 1987): the pair "
+    "is = when it is below 1 - confidence.",
     "p_value_sacrebleu": "sacreBLEU's paired bootstrap p-value, for reproducing sacreBLEU (in "
     "effect one-sided: about half the two-sided p-value).",
     "higher_is_better": "Whether a higher score means a better translation under this metric.",
@@ -201,6 +216,14 @@ COLUMN_NAMES = {
     "p_holm_ar": "p (Holm, AR)",
     "p_fdr": "p (BH)",
     "p_fdr_ar": "p (BH, AR)",
+    "p_maxt": "p (max-T)",
+    "ci_low_uncorrected": "Own CI low",
+    "ci_high_uncorrected": "Own CI high",
+    "pair_alpha": "Alpha decided at",
+    "mdd": "MDD",
+    "units_needed": "Units needed",
+    "margin": "Margin",
+    "p_tost": "p (TOST)",
     "p_value_sacrebleu": "p (sacreBLEU)",
     "higher_is_better": "Better when",
     "systems": "Systems",
