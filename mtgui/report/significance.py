@@ -86,7 +86,7 @@ def grid_reading(result: BootstrapResult, metric: str, colours: bool = False) ->
     return (
         f"Row against column: >{better} the row system is significantly better than the column "
         f"system, <{worse} significantly worse, ~{same} not distinguishable (not shown to "
-        f"differ, which is not shown to be the same){equal}; {verdict_basis(result, metric)}. "
+        f"differ, which does not mean they are the same){equal}; {verdict_basis(result, metric)}. "
         f"{unseen_sentence(result, metric)}"
     ).rstrip()
 

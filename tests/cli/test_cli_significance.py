@@ -102,8 +102,8 @@ def test_the_grid_says_how_to_read_it_and_what_a_cluster_is(three_systems, capsy
     out = " ".join(capsys.readouterr().out.split())  # the sentences are wrapped
     assert (
         "Row against column: > the row system is significantly better than the column system, "
-        "< significantly worse, ~ not distinguishable (not shown to differ, which is not shown "
-        "to be the same); at 95% confidence, each pair tested on its own (no correction)."
+        "< significantly worse, ~ not distinguishable (not shown to differ, which does not mean "
+        "they are the same); at 95% confidence, each pair tested on its own (no correction)."
     ) in out
     assert "Clusters, best first: {Good} > {Fair} > {Poor}. A cluster ends only where" in out
     assert main(["eval", *three_systems, "-m", "bleu", "-b", "500", "--fdr"]) == 0
