@@ -137,7 +137,7 @@ def _numba_cache(home: Path) -> dict[Path, tuple[int, int]]:
 
 def test_the_bundle_compiles_ter_and_wer_once_and_scores_as_the_checkout(tmp_path):
     """The bundle carries numba (packaging/mtgui.spec) and its kernels run compiled: the first
-    TER + WER run leaves numba's cache of ter_search's and editdistance's kernels in the home
+    TER + WER run leaves numba's cache of search's and editdistance's kernels in the home
     folder (it does only for compiled kernels), and a second run, from another working folder,
     loads them without writing anything (before compiled.py anchored the kernels in the bundle,
     each working folder had a cache of its own). The scores are those of the checkout's mtgui."""
@@ -159,7 +159,7 @@ def test_the_bundle_compiles_ter_and_wer_once_and_scores_as_the_checkout(tmp_pat
         assert runs[-1].returncode == 0, runs[-1].stderr
         caches.append(_numba_cache(home))
     cached = {path.name.split("-")[0] for path in caches[0]}
-    assert {"ter_search.ter_rows", "editdistance.fill_row"} <= cached, sorted(cached)
+    assert {"search.ter_rows", "editdistance.fill_row"} <= cached, sorted(cached)
     assert caches[1] == caches[0], "the second run compiled again"
     checkout = _checkout_run(command, tmp_path)
     assert _scores(runs[0].stdout) == _scores(runs[1].stdout) == _scores(checkout)
