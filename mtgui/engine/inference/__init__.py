@@ -8,8 +8,9 @@ Pure functions of arrays of resampled scores; the bootstrap that makes them is
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mtgui.engine.core.faces import lazy_names
 
 if TYPE_CHECKING:
     from mtgui.engine.inference.choices import DecidingTest, IntervalMethod
@@ -77,11 +78,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, from the module that defines it, imported when first asked for:
-    a program loads only the modules it uses."""
-    if name not in _MODULE_OF:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_MODULE_OF[name]}"), name)
-    globals()[name] = value  # found directly next time
-    return value
+__getattr__ = lazy_names(__name__, _MODULE_OF, globals())

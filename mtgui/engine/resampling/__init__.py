@@ -5,8 +5,9 @@ turns them into every interval, comparison and ranking.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mtgui.engine.core.faces import lazy_names
 
 if TYPE_CHECKING:
     from mtgui.engine.resampling.bootstrap import BootstrapResult
@@ -71,11 +72,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, from the module that defines it, imported when first asked for:
-    a program loads only the modules it uses."""
-    if name not in _MODULE_OF:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_MODULE_OF[name]}"), name)
-    globals()[name] = value  # found directly next time
-    return value
+__getattr__ = lazy_names(__name__, _MODULE_OF, globals())

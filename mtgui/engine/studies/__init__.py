@@ -14,15 +14,16 @@ breakdown needs one module of it, and ``mtgui eval`` should not load every study
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mtgui.engine.core.faces import lazy_names
 
 if TYPE_CHECKING:
     from mtgui.engine.studies.common import (
         ALL,
         StudyProgress,
     )
-    from mtgui.engine.studies.dispatch import StudySettings, iter_study, iter_study_for
+    from mtgui.engine.studies.dispatch import Study, StudySettings, iter_study, iter_study_for
     from mtgui.engine.studies.human.correlation_tests import CorrelationTest
     from mtgui.engine.studies.human.study import (
         HUMAN,
@@ -157,10 +158,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """A study's name, from the module that defines it, imported now."""
-    if name not in _MODULE_OF:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_MODULE_OF[name]}"), name)
-    globals()[name] = value  # found directly next time
-    return value
+__getattr__ = lazy_names(__name__, _MODULE_OF, globals())
