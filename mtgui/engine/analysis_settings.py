@@ -28,7 +28,7 @@ from mtgui.engine.metrics import sacrebleu_options
 from mtgui.engine.metrics.chrf import options as chrf_options
 from mtgui.engine.metrics.external import NAME_PATTERN
 from mtgui.engine.metrics.registry import DEFAULT_METRICS, METRIC_NAMES
-from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.metrics.settings import FLAGS, MetricSettings
 from mtgui.engine.resampling.settings import (
     AR_TRIALS,
     DEFAULT_LEVEL,
@@ -83,21 +83,10 @@ class SettingsDict(TypedDict):
     ter_case_sensitive: NotRequired[bool]
 
 
-SACREBLEU_SETTINGS = (
-    "bleu_smooth_method",
-    "bleu_smooth_value",
-    "bleu_max_order",
-    "bleu_effective_order",
-    "chrf_whitespace",
-    "chrf_eps_smoothing",
-    "ter_normalized",
-    "ter_no_punct",
-    "ter_asian_support",
-    "ter_case_sensitive",
-)
+SACREBLEU_SETTINGS = ("bleu_smooth_method", "bleu_smooth_value", "bleu_max_order", *FLAGS)
 """sacreBLEU's options beyond chrF's orders and beta
 (:mod:`~mtgui.engine.metrics.sacrebleu_options`), named as the fields of
-:class:`~mtgui.engine.resampling.settings.MetricSettings`: the "Advanced" settings."""
+:class:`~mtgui.engine.metrics.settings.MetricSettings`: the "Advanced" settings."""
 
 
 @dataclass(frozen=True)
@@ -375,5 +364,5 @@ _RULES: dict[str, tuple[str, Callable[[Any], Any]]] = {
         f"{sacrebleu_options.MAX_BLEU_ORDER}",
         sacrebleu_options.check_bleu_order,
     ),
-    **dict.fromkeys(SACREBLEU_SETTINGS[3:], ("true or false", _flag)),
+    **dict.fromkeys(FLAGS, ("true or false", _flag)),
 }

@@ -5,7 +5,7 @@ the default), ``--smooth-value`` (floor's and add-k's value; none: sacreBLEU's d
 method, 0.1 and 1), ``--bleu-max-order`` (4) and ``--bleu-effective-order``. chrF:
 ``--chrf-whitespace`` and ``--chrf-eps-smoothing``. TER: ``--ter-normalized``,
 ``--ter-no-punct``, ``--ter-asian-support`` and ``--ter-case-sensitive``. Each is a field of
-:class:`~mtgui.engine.resampling.settings.MetricSettings`; they are checked here, one rule for the
+:class:`~mtgui.engine.metrics.settings.MetricSettings`; they are checked here, one rule for the
 engine, the command line, sessions and the settings panel.
 
 ``mteval`` is mtgui's BLEU as mteval-v13a computes it: an order without a match gets
