@@ -129,16 +129,23 @@ class Temporary:
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
         for attempt in count():
             path = final.parent / temporary_name(final.name, os.getpid(), attempt)
+            # Registered before it exists: a signal raised between the file's making and its
+            # registration would leave it behind. A name with our process number that is
+            # not ours to write is stale, so removing it on the way out harms nothing.
+            PENDING.add_file(str(path))
             try:
                 self.fd = os.open(path, flags, 0o666)
             except FileExistsError:
+                PENDING.discard_file(str(path))
                 if attempt < 100:
                     continue
+                raise
+            except OSError:  # not made (a signal's exception keeps it registered)
+                PENDING.discard_file(str(path))
                 raise
             break
         self.path = path
         self._moved = False
-        PENDING.add_file(str(path))
 
     def write(self, data: bytes, mode: int | None = None) -> None:
         """Write ``data``, give the file ``mode`` if one is given, and close it (to disk)."""
