@@ -34,7 +34,7 @@ from mtgui.engine.resampling import (
     check_seed,
 )
 from mtgui.engine.scale import SCALES
-from mtgui.engine.text import TOKENIZERS, Case
+from mtgui.engine.text import SPM_TOKENIZERS, TOKENIZERS, Case, ensure_spm_model
 from mtgui.io.decode import ENCODINGS
 
 DEFAULTS = AnalysisSettings()
@@ -169,7 +169,9 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULTS.tokenizer,
         help=f"tokenizer for {_listed(labels_reading('tokenize'))} (default: "
         f"{DEFAULTS.tokenizer}, as mteval-v13a and sacreBLEU); ja-mecab and ko-mecab need pip "
-        "install 'mtgui[ja]' or 'mtgui[ko]'",
+        "install 'mtgui[ja]' or 'mtgui[ko]'; flores101, flores200 and spm (spBLEU, as "
+        "sacreBLEU) need pip install 'mtgui[spm]' and sacreBLEU's model file, which is looked "
+        "for in $SACREBLEU/models (default ~/.sacrebleu/models) and downloaded when missing",
     )
     group.add_argument(
         "--lowercase",
@@ -461,9 +463,12 @@ def metric_settings(args: argparse.Namespace) -> MetricSettings:
         for o in chrf_options.LIMITS
     }
     sacrebleu = {name: getattr(args, name, getattr(DEFAULTS, name)) for name in SACREBLEU_SETTINGS}
-    return MetricSettings(
+    settings = MetricSettings(
         args.tokenize, case, nist_zero_quirk=not args.nist_formula, **chrf, **sacrebleu
     )
+    if settings.tokenize in SPM_TOKENIZERS:
+        ensure_spm_model(settings.tokenize)  # found or downloaded before anything is read
+    return settings
 
 
 def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
