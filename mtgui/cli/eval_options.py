@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.cli.breakdown_options import add_breakdown_arguments
+from mtgui.cli.test_set_options import add_test_set_arguments
 from mtgui.engine.analysis_settings import SACREBLEU_SETTINGS, AnalysisSettings
 from mtgui.engine.core import InputError
 from mtgui.engine.inference import Correction, DecidingTest, Family, IntervalMethod
@@ -117,6 +118,7 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         "WMT's *.docids); lines with the same id form one document, which --unit auto then "
         "resamples whole",
     )
+    add_test_set_arguments(group)
     group.add_argument(
         "--lower-better",
         metavar="NAME",
