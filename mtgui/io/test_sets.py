@@ -72,6 +72,14 @@ def language_pairs(name: str) -> list[str]:
     return list(DATASETS[name].langpairs) if name in DATASETS else []
 
 
+def is_cached(name: str) -> bool:
+    """Whether sacreBLEU's cache holds the test set ``name`` (then opening it downloads
+    nothing); False for a name sacreBLEU does not know."""
+    from sacrebleu import DATASETS
+
+    return name in DATASETS and _is_cached(_dataset(name))
+
+
 def named_test_set(name: str, langpair: str | None) -> NamedTestSet:
     """The files of test set ``name`` for ``langpair``, downloaded by sacreBLEU if needed.
 
