@@ -1,17 +1,19 @@
 """File > Open test set...: a test set of sacreBLEU's catalogue and a language pair, whose
 references, source and document ids are added to what is loaded (:mod:`mtgui.io.test_sets`).
 
-The dialog says whether the set is in sacreBLEU's cache already or will be downloaded; a set
-that cannot be had (no network) is said in the dialog, in red, which stays open.
+The dialog says whether the set is in sacreBLEU's cache already or will be downloaded. The files
+are found (and downloaded) on a worker thread, so that the window never freezes; a set that
+cannot be had (no network) is said in the dialog, in red, which stays open.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mtgui.app.runs import RunController
 from mtgui.engine.core import InputError, Role
 from mtgui.engine.text import sacrebleu_home
 from mtgui.io.test_sets import NamedTestSet, catalogue, is_cached, language_pairs, named_test_set
@@ -72,6 +75,9 @@ class TestSetDialog(QDialog):
         layout.addWidget(self.where)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
+        self._runs = RunController(self)
+        self._runs.finished.connect(self._on_found)
+        self._runs.failed.connect(self._on_failed)
         self.test_set.currentTextChanged.connect(self._on_test_set_changed)
         self._on_test_set_changed(self.test_set.currentText())
 
@@ -80,6 +86,10 @@ class TestSetDialog(QDialog):
         self.pair.addItems(language_pairs(name))
         self.problem.hide()
         self.adjustSize()
+        self._say_where(name)
+
+    def _say_where(self, name: str) -> None:
+        """Whether the set is known, and cached or to be downloaded; OK only for a known set."""
         folder = sacrebleu_home()
         if name not in self.names:
             self.where.setText(f"sacreBLEU knows no test set called '{name}'.")
@@ -93,18 +103,51 @@ class TestSetDialog(QDialog):
         self.ok.setEnabled(name in self.names)
 
     def accept(self) -> None:
-        """Find (or download) the set's files; say why in the dialog if they cannot be had."""
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            self.named = named_test_set(self.test_set.currentText(), self.pair.currentText())
-        except InputError as error:  # its own words: the sacreBLEU command its hint gives is meant
-            self.problem.setText(error.message)
-            self.problem.show()
-            self.adjustSize()
+        """Find (or download) the set's files on a worker thread; the dialog closes when they
+        are there, or says in red why they cannot be had and stays open."""
+        if self._runs.running:
             return
-        finally:
-            QGuiApplication.restoreOverrideCursor()
-        super().accept()
+        name, pair = self.test_set.currentText(), self.pair.currentText()
+        self.problem.hide()
+        self._asking(False)
+        self.where.setText(
+            f"Looking for {name} {pair} in sacreBLEU's cache, downloading it if needed..."
+        )
+        self._runs.start(lambda: _find(name, pair))
+
+    def _asking(self, asking: bool) -> None:
+        """Let the choices be changed (or not, while the files are being found)."""
+        for widget in (self.test_set, self.pair, self.ok):
+            widget.setEnabled(asking)
+
+    def reject(self) -> None:
+        """Close; a download under way goes on into sacreBLEU's cache, its result unused."""
+        self._runs.cancel()
+        super().reject()
+
+    def _on_found(self, found: object) -> None:
+        if isinstance(found, NamedTestSet):
+            self.named = found
+            super().accept()
+            return
+        self._on_failed(found.message if isinstance(found, InputError) else str(found))
+
+    def _on_failed(self, message: str) -> None:
+        self._asking(True)
+        self._say_where(self.test_set.currentText())
+        self.problem.setText(message)
+        self.problem.show()
+        self.adjustSize()
+
+
+def _find(name: str, pair: str) -> Generator[None, None, NamedTestSet | InputError]:
+    """The set's files, or the error in its own words (not the window's, which would drop the
+    sacreBLEU command its hint gives): a run of one step, for a worker thread."""
+    try:
+        return named_test_set(name, pair)
+    except InputError as error:
+        return error
+    yield  # unreachable: it makes this a generator, which the worker thread drives
 
 
 def ask_test_set(parent: QWidget) -> NamedTestSet | None:

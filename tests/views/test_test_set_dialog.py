@@ -43,7 +43,10 @@ def test_the_dialog_offers_the_catalogue_and_each_sets_pairs(qtbot, home):
     assert dialog.ok.isEnabled()
     dialog.pair.setCurrentText("en-de")
     dialog.ok.click()  # offline: the dialog says why and stays open
+    qtbot.waitUntil(lambda: not dialog.problem.isHidden())
     assert dialog.result() != dialog.DialogCode.Accepted
+    assert dialog.pair.currentText() == "en-de"  # the choice is kept, to try again
+    assert dialog.ok.isEnabled()
     assert dialog.named is None
     assert "the test set wmt23 (en-de) is not in sacreBLEU's cache" in dialog.problem.text()
     assert not dialog.problem.isHidden()
@@ -54,7 +57,8 @@ def test_a_set_chosen_is_loaded_into_the_project(qtbot, window, home, tmp_path, 
         dialog = TestSetDialog(parent)
         dialog.test_set.setCurrentText("wmt19")
         dialog.pair.setCurrentText("de-en")
-        dialog.accept()
+        dialog.accept()  # the files are found on a worker thread
+        qtbot.waitUntil(lambda: dialog.named is not None)
         return dialog.named
 
     monkeypatch.setattr(test_set_dialog, "ask_test_set", choose)
