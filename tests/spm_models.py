@@ -15,7 +15,7 @@ MODEL_FILES = ("sacrebleu_tokenizer_spm.model", "flores200sacrebleuspm")
 """sacreBLEU's file names of the flores101 (and spm) and flores200 models."""
 
 
-def train_demo_model() -> bytes:
+def train_demo_model(vocab_size: int = 300) -> bytes:
     """A SentencePiece model of a small vocabulary trained on the demo's references."""
     import sentencepiece
 
@@ -24,7 +24,7 @@ def train_demo_model() -> bytes:
     texts = [text for ref in load_demo().test_set.references for text in ref.texts]
     model = io.BytesIO()
     sentencepiece.SentencePieceTrainer.train(
-        sentence_iterator=iter(texts), model_writer=model, vocab_size=300, minloglevel=2
+        sentence_iterator=iter(texts), model_writer=model, vocab_size=vocab_size, minloglevel=2
     )
     return model.getvalue()
 

@@ -110,6 +110,19 @@ def test_a_tokenizer_change_is_a_new_key_of_the_statistics_cache(home):
     assert again.score("Lumen", "bleu") != first.score("Lumen", "bleu")
 
 
+def test_a_replaced_model_file_is_not_taken_for_the_old_one_by_the_cache(home):
+    demo = load_demo()
+    cache = StatisticsCache()
+    settings = MetricSettings(tokenize="flores101")
+    first = run_to_end(iter_statistics(demo, ["bleu"], settings, cache=cache))
+    smaller = train_demo_model(vocab_size=100)  # another model under the same name
+    (home / "models" / "sacrebleu_tokenizer_spm.model").write_bytes(smaller)
+    again = run_to_end(iter_statistics(demo, ["bleu"], settings, cache=cache))
+    fresh = compute_statistics(demo, ["bleu"], settings)
+    assert again.totals("Lumen", "bleu").tolist() == fresh.totals("Lumen", "bleu").tolist()
+    assert again.totals("Lumen", "bleu").tolist() != first.totals("Lumen", "bleu").tolist()
+
+
 def test_a_missing_model_offline_says_what_to_download_and_where(empty_home, monkeypatch):
     asked = go_offline(monkeypatch)
     settings = MetricSettings(tokenize="flores200")  # the setting itself needs no model

@@ -136,3 +136,24 @@ def test_an_uncached_set_offline_says_what_to_do(home):
     assert "sacrebleu -t wmt23 -l en-de --echo src" in hint
     assert str(home) in hint
     assert "could not be downloaded" in caught.value.problem
+
+
+def test_keeping_segments_keeps_every_systems_texts_and_scores_in_step():
+    from dataclasses import replace
+
+    import numpy as np
+    from metric_corpora import ORIGIN, make_corpus
+
+    from mtgui.engine.core.corpus import SegmentScores
+    from mtgui.io.test_sets import keep_segments
+
+    corpus = make_corpus([["a", "b", "c"], ["A", "B", "C"]], one=["x", "y", "z"])
+    scores = SegmentScores("one", np.array([1.0, 2.0, 3.0]), np.array([1, 1, 0]), ORIGIN)
+    corpus = replace(corpus, scores=(scores,))
+    kept = keep_segments(corpus, [True, False, True], "--origlang en")
+    assert [r.texts for r in kept.test_set.references] == [("a", "c"), ("A", "C")]
+    assert kept.test_set.seg_ids == ("1", "3")  # the lines as in the files
+    assert kept.systems[0].hypotheses == ("x", "z")
+    assert kept.scores[0].means.tolist() == [1.0, 3.0]
+    assert kept.scores[0].counts.tolist() == [1, 0]
+    assert kept.notes[-1] == "--origlang en: 2 of 3 segments kept."

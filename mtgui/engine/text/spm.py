@@ -58,6 +58,18 @@ def spm_model_path(tokenizer: str) -> Path:
     return sacrebleu_home() / "models" / os.path.basename(spm_model_url(tokenizer))
 
 
+def spm_model_identity(tokenizer: str) -> tuple[str, int, int] | None:
+    """The model file of ``tokenizer`` as it is now (path, size, modification time), or None
+    while it is missing: what statistics made with it are kept under, so that a model replaced
+    since (a download, another FLORES model) is never taken for the old one."""
+    path = spm_model_path(tokenizer)
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (str(path), info.st_size, info.st_mtime_ns)
+
+
 def check_sentencepiece() -> None:
     """Nothing if ``sentencepiece`` can be imported; else an :class:`InputError` saying what to
     install (any error while importing it counts: a broken install is as good as none)."""
@@ -128,8 +140,7 @@ def spm_tokenizer(tokenizer: str) -> Callable[[str], str]:
     """
     check_sentencepiece()
     path = ensure_spm_model(tokenizer)
-    info = path.stat()
-    key = (str(path), info.st_size, info.st_mtime_ns)
+    key = spm_model_identity(tokenizer) or (str(path), 0, 0)
     with _cache_lock:
         processor = _loaded.get(key)
         if processor is None:
