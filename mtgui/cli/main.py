@@ -107,11 +107,11 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     original language and domain become their attributes), and ``--origlang`` and ``--subset``
     keep the segments sacreBLEU keeps.
     """
+    named = test_set_of(args)  # first: --demo with --test-set or --origlang is a mistake
     if args.demo:
         from mtgui.io.demo import load_demo
 
         return load_demo()
-    named = test_set_of(args)
     references = list(named.references) if named else args.ref
     source = named.source if named else args.src
     docids = named.docids if named else getattr(args, "docids", None)

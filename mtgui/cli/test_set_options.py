@@ -50,7 +50,7 @@ def test_set_of(args: argparse.Namespace) -> NamedTestSet | None:
     Raises
     ------
     InputError
-        If it is given with --ref, --src or --docids, if --origlang or --subset is given
+        If it is given with --ref, --src, --docids or --demo, if --origlang or --subset is given
         without it, or if the set cannot be had (see :func:`named_test_set`).
     """
     name = getattr(args, "test_set", None)
@@ -62,7 +62,13 @@ def test_set_of(args: argparse.Namespace) -> NamedTestSet | None:
                 f"{given} needs a test set of sacreBLEU's catalogue (--test-set NAME).",
             )
         return None
-    for option, value in (("--ref", args.ref), ("--src", args.src), ("--docids", args.docids)):
+    inputs = (
+        ("--ref", args.ref),
+        ("--src", args.src),
+        ("--docids", getattr(args, "docids", None)),
+        ("--demo", getattr(args, "demo", False)),
+    )
+    for option, value in inputs:
         if value:
             raise InputError(
                 f"--test-set {name} gives the references, the source and the document ids; "

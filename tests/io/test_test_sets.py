@@ -116,6 +116,8 @@ def test_the_documents_attributes_make_breakdowns(home, tmp_path, capsys):
         (["--test-set", "wmt23", "-l", "de-xx"], "the test set wmt23 has no language pair de-xx"),
         (["--test-set", "wmt23", "-l", "en-de", "--ref", "r.txt"], "--ref cannot be given"),
         (["--origlang", "en", "--ref", "r.txt"], "--origlang needs a test set"),
+        (["--origlang", "en", "--demo"], "--origlang needs a test set"),
+        (["--test-set", "wmt23", "-l", "en-de", "--demo"], "--demo cannot be given"),
         (
             ["--test-set", "wmt23", "-l", "en-de"],
             "the test set wmt23 (en-de) is not in sacreBLEU's cache",
