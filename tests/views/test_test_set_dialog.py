@@ -1,15 +1,18 @@
-"""File > Open test set... (issue 36, point 3): a set of sacreBLEU's catalogue and a language
-pair, whose references, source and document ids are added to what is loaded (on a cache laid
-out as sacreBLEU lays it out; the network is off)."""
+"""The window's parts of issue 36: File > Open test set... (point 3), a set of sacreBLEU's
+catalogue and a language pair whose references, source and document ids are added to what is
+loaded (on a cache laid out as sacreBLEU lays it out), and spBLEU's tokenizers in the tokenizer
+chooser (point 2). The network is off."""
 
 from __future__ import annotations
 
 import pytest
-from gui_helpers import wait_for_result
+from gui_helpers import drop, wait_for_result
 from sacrebleu_cache import WMT19_SYSTEM, make_wmt19, sacrebleu_home
 from spm_models import go_offline
+from spm_models import sacrebleu_home as spm_home
 
 from mtgui.engine.core import Role
+from mtgui.io.demo import demo_inputs
 from mtgui.io.test_sets import catalogue, language_pairs
 from mtgui.views import test_set_dialog
 from mtgui.views.test_set_dialog import TestSetDialog
@@ -80,3 +83,25 @@ def test_a_set_chosen_is_loaded_into_the_project(qtbot, window, home, tmp_path, 
     test_set = window.workspace.corpus().test_set
     assert test_set.size == 4
     assert len(test_set.documents) == 3
+
+
+def test_spbleu_without_its_model_offline_says_what_to_download_above_the_views(
+    qtbot, window, tmp_path, monkeypatch
+):
+    """The tokenizer chooser offers spBLEU's tokenizers; a model that cannot be had is said
+    above the views, with where to download it and where to put it."""
+    pytest.importorskip("sentencepiece")
+    spm_home(monkeypatch, tmp_path / "empty")
+    go_offline(monkeypatch)
+    drop(window, [path for path, _ in demo_inputs()])
+    wait_for_result(qtbot, window)
+    chooser = window.settings_panel.tokenizer
+    assert {"flores101", "flores200", "spm"} <= {
+        chooser.itemText(i) for i in range(chooser.count())
+    }
+    chooser.setCurrentText("flores200")
+    window.run()
+    problem = window.results.problem
+    qtbot.waitUntil(lambda: "Download" in problem.text(), timeout=30_000)
+    assert "the flores200 tokenizer needs sacreBLEU's SentencePiece model" in problem.text()
+    assert str(tmp_path / "empty" / "models" / "flores200sacrebleuspm") in problem.text()
