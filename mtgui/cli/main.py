@@ -144,7 +144,8 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     corpus = assemble(files, scores, args.name)
     if not corpus.systems:
         raise InputError("the files given with --hyp hold no system output.")
-    if docids is not None:
+    if docids is not None and not (named and corpus.test_set.has_documents):
+        # (a named set's system outputs given as its SGML or XML files bring its documents)
         corpus = with_document_ids(corpus, read_docids(docids, args.encoding))
     if named is not None:
         corpus = filtered(with_set_details(corpus, named), named, args)

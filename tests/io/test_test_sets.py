@@ -97,10 +97,14 @@ def test_eval_on_a_named_set_equals_sacrebleu_on_its_files(home, tmp_path, capsy
     assert "--origlang en: 2 of 4 segments kept." in notes
 
 
-def test_the_documents_attributes_make_breakdowns(home, tmp_path, capsys):
-    make_wmt23(home)
+@pytest.mark.parametrize("given", ["plain text", "the set's XML"])
+def test_the_documents_attributes_make_breakdowns(home, tmp_path, capsys, given):
+    """With plain-text outputs the documents come from the set's document ids; with the set's
+    own XML file (which holds the systems) from that file."""
+    xml = make_wmt23(home)
     system = tmp_path / "system.txt"
     system.write_text("\n".join(s[3] for *_, segs in WMT23 for s in segs) + "\n")
+    system = system if given == "plain text" else xml
     args = ["eval", "--test-set", "wmt23", "-l", "en-de", "--hyp", str(system), "-b", "0"]
     assert main([*args, "--by", "domain", "-m", "bleu"]) == 0
     out = capsys.readouterr().out
