@@ -41,6 +41,25 @@ def write(tmp_path: Path):
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _sacrebleu_offline_and_aside(tmp_path_factory):
+    """No test downloads anything or touches the user's ~/.sacrebleu: $SACREBLEU points at an
+    empty folder of the session and every download fails as without a network (a test that
+    chooses spBLEU's tokenizers or a named test set, as the window's random walk may, gets the
+    offline message). Tests of those features put their own files in a folder of their own."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("SACREBLEU", str(tmp_path_factory.mktemp("sacrebleu")))
+    import urllib.error
+    import urllib.request
+
+    def offline(url: object, *args: object, **kwargs: object) -> None:
+        raise urllib.error.URLError(f"the tests are offline ({url})")
+
+    patch.setattr(urllib.request, "urlopen", offline)
+    yield
+    patch.undo()
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _no_collection_on_worker_threads():
     """Python's collector off for the session (see ``mtgui.app.garbage``): it would run on
     whichever thread allocates, and garbage holding Qt objects (the windows of earlier tests)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.cli.breakdown_options import add_breakdown_arguments
+from mtgui.cli.test_set_options import add_test_set_arguments
 from mtgui.engine.analysis_settings import SACREBLEU_SETTINGS, AnalysisSettings
 from mtgui.engine.core import InputError
 from mtgui.engine.inference import Correction, DecidingTest, Family, IntervalMethod
@@ -34,7 +35,7 @@ from mtgui.engine.resampling import (
     check_seed,
 )
 from mtgui.engine.scale import SCALES
-from mtgui.engine.text import TOKENIZERS, Case
+from mtgui.engine.text import SPM_TOKENIZERS, TOKENIZERS, Case, ensure_spm_model
 from mtgui.io.decode import ENCODINGS
 
 DEFAULTS = AnalysisSettings()
@@ -117,6 +118,7 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         "WMT's *.docids); lines with the same id form one document, which --unit auto then "
         "resamples whole",
     )
+    add_test_set_arguments(group)
     group.add_argument(
         "--lower-better",
         metavar="NAME",
@@ -169,7 +171,9 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULTS.tokenizer,
         help=f"tokenizer for {_listed(labels_reading('tokenize'))} (default: "
         f"{DEFAULTS.tokenizer}, as mteval-v13a and sacreBLEU); ja-mecab and ko-mecab need pip "
-        "install 'mtgui[ja]' or 'mtgui[ko]'",
+        "install 'mtgui[ja]' or 'mtgui[ko]'; flores101, flores200 and spm (spBLEU, as "
+        "sacreBLEU) need pip install 'mtgui[spm]' and sacreBLEU's model file, which is looked "
+        "for in $SACREBLEU/models (default ~/.sacrebleu/models) and downloaded when missing",
     )
     group.add_argument(
         "--lowercase",
@@ -461,9 +465,12 @@ def metric_settings(args: argparse.Namespace) -> MetricSettings:
         for o in chrf_options.LIMITS
     }
     sacrebleu = {name: getattr(args, name, getattr(DEFAULTS, name)) for name in SACREBLEU_SETTINGS}
-    return MetricSettings(
+    settings = MetricSettings(
         args.tokenize, case, nist_zero_quirk=not args.nist_formula, **chrf, **sacrebleu
     )
+    if settings.tokenize in SPM_TOKENIZERS:
+        ensure_spm_model(settings.tokenize)  # found or downloaded before anything is read
+    return settings
 
 
 def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:

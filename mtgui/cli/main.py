@@ -25,6 +25,7 @@ from mtgui.cli.eval_options import EVAL_EPILOG, add_eval_arguments
 from mtgui.cli.eval_outputs import PdfMaker
 from mtgui.cli.score_specs import score_specs
 from mtgui.cli.signals import Terminated, release_signals, signals_deferred, signals_unwind
+from mtgui.cli.test_set_options import filtered, test_set_of
 from mtgui.engine.core import Corpus, InputError, Role, printable
 from mtgui.io.assemble import assemble
 from mtgui.io.docids import read_docids, with_document_ids
@@ -33,6 +34,7 @@ from mtgui.io.loader import ROLE_FLAGS, load_file
 from mtgui.io.score_sources import load_score_source
 from mtgui.io.targets import os_reason
 from mtgui.io.temporaries import discard_pending
+from mtgui.io.test_sets import with_set_details
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 COMMANDS = ("eval", "study")
@@ -100,21 +102,32 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     """Load every file named on the command line into one corpus.
 
     A file given under several options (a WMT XML file as --ref and --hyp) is read once; a
-    folder given with --hyp stands for the files in it.
+    folder given with --hyp stands for the files in it. ``--test-set`` stands for the
+    references, the source and the document ids of a set in sacreBLEU's cache (its documents'
+    original language and domain become their attributes), and ``--origlang`` and ``--subset``
+    keep the segments sacreBLEU keeps.
     """
+    named = test_set_of(args)  # first: --demo with --test-set or --origlang is a mistake
     if args.demo:
         from mtgui.io.demo import load_demo
 
         return load_demo()
-    if not args.ref:
-        raise InputError("no reference given.", hint="Name the reference file(s) with --ref.")
+    references = list(named.references) if named else args.ref
+    source = named.source if named else args.src
+    docids = named.docids if named else getattr(args, "docids", None)
+    if not references:
+        raise InputError(
+            "no reference given.",
+            hint="Name the reference file(s) with --ref, or a test set of sacreBLEU's with "
+            "--test-set NAME -l PAIR.",
+        )
     if not args.hyp:
         raise InputError("no system output given.", hint="Name the system file(s) with --hyp.")
     wanted: dict[Path, set[Role]] = {}
     systems, folder_notes = expand_folders(args.hyp)
     for role, paths in (
-        (Role.SOURCE, [args.src] if args.src else []),
-        (Role.REFERENCE, args.ref),
+        (Role.SOURCE, [source] if source else []),
+        (Role.REFERENCE, references),
         (Role.SYSTEM, systems),
     ):
         for path in paths:
@@ -131,8 +144,11 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     corpus = assemble(files, scores, args.name)
     if not corpus.systems:
         raise InputError("the files given with --hyp hold no system output.")
-    if getattr(args, "docids", None) is not None:
-        corpus = with_document_ids(corpus, read_docids(args.docids, args.encoding))
+    if docids is not None and not (named and corpus.test_set.has_documents):
+        # (a named set's system outputs given as its SGML or XML files bring its documents)
+        corpus = with_document_ids(corpus, read_docids(docids, args.encoding))
+    if named is not None:
+        corpus = filtered(with_set_details(corpus, named), named, args)
     return replace(corpus, notes=(*folder_notes, *corpus.notes))
 
 

@@ -251,7 +251,8 @@ class SettingsPanel(QWidget):
         self.tokenizer = QComboBox()
         self.tokenizer.addItems(TOKENIZERS)
         self.tokenizer.setToolTip(
-            "How text is cut into words: 13a is the standard of WMT, mteval and sacreBLEU."
+            "How text is cut into words: 13a is the standard of WMT, mteval and sacreBLEU; "
+            "flores101 and flores200 make BLEU spBLEU (sacreBLEU's SentencePiece models)."
         )
         self.case = QComboBox()
         self.case.addItems(["case-sensitive", "lowercase all", "lowercase A-Z only"])

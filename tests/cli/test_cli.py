@@ -64,7 +64,11 @@ def test_names_override_file_names(inputs, capsys):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--hyp", "{a}"], "mtgui: no reference given. Name the reference file(s) with --ref.\n"),
+        (
+            ["--hyp", "{a}"],
+            "mtgui: no reference given. Name the reference file(s) with --ref, or a test set of "
+            "sacreBLEU's with --test-set NAME -l PAIR.\n",
+        ),
         (["--ref", "{ref}"], "mtgui: no system output given."),
         (
             ["--ref", "{ref}", "--hyp", "{short}"],

@@ -24,6 +24,7 @@ from mtgui.engine.metrics.sacrebleu_options import MTEVAL, SMOOTH_DEFAULTS, smoo
 from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.metrics.ter.ter import Ter
 from mtgui.engine.text.settings import Case
+from mtgui.engine.text.spm import SPM_TOKENIZERS, spm_signature
 
 _CASES = {Case.SENSITIVE: "mixed", Case.FULL: "lc"}  # sacreBLEU has no ASCII-only lowercasing
 _ASCII_CASE = (
@@ -100,7 +101,10 @@ def _bleu(metric: Bleu, settings: MetricSettings) -> tuple[dict[str, Any] | None
 
 def _tokenizer_signature(tokenizer: str) -> str:
     """sacreBLEU's signature of a tokenizer: its name, with the dictionary's version for
-    MeCab's (asked of sacreBLEU, which mtgui's ja-mecab and ko-mecab are)."""
+    MeCab's (asked of sacreBLEU, which mtgui's ja-mecab and ko-mecab are), the model's name for
+    spBLEU's (``flores101`` for ``spm`` too, as sacreBLEU)."""
+    if tokenizer in SPM_TOKENIZERS:
+        return spm_signature(tokenizer)
     if not tokenizer.endswith("-mecab"):
         return tokenizer
     from sacrebleu.metrics.bleu import _get_tokenizer

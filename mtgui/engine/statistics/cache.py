@@ -38,6 +38,7 @@ from mtgui.engine.metrics.base import Metric
 from mtgui.engine.metrics.external import ExternalScores
 from mtgui.engine.metrics.registry import METRIC_CLASSES
 from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.text.spm import SPM_TOKENIZERS, spm_model_identity
 
 DEFAULT_BUDGET = 256 * 2**20
 """Bytes of rows kept beyond those of the latest run (256 MiB)."""
@@ -103,6 +104,8 @@ def rows_key(
         return None
     read = SETTINGS_READ.get(metric.name, _ALL_SETTINGS)
     options = tuple(getattr(settings, name) for name in read)
+    if "tokenize" in read and settings.tokenize in SPM_TOKENIZERS:
+        options += (spm_model_identity(settings.tokenize),)  # its tokens are the model file's
     return RowsKey(references, hypotheses, metric.name, options)
 
 

@@ -1,10 +1,13 @@
-"""The tokenizers that need packages mtgui does not install by default: Japanese and Korean.
+"""The tokenizers that need packages mtgui does not install by default: Japanese, Korean and
+spBLEU's SentencePiece tokenizers.
 
 sacreBLEU's ``ja-mecab`` and ``ko-mecab`` tokenizers run MeCab with a dictionary; those come
 with sacreBLEU's ``ja`` and ``ko`` extras, which mtgui's own ``ja`` and ``ko`` extras install
 (``pip install 'mtgui[ja]'``). Without them sacreBLEU raises a RuntimeError only when the
 tokenizer is first used, on the worker thread; mtgui checks when the setting is made, so the
 command line stops with a message before reading anything and the window says what to install.
+The same holds for ``sentencepiece`` (mtgui's ``spm`` extra), which spBLEU's tokenizers need
+(:mod:`~mtgui.engine.text.spm`; their model files are looked for only when text is tokenized).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import importlib
 from typing import Final
 
 from mtgui.engine.core.errors import InputError
+from mtgui.engine.text.spm import SPM_TOKENIZERS, check_sentencepiece
 
 EXTRA_TOKENIZERS: Final = {
     # tokenizer: (mtgui's extra, what it is, the modules it imports, as sacreBLEU imports them)
@@ -25,6 +29,9 @@ EXTRA_TOKENIZERS: Final = {
 def check_tokenizer_installed(tokenizer: str) -> None:
     """Nothing if ``tokenizer`` can run here; an :class:`InputError` that says what to install
     if it needs an extra that is missing (or broken: any error importing it counts)."""
+    if tokenizer in SPM_TOKENIZERS:
+        check_sentencepiece()
+        return
     if tokenizer not in EXTRA_TOKENIZERS:
         return
     extra, what, modules = EXTRA_TOKENIZERS[tokenizer]

@@ -15,6 +15,7 @@ from functools import cache
 
 from mtgui.engine.text.extra_tokenizers import check_tokenizer_installed
 from mtgui.engine.text.settings import Case
+from mtgui.engine.text.spm import SPM_TOKENIZERS, spm_tokenizer
 
 # mteval-v13a / sacreBLEU 13a, in their order. The first rule pads punctuation with spaces:
 # r"([\{-\~\[-\` -\&\(-\+\:-\@\/])" -> r" \1 ". Its class includes the space itself, which
@@ -206,8 +207,17 @@ def _lines_with_adjacent_stops(joined: str) -> list[tuple[int, int]]:
     return lines
 
 
-@cache
 def _sacrebleu_tokenizer(name: str) -> Callable[[str], str]:
+    """sacreBLEU's tokenizer of that name, or spBLEU's on sacreBLEU's model file (found or
+    downloaded at each call: :func:`~mtgui.engine.text.spm.spm_tokenizer` keeps the model
+    loaded)."""
+    if name in SPM_TOKENIZERS:
+        return spm_tokenizer(name)
+    return _sacrebleu_class_tokenizer(name)
+
+
+@cache
+def _sacrebleu_class_tokenizer(name: str) -> Callable[[str], str]:
     """sacreBLEU's tokenizer of that name (imported only when needed; ja-mecab and ko-mecab
     checked first, so that a missing extra is an :class:`InputError` in words, not
     sacreBLEU's RuntimeError)."""
