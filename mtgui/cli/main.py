@@ -27,7 +27,7 @@ from mtgui.cli.score_specs import score_specs
 from mtgui.cli.signals import Terminated, release_signals, signals_deferred, signals_unwind
 from mtgui.engine.core import Corpus, InputError, Role, printable
 from mtgui.io.assemble import assemble
-from mtgui.io.docids import read_docids, with_document_ids
+from mtgui.io.docids import read_docids
 from mtgui.io.folders import expand_paths
 from mtgui.io.loader import ROLE_FLAGS, load_file
 from mtgui.io.score_sources import load_score_source
@@ -128,11 +128,11 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
             roles.add(role)
     files = [load_file(path, roles, args.encoding) for path, roles in wanted.items()]
     scores = [load_score_source(s.source, args.encoding) for s in score_specs(args)]
-    corpus = assemble(files, scores, args.name)
+    docids = getattr(args, "docids", None)
+    documents = read_docids(docids, args.encoding) if docids is not None else None
+    corpus = assemble(files, scores, args.name, documents)
     if not corpus.systems:
         raise InputError("the files given with --hyp hold no system output.")
-    if getattr(args, "docids", None) is not None:
-        corpus = with_document_ids(corpus, read_docids(args.docids, args.encoding))
     return replace(corpus, notes=(*folder_notes, *corpus.notes))
 
 

@@ -71,6 +71,11 @@ class ScoreTable:
     :mod:`mtgui.io.score_sources`). A file that scores every segment of one test set in order
     (one number per line, COMET's output) gives its ``segment_count``, which must be the test
     set's; COMET's names each system by the path of its output (``by_path``).
+
+    WMT's DA files number a segment by its place in the test set with the documents sorted
+    by docid (``sorted_documents``: the assembly needs the documents to place it). WMT's DA
+    and MQM files name a system by its run (``Online-B.4``); with ``run_suffixes`` a name that
+    is not loaded is matched to the loaded system of that name without its ``.N``.
     """
 
     origin: Origin
@@ -81,6 +86,8 @@ class ScoreTable:
     higher_is_better: bool = True
     segment_count: int | None = None
     by_path: bool = False
+    sorted_documents: bool = False
+    run_suffixes: bool = False
 
     @property
     def systems(self) -> tuple[str, ...]:
