@@ -12,7 +12,9 @@ A named metric is added to the metrics by itself. Paths may hold ``:`` and ``=``
 the longest part of a value, cut before a ``:`` or ``=``, that is a file (or a device or a
 pipe, which the reader refuses in words) is the file, and a
 value that is a file as given is always a plain ``FILE``. ``--lower-better NAME`` says that a
-lower score is better (MetricX, MQM errors, TER-like scores).
+lower score is better (MetricX, MQM errors, TER-like scores). ``--mqm FILE`` is WMT's MQM
+annotations as the metric ``mqm`` (lower is better; ``--mqm-categories`` adds one metric per
+error category).
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from pathlib import Path
 
 from mtgui.engine.core import InputError, printable
 from mtgui.engine.metrics import NAME_PATTERN, REGISTRY, parse_metric_names
+from mtgui.io.decode import read_text
+from mtgui.io.mqm import MQM
+from mtgui.io.mqm import categories as mqm_categories
 from mtgui.io.score_sources import HUMAN, ScoreSource
 
 FORMS = "FILE, FILE:COLUMN, FILE:COLUMN=NAME, FILE=NAME or FILE=SYSTEM:NAME"
@@ -48,6 +53,7 @@ def score_specs(args: argparse.Namespace) -> list[ScoreSpec]:
         metrics, one file is given the same name twice, or ``--lower-better`` names no scores.
     """
     specs = [parse_score_spec(str(value), args.score_column) for value in args.scores]
+    specs += mqm_specs(getattr(args, "mqm", None) or [], getattr(args, "mqm_categories", False))
     seen: set[tuple[Path, str]] = set()
     for spec in specs:
         key = (spec.source.path, spec.source.metric)
@@ -73,6 +79,27 @@ def score_specs(args: argparse.Namespace) -> list[ScoreSpec]:
         else s
         for s in specs
     ]
+
+
+def mqm_specs(paths: list[Path], categories: bool) -> list[ScoreSpec]:
+    """``--mqm FILE``: the metric ``mqm`` (lower is better), and with ``categories`` one per
+    error category of the file (``mqm-accuracy``...), its column naming the category."""
+    specs = []
+    for path in paths:
+        specs.append(ScoreSpec(ScoreSource(path, None, MQM, None, False), automatic=True))
+        for category in mqm_categories_of(path) if categories else []:
+            source = ScoreSource(path, category, f"{MQM}-{category}"[:40], None, False)
+            specs.append(ScoreSpec(source, automatic=True))
+    return specs
+
+
+def mqm_categories_of(path: Path) -> list[str]:
+    """The error categories of an MQM file (none when it cannot be read: reading it for its
+    scores then says why)."""
+    try:
+        return mqm_categories(read_text(path).text)
+    except (InputError, OSError):
+        return []
 
 
 def parse_score_spec(value: str, score_column: str | None = None) -> ScoreSpec:

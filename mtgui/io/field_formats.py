@@ -11,8 +11,9 @@ JSONL, mt-metrics-eval's score files, and sacreBLEU's own output (recognised, th
   means of the segment's ``N`` judgements; a system's score is the plain mean over its rows,
   which reproduces WMT's ``ad-sys-scores-*.csv``. ``Z.SCR`` is read unless another column is
   asked for.
-- WMT's DA system scores (``ad-sys-scores-*.csv``, ``RAW.SCR Z.SCR N SYS N.ALL``) and system
-  ranking (``ad-sys-ranking-*-z-names.csv``): one score per system, refused in words.
+- WMT's DA system scores (``ad-sys-scores-*.csv``, ``RAW.SCR Z.SCR N SYS N.ALL``), system
+  ranking (``ad-sys-ranking-*-z-names.csv``) and single judgements (``ad-*-good-stnd.csv``):
+  refused in words that name the segment file to load instead.
 - MetricX's JSONL output: one JSON object per line with its ``prediction`` (an error score:
   lower is better), and ``system_id`` and ``segment_id`` where the input carried them. Without
   ``system_id`` the file scores one system, which the user names; without ``segment_id`` the
@@ -34,6 +35,7 @@ import re
 from pathlib import Path
 
 from mtgui.engine.core import InputError, Origin, printable
+from mtgui.io.json_input import check_json_bounds
 from mtgui.io.plaintext import split_lines
 from mtgui.io.scores import MISSING, ScoreRecord, ScoreTable, normalize_column, parse_score
 from mtgui.io.textutil import whole_number
@@ -41,6 +43,7 @@ from mtgui.io.textutil import whole_number
 WMT_DA = "WMT DA segment scores"
 WMT_DA_SYSTEMS = "WMT DA system scores"
 WMT_DA_RANKING = "WMT DA system ranking"
+WMT_DA_JUDGMENTS = "WMT DA judgements"
 METRICX_JSONL = "MetricX JSONL"
 MTME_SEGMENTS = "mt-metrics-eval segment scores"
 MTME_SYSTEMS = "mt-metrics-eval system scores"
@@ -76,6 +79,12 @@ def refusal(found: str, path: Path) -> str | None:
             f"reads it by itself to name the systems of {_sibling(path, 'ad-seg-scores')} in "
             "the same folder; load that file instead."
         )
+    if found == WMT_DA_JUDGMENTS:
+        return (
+            "this is WMT's file of the single DA judgements (ad-*-good-stnd): mtgui reads "
+            f"their means per segment from {_sibling(path, 'ad-seg-scores')} in the same "
+            "folder; load that file instead."
+        )
     if found == MTME_SYSTEMS:
         return (
             "this is mt-metrics-eval's file of scores per system (*.sys.score): one score per "
@@ -100,6 +109,9 @@ def _sibling(path: Path, prefix: str) -> str:
     """The name of WMT's file of kind ``prefix`` that goes with ``path`` (the same language
     pair, where its name says it)."""
     pair = re.search(r"-([a-z]{2,3}-[a-z]{2,3})(?:-z-names)?\.csv$", path.name)
+    judged = re.fullmatch(r"ad-([a-z]{2,3})([a-z]{2,3})-good-stnd.*\.csv", path.name)
+    if pair is None and judged is not None:
+        return f"{prefix}-{judged.group(1)}-{judged.group(2)}.csv"
     wanted = f"{prefix}-{pair.group(1)}.csv" if pair else f"{prefix}-*.csv"
     return wanted
 
@@ -124,6 +136,8 @@ def field_format(text: str, path: Path | None = None) -> str | None:
         return WMT_DA
     if set(header) >= DA_SYSTEM_COLUMNS and "sid" not in header and "nall" in header:
         return WMT_DA_SYSTEMS
+    if {"hitid", "workerid", "sysid", "sid", "score"} <= set(header):
+        return WMT_DA_JUDGMENTS
     if all(_RANKING_LINE.fullmatch(line.strip()) for line in lines[:20]):
         return WMT_DA_RANKING
     if _SACREBLEU_LINE.fullmatch(first.strip()):
@@ -134,23 +148,27 @@ def field_format(text: str, path: Path | None = None) -> str | None:
 
 
 def _json_format(head: str, text: str, first: str) -> str | None:
-    """MetricX's JSONL or sacreBLEU's JSON, from the first line or the whole value."""
-    try:
-        line = json.loads(first)
-    except ValueError:
-        line = None
+    """MetricX's JSONL or sacreBLEU's JSON, from the first line or the whole value (JSON too
+    deep or too long is neither: the JSON reader then says what is wrong with it)."""
+    line = _bounded_json(first)
     if isinstance(line, dict) and "prediction" in line:
         return METRICX_JSONL
     if len(text) > _SNIFF:
         return None  # sacreBLEU's JSON is small
-    try:
-        value = json.loads(head)
-    except ValueError:
-        return None
+    value = _bounded_json(head)
     items = value if isinstance(value, list) else [value]
     if items and all(isinstance(i, dict) and _is_sacrebleu(i) for i in items):
         return SACREBLEU_JSON
     return None
+
+
+def _bounded_json(text: str) -> object:
+    """``text``'s JSON value, or None when it is not JSON or passes the reader's bounds."""
+    try:
+        check_json_bounds(text, "")
+        return json.loads(text)
+    except (InputError, ValueError, RecursionError):
+        return None
 
 
 def _is_sacrebleu(item: dict[str, object]) -> bool:
@@ -375,10 +393,7 @@ def _metricx_row(
     line: str, number: int, origin: Origin, system: str | None
 ) -> tuple[int, str, float | None, int | None]:
     """One line of MetricX's output: (line, system, prediction or None, segment_id or None)."""
-    try:
-        item = json.loads(line)
-    except ValueError:
-        item = None
+    item = _bounded_json(line)
     if not isinstance(item, dict) or "prediction" not in item:
         raise InputError(
             'this line is not a JSON object with a "prediction", as every line of '
