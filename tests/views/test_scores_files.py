@@ -39,6 +39,34 @@ def test_a_table_mtgui_cannot_read_is_refused_in_words(qtbot, window, tmp_path):
     window.add_files([table])
     qtbot.waitUntil(lambda: window.files_panel.topLevelItemCount() == 1)
     qtbot.waitUntil(lambda: window.files_panel.topLevelItem(0).text(1) == "could not be read")
-    problem = window.files_panel.topLevelItem(0).child(0).text(0)
+    problem = " ".join(window.files_panel.topLevelItem(0).child(0).text(0).split())  # wrapped
     assert "cannot read it as a scores table" in problem
     assert "Facebook-AI newstest2021" in problem
+
+
+def test_a_refused_field_file_says_why_in_the_panel_in_lines_that_fit(qtbot, window, tmp_path):
+    """WMT's system-level DA file: the panel names the format, why, and the file to load, in
+    lines wrapped to the panel's width (also after it narrows); the status line names it."""
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    refused = tmp_path / "ad-sys-scores-is-en.csv"
+    refused.write_text("RAW.SCR Z.SCR N SYS N.ALL \n70.1 0.1 3 Lumen.4 4 \n", encoding="utf-8")
+    window.choose_scores = lambda question: pytest.fail("a refused file asks nothing")
+    window.result = None
+    window.add_files([refused])
+    panel = window.files_panel
+    row = panel.topLevelItem(panel.topLevelItemCount() - 1)
+    qtbot.waitUntil(lambda: row.text(1) == "could not be read")
+    wait_for_result(qtbot, window)
+    status = window.statusBar().currentMessage()
+    assert "1 file was left out" in status and "ad-sys-scores-is-en.csv" in status
+    for width in (panel.width(), 260):
+        panel.resize(width, panel.height())
+        problem = row.child(0).text(0)
+        words = " ".join(problem.split())
+        assert words.startswith("This is WMT's file of DA scores per system")
+        assert "load ad-seg-scores-is-en.csv" in words and "header" not in words
+        metrics = panel.fontMetrics()
+        room = panel.viewport().width() - 2 * panel.indentation()
+        assert "\n" in problem
+        assert all(metrics.horizontalAdvance(line) <= room for line in problem.splitlines())
