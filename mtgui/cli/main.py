@@ -30,7 +30,6 @@ from mtgui.io.assemble import assemble
 from mtgui.io.docids import read_docids
 from mtgui.io.folders import expand_paths
 from mtgui.io.loader import ROLE_FLAGS, load_file
-from mtgui.io.score_sources import load_score_source
 from mtgui.io.targets import os_reason
 from mtgui.io.temporaries import discard_pending
 
@@ -127,7 +126,7 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
                 )
             roles.add(role)
     files = [load_file(path, roles, args.encoding) for path, roles in wanted.items()]
-    scores = [load_score_source(s.source, args.encoding) for s in score_specs(args)]
+    scores = [spec.load(args.encoding) for spec in score_specs(args)]
     docids = getattr(args, "docids", None)
     documents = read_docids(docids, args.encoding) if docids is not None else None
     corpus = assemble(files, scores, args.name, documents)

@@ -27,9 +27,10 @@ from pathlib import Path
 from mtgui.engine.core import InputError, printable
 from mtgui.engine.metrics import NAME_PATTERN, REGISTRY, parse_metric_names
 from mtgui.io.decode import read_text
-from mtgui.io.mqm import MQM
+from mtgui.io.mqm import COLUMNS, MQM, is_mqm
 from mtgui.io.mqm import categories as mqm_categories
-from mtgui.io.score_sources import HUMAN, ScoreSource
+from mtgui.io.score_sources import HUMAN, ScoreSource, load_score_source, scores_from_source
+from mtgui.io.scores import ScoreTable
 
 FORMS = "FILE, FILE:COLUMN, FILE:COLUMN=NAME, FILE=NAME or FILE=SYSTEM:NAME"
 
@@ -41,6 +42,28 @@ class ScoreSpec:
 
     source: ScoreSource
     automatic: bool
+    mqm: bool = False  # given with --mqm: the file must be WMT's MQM annotations
+
+    def load(self, encoding: str) -> ScoreTable:
+        """The scores of this value, read from its file.
+
+        Raises
+        ------
+        InputError
+            If the file cannot be read as its format, or ``--mqm`` names a file that is not
+            WMT's MQM annotations.
+        """
+        if not self.mqm:
+            return load_score_source(self.source, encoding)
+        decoded = read_text(self.source.path, encoding)
+        if not is_mqm(decoded.text):
+            raise InputError(
+                "--mqm takes WMT's MQM annotations, a TSV whose first line names the columns "
+                f"{' '.join(COLUMNS)}; this file's does not.",
+                path=self.source.path,
+                hint="Give other scores with --scores.",
+            )
+        return scores_from_source(decoded, self.source)
 
 
 def score_specs(args: argparse.Namespace) -> list[ScoreSpec]:
@@ -86,10 +109,10 @@ def mqm_specs(paths: list[Path], categories: bool) -> list[ScoreSpec]:
     error category of the file (``mqm-accuracy``...), its column naming the category."""
     specs = []
     for path in paths:
-        specs.append(ScoreSpec(ScoreSource(path, None, MQM, None, False), automatic=True))
+        specs.append(ScoreSpec(ScoreSource(path, None, MQM, None, False), True, mqm=True))
         for category in mqm_categories_of(path) if categories else []:
             source = ScoreSource(path, category, f"{MQM}-{category}"[:40], None, False)
-            specs.append(ScoreSpec(source, automatic=True))
+            specs.append(ScoreSpec(source, True, mqm=True))
     return specs
 
 
