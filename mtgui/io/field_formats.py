@@ -37,7 +37,16 @@ from pathlib import Path
 from mtgui.engine.core import InputError, Origin, printable
 from mtgui.io.json_input import check_json_bounds
 from mtgui.io.plaintext import split_lines
-from mtgui.io.scores import MISSING, ScoreRecord, ScoreTable, normalize_column, parse_score
+from mtgui.io.scores import (
+    DOC_COLUMNS,
+    INDEX_COLUMNS,
+    MISSING,
+    SEG_COLUMNS,
+    ScoreRecord,
+    ScoreTable,
+    normalize_column,
+    parse_score,
+)
 from mtgui.io.textutil import whole_number
 
 WMT_DA = "WMT DA segment scores"
@@ -52,6 +61,7 @@ SACREBLEU_TEXT = "sacreBLEU's printed scores"
 
 DA_COLUMNS = ("sys", "sid", "rawscr", "zscr", "n")
 DA_SYSTEM_COLUMNS = frozenset({"sys", "rawscr", "zscr"})
+_SEGMENT_COLUMNS = frozenset({"sid", *DOC_COLUMNS, *SEG_COLUMNS, *INDEX_COLUMNS})
 DA_Z, DA_RAW = "Z.SCR", "RAW.SCR"
 _SNIFF = 1 << 16
 _SUFFIX = re.compile(r"\.[0-9]+$")
@@ -123,9 +133,7 @@ def field_format(text: str, path: Path | None = None) -> str | None:
     mt-metrics-eval's ``.sys.score`` from its ``.seg.score`` where the lines cannot.
     """
     head = text[:_SNIFF].lstrip("\ufeff \t\r\n")
-    lines = [line for line in split_lines(head) if line.strip()]
-    if len(text) > _SNIFF and len(lines) > 1:
-        lines = lines[:-1]  # the last may be cut short
+    lines = _first_lines(head, 50, cut=len(text) > _SNIFF)
     if not lines:
         return None
     first = lines[0]
@@ -134,7 +142,7 @@ def field_format(text: str, path: Path | None = None) -> str | None:
     header = [normalize_column(word) for word in first.split()]
     if tuple(header) == DA_COLUMNS:
         return WMT_DA
-    if set(header) >= DA_SYSTEM_COLUMNS and "sid" not in header and "nall" in header:
+    if set(header) >= DA_SYSTEM_COLUMNS and not set(header) & _SEGMENT_COLUMNS:
         return WMT_DA_SYSTEMS
     if {"hitid", "workerid", "sysid", "sid", "score"} <= set(header):
         return WMT_DA_JUDGMENTS
@@ -145,6 +153,23 @@ def field_format(text: str, path: Path | None = None) -> str | None:
     if all(_mtme_line(line) for line in lines[:50]):
         return _mtme_kind(text, path)
     return None
+
+
+def _first_lines(head: str, count: int, cut: bool) -> list[str]:
+    """The first ``count`` lines of ``head`` that are not blank, without splitting the rest
+    (every file given to the window is asked its format); the last is left out when ``cut``
+    (the text goes on beyond ``head``) and it may be cut short."""
+    lines: list[str] = []
+    start = 0
+    while len(lines) < count and start < len(head):
+        end = head.find("\n", start)
+        if end < 0:
+            if not cut:
+                lines.append(head[start:])
+            break
+        lines.append(head[start:end].rstrip("\r"))
+        start = end + 1
+    return [line for line in lines if line.strip()]
 
 
 def _json_format(head: str, text: str, first: str) -> str | None:

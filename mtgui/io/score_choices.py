@@ -187,15 +187,14 @@ def window_score_format(text: str, path: Path) -> str | None:
     empty, and JSON only if it is named ``.json`` or parses, so that a system's output whose
     first line is "2019" or "[Music]" stays a translation.
     """
-    field = score_format(text, path=path)
-    if field is not None and field not in (SCORES_TABLE, LINE_SCORES, COMET_OUTPUT, COMET_JSON):
-        return field  # the field's formats and MQM: their content says what they are
+    found = score_format(text, path=path)
+    if found is not None and found not in (SCORES_TABLE, LINE_SCORES, COMET_OUTPUT, COMET_JSON):
+        return found  # the field's formats and MQM: their content says what they are
     if looks_like_scores(text):
         return SCORES_TABLE
     columns = value_columns(text)
     if columns and looks_like_scores(text, columns[0]):
         return SCORES_TABLE
-    found = score_format(text)
     if found == COMET_OUTPUT:
         return found
     if found == COMET_JSON and (path.suffix.lower() == ".json" or _parses(text)):
