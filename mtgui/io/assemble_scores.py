@@ -60,6 +60,7 @@ def _metric_scores(
     """The scores of one metric, pooled over its tables."""
     sums = {name: np.zeros(test_set.size) for name in systems}
     counts = {name: np.zeros(test_set.size, dtype=np.int64) for name in systems}
+    marked: dict[str, dict[int, tuple[str, ...]]] = {name: {} for name in systems}
     origins: dict[str, Origin] = {}
     for table in tables:
         unknown = [name for name in table.systems if name not in sums]
@@ -93,10 +94,21 @@ def _metric_scores(
                 position = locate(record)
                 sums[record.system][position] += record.value
                 counts[record.system][position] += 1
+                if record.annotations:
+                    seen = marked[record.system].get(position, ())
+                    marked[record.system][position] = (*seen, *record.annotations)
                 origins.setdefault(record.system, table.origin)
     metric, higher = tables[0].metric, tables[0].higher_is_better
     return [
-        SegmentScores(name, _means(sums[name], counts[name]), counts[name], origin, metric, higher)
+        SegmentScores(
+            name,
+            _means(sums[name], counts[name]),
+            counts[name],
+            origin,
+            metric,
+            higher,
+            marked[name],
+        )
         for name, origin in ((n, origins.get(n)) for n in systems)
         if origin is not None
     ]

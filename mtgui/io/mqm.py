@@ -88,6 +88,7 @@ def read_mqm(text: str, origin: Origin, category: str | None = None) -> ScoreTab
         )
     penalties: dict[tuple[str, str, str, str], float] = {}
     where: dict[tuple[str, str, str, str], tuple[int, int]] = {}
+    marked: dict[tuple[str, str, str, str], list[str]] = {}
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
@@ -108,8 +109,11 @@ def read_mqm(text: str, origin: Origin, category: str | None = None) -> ScoreTab
         penalty = weight(fields[8], error) if counted else 0.0
         penalties[key] = penalties.get(key, 0.0) + penalty
         where.setdefault(key, (number, position))
+        marked.setdefault(key, [])
+        if counted and error.lower() not in ("no-error", ""):
+            marked[key].append(annotation(rater, fields[8], error, fields[5], fields[6], penalty))
     records = tuple(
-        ScoreRecord(key[0], value, where[key][0], key[1], key[2], where[key][1])
+        ScoreRecord(key[0], value, where[key][0], key[1], key[2], where[key][1], tuple(marked[key]))
         for key, value in penalties.items()
     )
     if not records:
@@ -117,6 +121,25 @@ def read_mqm(text: str, origin: Origin, category: str | None = None) -> ScoreTab
     name = MQM if category is None else f"{MQM}-{category}"
     return ScoreTable(
         origin, name, records, 0, metric=name, higher_is_better=False, run_suffixes=True
+    )
+
+
+def annotation(
+    rater: str, severity: str, category: str, source: str, target: str, penalty: float
+) -> str:
+    """One error in words for the segment view: who marked it, how it weighs, and the text
+    with its span between ``<v>`` and ``</v>`` (the target's, else the source's)."""
+    where, text = (
+        ("", target)
+        if _SPAN.search(target) or not _SPAN.search(source)
+        else (
+            "source: ",
+            source,
+        )
+    )
+    return (
+        f"{severity.strip()} {category.strip()} ({rater.strip()}, {penalty:g}): "
+        f"{where}{text.strip()}"
     )
 
 

@@ -53,6 +53,8 @@ class ScoreRecord:
 
     ``doc`` and ``seg`` are set when the table has document and segment columns; ``index`` (a
     1-based position in the test set) when it has a line or segment-number column.
+    ``annotations`` are what the judgment marked, in words (MQM's errors, their spans between
+    ``<v>`` and ``</v>``), for the segment view.
     """
 
     system: str
@@ -61,6 +63,7 @@ class ScoreRecord:
     doc: str | None
     seg: str | None
     index: int | None
+    annotations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -224,6 +224,12 @@ def test_mqm_penalties_use_freitag_weights_and_average_raters(tmp_path, sgml_fil
         corpus = assemble(files, [load_score_source(source)])
         assert _means(corpus, "Online-B", "mqm") == pytest.approx([(5.1 + 0) / 2, 25, 1])
         assert corpus.scores_of("Online-B", "mqm").higher_is_better is False
+    marked = corpus.scores_of("Online-B", "mqm").annotations
+    assert marked[0] == (
+        "Major Accuracy/Mistranslation (rater1, 5): <v>a</v> b c",
+        "Minor Fluency/Punctuation (rater1, 0.1): a b<v>,</v> c",
+    )
+    assert len(marked[2]) == 2  # the Neutral error is shown, weighing 0
     accuracy = load_score_source(ScoreSource(path, "accuracy", "mqm-accuracy", None, False))
     corpus = assemble(sgml_files, [accuracy])
     assert _means(corpus, "Online-B", "mqm-accuracy") == [2.5, 0.0, 0.0]
