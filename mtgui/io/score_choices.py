@@ -20,7 +20,7 @@ import difflib
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -82,6 +82,7 @@ class ScoreChoice:
     metric: str
     higher_is_better: bool = True
     chosen: bool = True
+    label: str | None = None  # what the dialog calls it, where not the column's name
 
 
 @dataclass(frozen=True)
@@ -242,9 +243,10 @@ def _field_offer(text: str, path: Path, found: str) -> ScoreOffer | None:
         )
     elif found == MQM_TSV:
         per_category = tuple(
-            ScoreChoice(c, f"{MQM}-{c}"[:40], False, False) for c in mqm_categories(text)
+            ScoreChoice(c, f"{MQM}-{c}"[:40], False, False, f"{c} errors")
+            for c in mqm_categories(text)
         )
-        choices = (ScoreChoice(None, MQM, False, True), *per_category)
+        choices = (ScoreChoice(None, MQM, False, True, "all errors"), *per_category)
     elif found == METRICX_JSONL:
         name = _name_from_file(path) or "metricx"
         choices = (ScoreChoice(None, name, False, True),)
@@ -263,8 +265,7 @@ def scores_question(
     name loaded already takes its direction, and the system whose file name fits best is the
     default (:func:`best_system`)."""
     choices = tuple(
-        ScoreChoice(c.column, c.metric, loaded.get(c.metric, c.higher_is_better), c.chosen)
-        for c in offer.choices
+        replace(c, higher_is_better=loaded.get(c.metric, c.higher_is_better)) for c in offer.choices
     )
     offer = ScoreOffer(offer.path, offer.format, choices, offer.needs_system)
     system = best_system(offer.path, systems) if offer.needs_system else None

@@ -234,10 +234,10 @@ def test_mqm_penalties_use_freitag_weights_and_average_raters(tmp_path, sgml_fil
     corpus = assemble(sgml_files, [accuracy])
     assert _means(corpus, "Online-B", "mqm-accuracy") == [2.5, 0.0, 0.0]
     offer = score_offer(text, path, MQM_TSV)
-    assert [(c.metric, c.chosen) for c in offer.choices][:3] == [
-        ("mqm", True),
-        ("mqm-accuracy", False),
-        ("mqm-fluency", False),
+    assert [(c.metric, c.chosen, c.label) for c in offer.choices][:3] == [
+        ("mqm", True, "all errors"),
+        ("mqm-accuracy", False, "accuracy errors"),
+        ("mqm-fluency", False, "fluency errors"),
     ]
 
 
