@@ -382,6 +382,13 @@ def _even_table(
     )
 
 
+def metricx_names_systems(text: str) -> bool:
+    """Whether MetricX's output names the system of its lines (its first has a system_id)."""
+    first = text.lstrip("\ufeff \t\r\n").split("\n", 1)[0]
+    item = _bounded_json(first)
+    return isinstance(item, dict) and item.get("system_id") is not None
+
+
 def read_metricx(text: str, origin: Origin, system: str | None = None) -> ScoreTable:
     """MetricX's JSONL output (see the module's docstring); ``system`` names the system of a
     file without ``system_id``.

@@ -20,6 +20,7 @@ from mtgui.io.field_formats import (
     METRICX_JSONL,
     MTME_SEGMENTS,
     WMT_DA,
+    metricx_names_systems,
     read_metricx,
     read_mtme_segments,
     read_wmt_da,
@@ -157,14 +158,14 @@ def _read_field(text: str, origin: Origin, found: str, source: ScoreSource) -> S
     if found == WMT_DA:
         return read_wmt_da(text, origin, source.column)
     if found == MQM_TSV:
-        return read_mqm(text, origin, _category(source.column, origin))
+        return read_mqm(text, origin, _category(source.column))
     _no_column(found, origin, source)
     if found == METRICX_JSONL:
         return read_metricx(text, origin)
     return read_mtme_segments(text, origin)
 
 
-def _category(column: str | None, origin: Origin) -> str | None:
+def _category(column: str | None) -> str | None:
     """The MQM error category a column names (None: all errors)."""
     if column is None or column.strip().lower() in ("", MQM):
         return None
@@ -197,8 +198,7 @@ def needs_system(text: str) -> bool:
     if found == LINE_SCORES:
         return True
     if found == METRICX_JSONL:
-        first = text.lstrip("\ufeff \t\r\n").split("\n", 1)[0]
-        return '"system_id"' not in first
+        return not metricx_names_systems(text)
     if found not in (COMET_OUTPUT, COMET_JSON):
         return False
     try:
