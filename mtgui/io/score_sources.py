@@ -104,6 +104,7 @@ def _read(text: str, origin: Origin, found: str, source: ScoreSource) -> ScoreTa
     refused = refusal(found, Path(origin.path))
     if refused is not None:
         raise InputError(refused, path=origin.path)
+    _refuse_as_human(found, origin, source)
     if found in (WMT_DA, MQM_TSV, MTME_SEGMENTS) or (
         found == METRICX_JSONL and source.system is None
     ):
@@ -132,6 +133,28 @@ def _read(text: str, origin: Origin, found: str, source: ScoreSource) -> ScoreTa
         return read_line_scores(text, origin, source.system)
     table = _read_comet(text, origin, found)
     return _assign_system(table, source.system) if source.system is not None else table
+
+
+def _refuse_as_human(found: str, origin: Origin, source: ScoreSource) -> None:
+    """Refuse MQM's or MetricX's error scores given without a name: read as ``human``,
+    higher is better, their ranking would be upside down without a word."""
+    if source.metric != HUMAN or not source.higher_is_better:
+        return
+    if found == MQM_TSV:
+        raise InputError(
+            "this is WMT's MQM annotation file, whose error penalties are better when lower; "
+            "given without a name it would be read as human scores, higher is better.",
+            path=origin.path,
+            hint="Give it with --mqm FILE on the command line.",
+        )
+    if found == METRICX_JSONL:
+        raise InputError(
+            "this is MetricX's output, whose error scores are better when lower; given "
+            "without a name it would be read as human scores, higher is better.",
+            path=origin.path,
+            hint="Name it and its direction: --scores FILE=metricx --lower-better metricx "
+            "on the command line.",
+        )
 
 
 def _no_column(found: str, origin: Origin, source: ScoreSource) -> None:

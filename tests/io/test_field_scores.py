@@ -175,6 +175,8 @@ def test_metricx_jsonl_of_one_system_needs_its_name(tmp_path, text_files):
     rows = "".join(json.dumps({"hypothesis": "x", "prediction": p}) + "\n" for p in (3, 1, 2))
     path = _write(tmp_path, "out.jsonl", rows)
     assert needs_system(path.read_text(encoding="utf-8"))
+    with pytest.raises(InputError, match="MetricX's output, whose error scores are better when"):
+        load_score_source(ScoreSource(path, system="Online-B"))  # unnamed: human, upside down
     with pytest.raises(InputError, match="no system_id"):
         load_score_source(ScoreSource(path, metric="metricx"))
     table = load_score_source(ScoreSource(path, metric="metricx", system="Online-B"))
@@ -230,6 +232,8 @@ def test_mqm_penalties_use_freitag_weights_and_average_raters(tmp_path, sgml_fil
         "Minor Fluency/Punctuation (rater1, 0.1): a b<v>,</v> c",
     )
     assert len(marked[2]) == 2  # the Neutral error is shown, weighing 0
+    with pytest.raises(InputError, match="--mqm FILE"):
+        load_score_source(ScoreSource(path))  # as human, higher is better: upside down
     accuracy = load_score_source(ScoreSource(path, "accuracy", "mqm-accuracy", None, False))
     corpus = assemble(sgml_files, [accuracy])
     assert _means(corpus, "Online-B", "mqm-accuracy") == [2.5, 0.0, 0.0]
