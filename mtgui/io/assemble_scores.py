@@ -179,9 +179,15 @@ def _run_systems(table: ScoreTable, loaded: Sequence[str]) -> ScoreTable:
     if not table.run_suffixes:
         return table
     known = set(loaded)
+    runs: dict[str, list[str]] = {}
+    for name in table.systems:
+        runs.setdefault(name if name in known else run_system(name), []).append(name)
+    # Two runs of one system (or a run beside the system's own name) are not pooled: each
+    # stays under its own name, and the note lists them as not loaded.
     names = {
-        name: name if name in known or run_system(name) not in known else run_system(name)
-        for name in table.systems
+        name: system if system in known and len(group) == 1 else name
+        for system, group in runs.items()
+        for name in group
     }
     records = tuple(replace(r, system=names[r.system]) for r in table.records)
     return replace(table, records=records)

@@ -293,7 +293,7 @@ def read_wmt_da(text: str, origin: Origin, column: str | None = None) -> ScoreTa
             skipped += 1
             continue
         value = parse_score(fields[index], origin, number)
-        system = names.get(fields[0]) or run_system(fields[0])
+        system = names.get(fields[0], fields[0])  # else the assembly drops the run's .N
         records.append(ScoreRecord(system, value, number, None, None, sid))
     if not records:
         raise InputError("the DA file has no rows with a score.", path=origin.path)

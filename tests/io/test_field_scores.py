@@ -108,7 +108,7 @@ def test_wmt_da_sids_are_placed_by_the_documents_sorted_by_docid(tmp_path, sgml_
     assert _means(corpus, "Online-B") == [-0.5, 1.5, 0.5]
     assert _means(corpus, "Allegro.eu")[1:] == [2.0, -1.0]
     assert np.isnan(_means(corpus, "Allegro.eu")[0])
-    assert any("HUMAN: a human translation scored as a system" in n for n in corpus.notes)
+    assert any("HUMAN.0: a human translation scored as a system" in n for n in corpus.notes)
 
 
 def test_wmt_da_raw_on_request(tmp_path, sgml_files):
@@ -123,9 +123,17 @@ def test_wmt_da_runs_are_named_by_the_ranking_file_where_present(tmp_path, sgml_
     path = _write(tmp_path, "ad-seg-scores-is-en.csv", DA_ROWS.replace("Online-B.4", "Run.4"))
     _write(tmp_path, "ad-sys-ranking-is-en-z-names.csv", "71.3 0.028 3 3 Run.4 Online-B\n")
     table = load_score_source(ScoreSource(path))
-    assert table.systems == ("Online-B", "Allegro.eu", "HUMAN")
+    assert table.systems == ("Online-B", "Allegro.eu.2", "HUMAN.0")
     corpus = assemble(sgml_files, [table])
     assert _means(corpus, "Online-B") == [-0.5, 1.5, 0.5]
+
+
+def test_two_runs_of_one_system_are_never_pooled(tmp_path, sgml_files):
+    rows = DA_ROWS + "Online-B.5 1 10 -3 1 \n"
+    path = _write(tmp_path, "ad-seg-scores-is-en.csv", rows)
+    corpus = assemble(sgml_files, [load_score_source(ScoreSource(path))])
+    assert corpus.scores_of("Online-B", "human") is None
+    assert any("Online-B.4" in note and "Online-B.5" in note for note in corpus.notes)
 
 
 def test_wmt_da_needs_documents_and_says_so(tmp_path, text_files):
