@@ -5,7 +5,8 @@ JSONL, mt-metrics-eval's score files, and sacreBLEU's own output (recognised, th
   despite the name, the header ``SYS SID RAW.SCR Z.SCR N``. ``SYS`` is a run of a system
   (``Online-B.4``, ``HUMAN.0`` for a human translation scored as a system); the file
   ``ad-sys-ranking-*-z-names.csv`` in the same folder, where present, names each run's system
-  (its last two fields), else the run's ``.N`` is dropped. ``SID`` is the 1-based place of the
+  (its last two fields); else the assembly gives a run to the loaded system of its name
+  without the ``.N`` (never two runs to one system). ``SID`` is the 1-based place of the
   segment when the documents are sorted by docid (ASCII order), segments in document order:
   the assembly places it only in a test set with documents. ``RAW.SCR`` and ``Z.SCR`` are the
   means of the segment's ``N`` judgements; a system's score is the plain mean over its rows,
