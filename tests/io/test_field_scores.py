@@ -35,6 +35,7 @@ from mtgui.io.mqm import MQM_TSV, error_spans, weight
 from mtgui.io.score_choices import score_offer, window_score_format
 from mtgui.io.score_formats import score_format
 from mtgui.io.score_sources import ScoreSource, load_score_source, needs_system
+from mtgui.io.window_words import window_message
 
 SYSTEMS = ("Online-B", "Allegro.eu")
 TEXTS = ("a b c", "d e f", "g h i")
@@ -139,8 +140,10 @@ def test_two_runs_of_one_system_are_never_pooled(tmp_path, sgml_files):
 def test_wmt_da_needs_documents_and_says_so(tmp_path, text_files):
     path = _write(tmp_path, "ad-seg-scores-is-en.csv", DA_ROWS)
     table = load_score_source(ScoreSource(path))
-    with pytest.raises(InputError, match=r"sorted by their ids .* has no documents"):
+    with pytest.raises(InputError, match=r"sorted by their ids .* has no documents") as refused:
         assemble(text_files, [table])
+    in_window = window_message(refused.value)
+    assert "(add a file of document ids in the window)" in in_window and "--" not in in_window
     docids = docids_from_lines(tmp_path / "ids", ("d2", "d2", "d10"))
     corpus = assemble(text_files, [table], docids=docids)
     assert _means(corpus, "Online-B") == [-0.5, 1.5, 0.5]
