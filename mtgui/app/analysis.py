@@ -289,6 +289,7 @@ class AnalysisController(QObject):
             f"{settings.unit.value}s"
             + (f" (raised from {settings.raised_from:,})" if settings.raised_from else "")
             + "."
+            + _unread_words(self._shown_inputs)
             + (" See the note above the views." if notes else "")
         )
         self.show_staleness()
@@ -347,3 +348,17 @@ def _loaded_metrics(metrics: tuple[str, ...], corpus: Corpus) -> tuple[tuple[str
             hint="Tick another metric, or drop a file of human scores on the window.",
         )
     return kept, notes
+
+
+def _unread_words(inputs: RunInputs | None) -> str:
+    """The files that could not be read, for the status line after a run: a run without them
+    is still done, but the user must not take it for one with them."""
+    unread = [] if inputs is None else [e.path.name for e in inputs.workspace.entries if e.problem]
+    if not unread:
+        return ""
+    shown = ", ".join(unread[:3]) + (", ..." if len(unread) > 3 else "")
+    files = "file was" if len(unread) == 1 else "files were"
+    return (
+        f" {len(unread)} {files} left out, as they could not be read ({shown}): see the "
+        "files panel."
+    )

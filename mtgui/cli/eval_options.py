@@ -49,7 +49,11 @@ formats (told from the content, not the file name):
                      gives its references and source, with --hyp its systems
   plain text         one segment per line, matched to the segments by position
   scores (--scores)  CSV or TSV (columns system, score, and docid+segid or line), one
-                     number per line (FILE=SYSTEM:NAME), comet-score's output or --to_json
+                     number per line (FILE=SYSTEM:NAME), comet-score's output or --to_json,
+                     WMT's DA ad-seg-scores-*.csv (SID needs documents: SGML, XML or
+                     --docids; z by default, FILE:raw for raw), MetricX's JSONL,
+                     mt-metrics-eval's *.seg.score
+  MQM (--mqm)        WMT's MQM annotation TSV (system doc doc_id seg_id rater ... severity)
 encodings: UTF-8 with or without BOM, UTF-16 with BOM; --encoding latin-1 for Latin-1 files.
 
 metrics (scales as mteval and sacreBLEU print them):
@@ -63,6 +67,8 @@ metrics (scales as mteval and sacreBLEU print them):
   human  the mean of the per-segment scores given with --scores FILE
   NAME   the mean of the scores given with --scores FILE:COLUMN=NAME (and the other named
          forms); added to the metrics by itself; --lower-better NAME for MetricX and the like
+  mqm    the MQM error penalty of --mqm FILE per segment (Major 5, Minor 1, Minor
+         Fluency/Punctuation 0.1, Non-translation 25), averaged over raters; lower is better
 
 examples:
   mtgui eval --ref ref.sgm --hyp systems/*.sgm
@@ -108,7 +114,22 @@ def add_input_arguments(parser: argparse.ArgumentParser) -> None:
         **{**files, "type": str, "metavar": "SPEC"},
         help="per-segment scores, each a metric: FILE (a table, as 'human'), FILE:COLUMN, "
         "FILE:COLUMN=NAME, FILE=NAME, or FILE=SYSTEM:NAME for one number per line of SYSTEM's "
-        "output; tables, comet-score's output and its --to_json file are read",
+        "output; tables, comet-score's output and its --to_json file, WMT's DA files "
+        "(ad-seg-scores-*.csv), MetricX's JSONL and mt-metrics-eval's *.seg.score are read",
+    )
+    group.add_argument(
+        "--mqm",
+        metavar="FILE",
+        type=Path,
+        action="append",
+        default=[],
+        help="WMT's MQM annotations (TSV), scored as the metric mqm: each segment's error "
+        "penalty, averaged over its raters (lower is better)",
+    )
+    group.add_argument(
+        "--mqm-categories",
+        action="store_true",
+        help="with --mqm, also one metric per error category (mqm-accuracy, mqm-fluency...)",
     )
     group.add_argument(
         "--docids",

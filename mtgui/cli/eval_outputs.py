@@ -47,7 +47,7 @@ def input_paths(args: argparse.Namespace) -> RunInputs:
         *(("--ref", path) for path in args.ref),
         *(("--hyp", path) for path in args.hyp),
         *(("--src", path) for path in ([args.src] if args.src else [])),
-        *(("--scores", spec.source.path) for spec in score_specs(args)),
+        *(("--mqm" if s.mqm else "--scores", s.source.path) for s in score_specs(args)),
         *(("--by", path) for path in label_file_paths(args)),
         *(("--docids", path) for path in _listed(getattr(args, "docids", None))),
     ]

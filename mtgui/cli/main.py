@@ -28,10 +28,9 @@ from mtgui.cli.signals import Terminated, release_signals, signals_deferred, sig
 from mtgui.cli.test_set_options import filtered, test_set_of
 from mtgui.engine.core import Corpus, InputError, Role, printable
 from mtgui.io.assemble import assemble
-from mtgui.io.docids import read_docids, with_document_ids
+from mtgui.io.docids import read_docids
 from mtgui.io.folders import expand_paths
 from mtgui.io.loader import ROLE_FLAGS, load_file
-from mtgui.io.score_sources import load_score_source
 from mtgui.io.targets import os_reason
 from mtgui.io.temporaries import discard_pending
 from mtgui.io.test_sets import with_set_details
@@ -140,13 +139,13 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
                 )
             roles.add(role)
     files = [load_file(path, roles, args.encoding) for path, roles in wanted.items()]
-    scores = [load_score_source(s.source, args.encoding) for s in score_specs(args)]
-    corpus = assemble(files, scores, args.name)
+    scores = [spec.load(args.encoding) for spec in score_specs(args)]
+    if named is not None and any(s.has_documents for f in files for s in f.streams):
+        docids = None  # a named set's outputs given as its SGML or XML files bring documents
+    documents = read_docids(docids, args.encoding) if docids is not None else None
+    corpus = assemble(files, scores, args.name, documents)
     if not corpus.systems:
         raise InputError("the files given with --hyp hold no system output.")
-    if docids is not None and not (named and corpus.test_set.has_documents):
-        # (a named set's system outputs given as its SGML or XML files bring its documents)
-        corpus = with_document_ids(corpus, read_docids(docids, args.encoding))
     if named is not None:
         corpus = filtered(with_set_details(corpus, named), named, args)
     return replace(corpus, notes=(*folder_notes, *corpus.notes))

@@ -12,7 +12,9 @@ A named metric is added to the metrics by itself. Paths may hold ``:`` and ``=``
 the longest part of a value, cut before a ``:`` or ``=``, that is a file (or a device or a
 pipe, which the reader refuses in words) is the file, and a
 value that is a file as given is always a plain ``FILE``. ``--lower-better NAME`` says that a
-lower score is better (MetricX, MQM errors, TER-like scores).
+lower score is better (MetricX, MQM errors, TER-like scores). ``--mqm FILE`` is WMT's MQM
+annotations as the metric ``mqm`` (lower is better; ``--mqm-categories`` adds one metric per
+error category).
 """
 
 from __future__ import annotations
@@ -24,7 +26,11 @@ from pathlib import Path
 
 from mtgui.engine.core import InputError, printable
 from mtgui.engine.metrics import NAME_PATTERN, REGISTRY, parse_metric_names
-from mtgui.io.score_sources import HUMAN, ScoreSource
+from mtgui.io.decode import read_text
+from mtgui.io.mqm import COLUMNS, MQM, is_mqm
+from mtgui.io.mqm import categories as mqm_categories
+from mtgui.io.score_sources import HUMAN, ScoreSource, load_score_source, scores_from_source
+from mtgui.io.scores import ScoreTable
 
 FORMS = "FILE, FILE:COLUMN, FILE:COLUMN=NAME, FILE=NAME or FILE=SYSTEM:NAME"
 
@@ -36,6 +42,28 @@ class ScoreSpec:
 
     source: ScoreSource
     automatic: bool
+    mqm: bool = False  # given with --mqm: the file must be WMT's MQM annotations
+
+    def load(self, encoding: str) -> ScoreTable:
+        """The scores of this value, read from its file.
+
+        Raises
+        ------
+        InputError
+            If the file cannot be read as its format, or ``--mqm`` names a file that is not
+            WMT's MQM annotations.
+        """
+        if not self.mqm:
+            return load_score_source(self.source, encoding)
+        decoded = read_text(self.source.path, encoding)
+        if not is_mqm(decoded.text):
+            raise InputError(
+                "--mqm takes WMT's MQM annotations, a TSV whose first line names the columns "
+                f"{' '.join(COLUMNS)}; this file's does not.",
+                path=self.source.path,
+                hint="Give other scores with --scores.",
+            )
+        return scores_from_source(decoded, self.source)
 
 
 def score_specs(args: argparse.Namespace) -> list[ScoreSpec]:
@@ -48,6 +76,7 @@ def score_specs(args: argparse.Namespace) -> list[ScoreSpec]:
         metrics, one file is given the same name twice, or ``--lower-better`` names no scores.
     """
     specs = [parse_score_spec(str(value), args.score_column) for value in args.scores]
+    specs += mqm_specs(getattr(args, "mqm", None) or [], getattr(args, "mqm_categories", False))
     seen: set[tuple[Path, str]] = set()
     for spec in specs:
         key = (spec.source.path, spec.source.metric)
@@ -73,6 +102,27 @@ def score_specs(args: argparse.Namespace) -> list[ScoreSpec]:
         else s
         for s in specs
     ]
+
+
+def mqm_specs(paths: list[Path], categories: bool) -> list[ScoreSpec]:
+    """``--mqm FILE``: the metric ``mqm`` (lower is better), and with ``categories`` one per
+    error category of the file (``mqm-accuracy``...), its column naming the category."""
+    specs = []
+    for path in paths:
+        specs.append(ScoreSpec(ScoreSource(path, None, MQM, None, False), True, mqm=True))
+        for category in mqm_categories_of(path) if categories else []:
+            source = ScoreSource(path, category, f"{MQM}-{category}"[:40], None, False)
+            specs.append(ScoreSpec(source, True, mqm=True))
+    return specs
+
+
+def mqm_categories_of(path: Path) -> list[str]:
+    """The error categories of an MQM file (none when it cannot be read: reading it for its
+    scores then says why)."""
+    try:
+        return mqm_categories(read_text(path).text)
+    except (InputError, OSError):
+        return []
 
 
 def parse_score_spec(value: str, score_column: str | None = None) -> ScoreSpec:

@@ -22,7 +22,7 @@ from mtgui.engine.core import (
 from mtgui.io.align import Skeleton, align_stream
 from mtgui.io.assemble_scores import segment_scores
 from mtgui.io.decode import BOM_LABELS
-from mtgui.io.docids import docids_from_lines, with_document_ids
+from mtgui.io.docids import DocIds, docids_from_lines, with_document_ids
 from mtgui.io.naming import apply_renames, names_from_files
 from mtgui.io.scores import ScoreTable
 from mtgui.io.streams import LoadedFile, TextStream
@@ -32,6 +32,7 @@ def assemble(
     files: Sequence[LoadedFile],
     scores: Sequence[ScoreTable] = (),
     renames: Sequence[str] = (),
+    docids: DocIds | None = None,
 ) -> Corpus:
     """Align everything loaded and build the corpus.
 
@@ -44,6 +45,9 @@ def assemble(
     renames
         System names given by the user: ``NEW`` names the systems in load order, ``OLD=NEW``
         renames one system.
+    docids
+        The documents of a plain-text test set (``--docids``), known before the scores are
+        placed (WMT's DA scores need them).
 
     Raises
     ------
@@ -64,11 +68,14 @@ def assemble(
     ordered = [*sources, *by_role[Role.REFERENCE], *by_role[Role.SYSTEM]]
     test_set = replace(test_set, doc_attributes=_doc_attributes(ordered))
     systems = _systems(skeleton, by_role[Role.SYSTEM], renames)
-    scored, notes = segment_scores(scores, test_set, systems)
+    # Documents first: WMT's DA scores are placed by the documents' order.
+    documented = _with_docids(Corpus(test_set, tuple(systems)), by_role[Role.DOCUMENT_IDS])
+    if docids is not None:
+        documented = with_document_ids(documented, docids)
+    scored, notes = segment_scores(scores, documented.test_set, systems)
     reader_notes = dict.fromkeys(s.metadata["note"] for s in streams if "note" in s.metadata)
     notes = [*bom_notes(streams), *reader_notes, *notes, *empty_text_notes(test_set, systems)]
-    corpus = Corpus(test_set, tuple(systems), tuple(scored), tuple(notes))
-    return _with_docids(corpus, by_role[Role.DOCUMENT_IDS])
+    return replace(documented, scores=tuple(scored), notes=(*notes, *documented.notes))
 
 
 def _with_docids(corpus: Corpus, streams: list[TextStream]) -> Corpus:

@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mtgui.engine.core import InputError, Origin, SegmentScores, SystemOutput, TestSet, printable
+from mtgui.io.field_formats import run_system
 from mtgui.io.scores import ScoreRecord, ScoreTable
 
 
@@ -43,7 +44,8 @@ def segment_scores(
     by_metric: dict[str, list[ScoreTable]] = {}
     for table in tables:
         _check_count(table, test_set)
-        by_metric.setdefault(table.metric, []).append(_named_systems(table, systems))
+        named = _run_systems(_named_systems(table, systems), names)
+        by_metric.setdefault(table.metric, []).append(named)
     result: list[SegmentScores] = []
     notes: list[str] = []
     for group in by_metric.values():
@@ -58,6 +60,7 @@ def _metric_scores(
     """The scores of one metric, pooled over its tables."""
     sums = {name: np.zeros(test_set.size) for name in systems}
     counts = {name: np.zeros(test_set.size, dtype=np.int64) for name in systems}
+    marked: dict[str, dict[int, tuple[str, ...]]] = {name: {} for name in systems}
     origins: dict[str, Origin] = {}
     for table in tables:
         unknown = [name for name in table.systems if name not in sums]
@@ -69,9 +72,16 @@ def _metric_scores(
                 hint="The system column must use the systems' names as mtgui shows them.",
             )
         if unknown:
+            human = [n for n in unknown if n.upper().startswith("HUMAN")]
             notes.append(
                 f"{table.origin.path}: scores for systems that are not loaded were left out: "
-                f"{_few(unknown)}."
+                f"{_few(unknown)}"
+                + (
+                    f" ({', '.join(human)}: a human translation scored as a system; load it "
+                    "as a system output to compare it)."
+                    if human
+                    else "."
+                )
             )
         _refuse_second_file(table, origins)
         if table.skipped:
@@ -84,10 +94,21 @@ def _metric_scores(
                 position = locate(record)
                 sums[record.system][position] += record.value
                 counts[record.system][position] += 1
+                if record.annotations:
+                    seen = marked[record.system].get(position, ())
+                    marked[record.system][position] = (*seen, *record.annotations)
                 origins.setdefault(record.system, table.origin)
     metric, higher = tables[0].metric, tables[0].higher_is_better
     return [
-        SegmentScores(name, _means(sums[name], counts[name]), counts[name], origin, metric, higher)
+        SegmentScores(
+            name,
+            _means(sums[name], counts[name]),
+            counts[name],
+            origin,
+            metric,
+            higher,
+            marked[name],
+        )
         for name, origin in ((n, origins.get(n)) for n in systems)
         if origin is not None
     ]
@@ -152,6 +173,26 @@ def _named_systems(table: ScoreTable, systems: Sequence[SystemOutput]) -> ScoreT
     return replace(table, records=records, by_path=False)
 
 
+def _run_systems(table: ScoreTable, loaded: Sequence[str]) -> ScoreTable:
+    """WMT's runs (``Online-B.4``) given to the loaded system of the name without the ``.N``,
+    where the run's own name is not loaded."""
+    if not table.run_suffixes:
+        return table
+    known = set(loaded)
+    runs: dict[str, list[str]] = {}
+    for name in table.systems:
+        runs.setdefault(name if name in known else run_system(name), []).append(name)
+    # Two runs of one system (or a run beside the system's own name) are not pooled: each
+    # stays under its own name, and the note lists them as not loaded.
+    names = {
+        name: system if system in known and len(group) == 1 else name
+        for system, group in runs.items()
+        for name in group
+    }
+    records = tuple(replace(r, system=names[r.system]) for r in table.records)
+    return replace(table, records=records)
+
+
 def _system_of(path: str, table: ScoreTable, systems: Sequence[SystemOutput]) -> str:
     """The system loaded from the output COMET names ``path``: the same file, else the only one
     of that file name, else the system called so."""
@@ -182,6 +223,8 @@ def _resolved(path: Path) -> Path:
 
 def _locator(table: ScoreTable, test_set: TestSet) -> Callable[[ScoreRecord], int]:
     """A function giving the test-set position of a record, or raising a located error."""
+    if table.sorted_documents:
+        return _sorted_locator(table, test_set)
     first = table.records[0]
     by_key = first.doc is not None and first.seg is not None and test_set.has_documents
     if not by_key and first.index is None:
@@ -211,6 +254,35 @@ def _locator(table: ScoreTable, test_set: TestSet) -> Callable[[ScoreRecord], in
                 line=record.line,
             )
         return record.index - 1
+
+    return locate
+
+
+def _sorted_locator(table: ScoreTable, test_set: TestSet) -> Callable[[ScoreRecord], int]:
+    """The locator of WMT's DA segment ids: the 1-based place of a segment when the documents
+    are sorted by docid (ASCII order), segments in document order."""
+    if not test_set.has_documents:
+        raise InputError(
+            "WMT's DA file numbers each segment by its place with the documents sorted by "
+            "their ids (SID), but this test set has no documents (it is plain text), so mtgui "
+            "cannot tell which segment a score is of.",
+            path=table.origin.path,
+            hint="Load the test set as SGML or WMT XML, or give the plain text its document "
+            "ids (--docids FILE on the command line, or add a file of document ids in the "
+            "window).",
+        )
+    ids = test_set.doc_ids
+    order = sorted(range(test_set.size), key=lambda i: ids[i])  # stable: document order kept
+
+    def locate(record: ScoreRecord) -> int:
+        assert record.index is not None
+        if record.index > test_set.size:
+            raise InputError(
+                f"SID {record.index} is beyond the test set's {test_set.size} segments.",
+                path=table.origin.path,
+                line=record.line,
+            )
+        return order[record.index - 1]
 
     return locate
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from mtgui.engine.core import InputError, Role
 from mtgui.io.decode import read_text
 from mtgui.io.docids import looks_like_docids
+from mtgui.io.field_formats import refusal
 from mtgui.io.loader import detect_format, load_decoded, scores_from_decoded
 from mtgui.io.score_choices import ScoreOffer, score_offer, window_score_format
 from mtgui.io.score_sources import ScoreSource, scores_from_source
@@ -128,6 +129,9 @@ def read_entry(
         found = None
         if role in (None, Role.SCORES) and kind in (PLAIN_TEXT, SCORES_TABLE):
             found = window_score_format(decoded.text, path)
+        refused = refusal(found, path) if found is not None else None
+        if refused is not None:
+            raise InputError(refused, path=path)
         if role is Role.SCORES or found is not None:
             offer = score_offer(decoded.text, path, found or SCORES_TABLE)
             if offer.asks:

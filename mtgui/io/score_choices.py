@@ -20,11 +20,14 @@ import difflib
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from mtgui.engine.metrics import NAME_PATTERN, REGISTRY
+from mtgui.io.field_formats import DA_RAW, DA_Z, METRICX_JSONL, MTME_SEGMENTS, WMT_DA
+from mtgui.io.mqm import MQM, MQM_TSV
+from mtgui.io.mqm import categories as mqm_categories
 from mtgui.io.plaintext import split_lines
 from mtgui.io.score_formats import (
     COMET_JSON,
@@ -51,12 +54,16 @@ FORMAT_WORDS = {
     LINE_SCORES: "one score per line",
     COMET_OUTPUT: "comet-score's output",
     COMET_JSON: "comet-score's JSON file",
+    WMT_DA: "WMT's DA scores per segment (z: standardized per annotator; raw: 0-100)",
+    MQM_TSV: "WMT's MQM error annotations (an error penalty per segment: lower is better)",
+    METRICX_JSONL: "MetricX's output (an error score: lower is better)",
+    MTME_SEGMENTS: "mt-metrics-eval's segment scores",
 }
 """Each format in the words of the question."""
 
 _LOWER_WORDS = frozenset({"ter", "hter", "wer", "cer", "error", "errors", "penalty"})
 _LOWER_PREFIXES = ("metricx", "mqm")  # MetricX's and MQM's scores count errors: lower is better
-_NOT_SCORES = frozenset({"n", "count", "counts", "id", "sid", "num", "number", "judgments"})
+_NOT_SCORES = frozenset({"n", "nall", "count", "counts", "num", "number", "judgments", "time"})
 _KNOWN = ("comet", "xcomet", "cometkiwi", "bleurt", "metricx", "mqm", "bertscore", "prism")
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _SNIFF = 1 << 16
@@ -75,6 +82,7 @@ class ScoreChoice:
     metric: str
     higher_is_better: bool = True
     chosen: bool = True
+    label: str | None = None  # what the dialog calls it, where not the column's name
 
 
 @dataclass(frozen=True)
@@ -180,12 +188,14 @@ def window_score_format(text: str, path: Path) -> str | None:
     empty, and JSON only if it is named ``.json`` or parses, so that a system's output whose
     first line is "2019" or "[Music]" stays a translation.
     """
+    found = score_format(text, path=path)
+    if found is not None and found not in (SCORES_TABLE, LINE_SCORES, COMET_OUTPUT, COMET_JSON):
+        return found  # the field's formats and MQM: their content says what they are
     if looks_like_scores(text):
         return SCORES_TABLE
     columns = value_columns(text)
     if columns and looks_like_scores(text, columns[0]):
         return SCORES_TABLE
-    found = score_format(text)
     if found == COMET_OUTPUT:
         return found
     if found == COMET_JSON and (path.suffix.lower() == ".json" or _parses(text)):
@@ -198,8 +208,11 @@ def window_score_format(text: str, path: Path) -> str | None:
 def score_offer(text: str, path: Path, found: str) -> ScoreOffer:
     """What the scores file ``path`` (of format ``found``) offers to load, with the defaults:
     a table's first human column (score, z, raw...) as ``human`` and its other columns under
-    their own names (ids and counts offered, not ticked); another format's scores named after
+    their own names (ids and counts not offered); another format's scores named after
     the metric its file name says (``metricx-sysB.txt``: metricx), else comet or scores."""
+    field = _field_offer(text, path, found)
+    if field is not None:
+        return field
     if found != SCORES_TABLE:
         name = _name_from_file(path) or ("comet" if found in (COMET_OUTPUT, COMET_JSON) else "")
         name = name or "scores"
@@ -207,16 +220,42 @@ def score_offer(text: str, path: Path, found: str) -> ScoreOffer:
         return ScoreOffer(path, found, (choice,), needs_system(text))
     # The human column read by default first, as the table reader picks it (z before raw).
     human = sorted(score_columns(text), key=lambda c: SCORE_COLUMNS.index(normalize_column(c)))
-    columns = list(dict.fromkeys([*value_columns(text), *human]))
+    columns = [c for c in dict.fromkeys([*value_columns(text), *human]) if not _not_scores(c)]
     choices = []
     for column in columns:
         first_human = bool(human) and column == human[0]
         name = HUMAN if first_human else metric_name(column)
-        chosen = first_human or (
-            not _is_human_column(column) and normalize_column(column) not in _NOT_SCORES
-        )
+        chosen = first_human or not _is_human_column(column)
         choices.append(ScoreChoice(column, name, not lower_is_better(name), chosen))
     return ScoreOffer(path, found, tuple(choices))
+
+
+def _field_offer(text: str, path: Path, found: str) -> ScoreOffer | None:
+    """The offer of one of the field's files: WMT's DA file its z scores as human (raw not
+    ticked); MQM's its penalty as mqm and, not ticked, each error category's; MetricX's its
+    predictions as metricx; mt-metrics-eval's its scores under its metric's name. None for
+    another format."""
+    choices: tuple[ScoreChoice, ...]
+    if found == WMT_DA:
+        choices = (
+            ScoreChoice(DA_Z, HUMAN, True, True),
+            ScoreChoice(DA_RAW, f"{HUMAN}-raw", True, False),
+        )
+    elif found == MQM_TSV:
+        per_category = tuple(
+            ScoreChoice(c, f"{MQM}-{c}"[:40], False, False, f"{c} errors")
+            for c in mqm_categories(text)
+        )
+        choices = (ScoreChoice(None, MQM, False, True, "all errors"), *per_category)
+    elif found == METRICX_JSONL:
+        name = _name_from_file(path) or "metricx"
+        choices = (ScoreChoice(None, name, False, True),)
+    elif found == MTME_SEGMENTS:
+        name = metric_name(path.name.removesuffix(".score").removesuffix(".seg"))
+        choices = (ScoreChoice(None, name, not lower_is_better(name), True),)
+    else:
+        return None
+    return ScoreOffer(path, found, choices, needs_system(text))
 
 
 def scores_question(
@@ -226,8 +265,7 @@ def scores_question(
     name loaded already takes its direction, and the system whose file name fits best is the
     default (:func:`best_system`)."""
     choices = tuple(
-        ScoreChoice(c.column, c.metric, loaded.get(c.metric, c.higher_is_better), c.chosen)
-        for c in offer.choices
+        replace(c, higher_is_better=loaded.get(c.metric, c.higher_is_better)) for c in offer.choices
     )
     offer = ScoreOffer(offer.path, offer.format, choices, offer.needs_system)
     system = best_system(offer.path, systems) if offer.needs_system else None
@@ -291,6 +329,13 @@ def external_metrics(entries: Iterable[Entry]) -> dict[str, ExternalMetric]:
             loaded = name in tables or (before is not None and before.loaded)
             found[name] = ExternalMetric(name, higher, loaded)
     return found
+
+
+def _not_scores(column: str) -> bool:
+    """Whether a numeric column is an id (``sid``, ``rid``, ``HITId``) or a count (``N``),
+    never offered as scores."""
+    name = normalize_column(column)
+    return name in _NOT_SCORES or name.endswith("id") or name in ("idx", "index")
 
 
 def _is_human_column(column: str | None) -> bool:

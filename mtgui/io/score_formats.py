@@ -33,9 +33,12 @@ import json
 import math
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from mtgui.engine.core import InputError, Origin, printable
+from mtgui.io.field_formats import field_format
 from mtgui.io.json_input import load_json
+from mtgui.io.mqm import MQM_TSV, is_mqm
 from mtgui.io.plaintext import split_lines
 from mtgui.io.scores import (
     MAX_MAGNITUDE,
@@ -63,15 +66,22 @@ _NUMBER_LINE = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-
 _SNIFF = 1 << 16
 
 
-def score_format(text: str, column: str | None = None) -> str | None:
+def score_format(text: str, column: str | None = None, path: Path | None = None) -> str | None:
     """The format of a scores file's text (:data:`SCORES_TABLE`, :data:`COMET_OUTPUT`,
-    :data:`COMET_JSON` or :data:`LINE_SCORES`), or None when it is none of them. A table
+    :data:`COMET_JSON`, :data:`LINE_SCORES`, WMT's MQM annotations or one of the field's
+    formats of :mod:`mtgui.io.field_formats`), or None when it is none of them. A table
     whose scores are in a ``column`` of another name than score, z, raw... is one when that
     column is given.
 
-    Only the start of the text is looked at. A one-number-per-line file needs the user to say
+    Only the start of the text is looked at (and ``path``'s name, to tell mt-metrics-eval's
+    ``.sys.score`` from its ``.seg.score``). A one-number-per-line file needs the user to say
     which system it scores (the window asks; ``--scores FILE=SYSTEM:NAME``).
     """
+    if is_mqm(text[:_SNIFF]):
+        return MQM_TSV
+    field = field_format(text, path)
+    if field is not None:
+        return field
     head = text[:_SNIFF].lstrip("\ufeff \t\r\n")
     if head.startswith(("{", "[")):
         return COMET_JSON

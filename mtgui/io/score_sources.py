@@ -16,7 +16,18 @@ from pathlib import Path
 
 from mtgui.engine.core import InputError, Origin, printable
 from mtgui.io.decode import AUTO, DecodedText, read_text
+from mtgui.io.field_formats import (
+    METRICX_JSONL,
+    MTME_SEGMENTS,
+    WMT_DA,
+    metricx_names_systems,
+    read_metricx,
+    read_mtme_segments,
+    read_wmt_da,
+    refusal,
+)
 from mtgui.io.loader import detect_format
+from mtgui.io.mqm import MQM, MQM_TSV, read_mqm
 from mtgui.io.score_formats import (
     COMET_JSON,
     COMET_OUTPUT,
@@ -70,15 +81,16 @@ def scores_from_source(decoded: DecodedText, source: ScoreSource) -> ScoreTable:
         raise InputError(
             f"this is a {kind} file of translations, not a table of scores.", path=path
         )
-    found = score_format(text, source.column)
+    found = score_format(text, source.column, path)
     if found is None and source.system is None:
         found = SCORES_TABLE  # the table reader says what its header lacks, as before
     if found is None:
         first = printable(text.lstrip("\ufeff").split("\n", 1)[0].strip()[:80])
         raise InputError(
             "mtgui cannot tell what this scores file holds: it reads a table with a header "
-            "(system, segment and score columns), one number per line, and comet-score's "
-            f"output or JSON; its first line is '{first}'.",
+            "(system, segment and score columns), one number per line, comet-score's output "
+            "or JSON, WMT's DA and MQM files, MetricX's JSONL and mt-metrics-eval's "
+            f"*.seg.score; its first line is '{first}'.",
             path=path,
             line=1,
         )
@@ -89,6 +101,17 @@ def scores_from_source(decoded: DecodedText, source: ScoreSource) -> ScoreTable:
 
 def _read(text: str, origin: Origin, found: str, source: ScoreSource) -> ScoreTable:
     """The file read in its format, checked against what the user said of it."""
+    refused = refusal(found, Path(origin.path))
+    if refused is not None:
+        raise InputError(refused, path=origin.path)
+    _refuse_as_human(found, origin, source)
+    if found in (WMT_DA, MQM_TSV, MTME_SEGMENTS) or (
+        found == METRICX_JSONL and source.system is None
+    ):
+        return _read_field(text, origin, found, source)
+    if found == METRICX_JSONL:
+        _no_column(found, origin, source)
+        return read_metricx(text, origin, source.system)
     if found == SCORES_TABLE:
         if source.system is not None:
             raise InputError(
@@ -98,13 +121,7 @@ def _read(text: str, origin: Origin, found: str, source: ScoreSource) -> ScoreTa
                 hint="Give it as FILE, FILE:COLUMN or FILE:COLUMN=NAME.",
             )
         return read_scores(text, origin, source.column)
-    if source.column is not None:
-        raise InputError(
-            f"this file ({found}) has no columns to choose from, so it takes no column name "
-            f"('{printable(source.column)}').",
-            path=origin.path,
-            hint="Give it as FILE=NAME, or FILE=SYSTEM:NAME for one system's scores.",
-        )
+    _no_column(found, origin, source)
     if found == LINE_SCORES:
         if source.system is None:
             raise InputError(
@@ -116,6 +133,66 @@ def _read(text: str, origin: Origin, found: str, source: ScoreSource) -> ScoreTa
         return read_line_scores(text, origin, source.system)
     table = _read_comet(text, origin, found)
     return _assign_system(table, source.system) if source.system is not None else table
+
+
+def _refuse_as_human(found: str, origin: Origin, source: ScoreSource) -> None:
+    """Refuse MQM's or MetricX's error scores given without a name: read as ``human``,
+    higher is better, their ranking would be upside down without a word."""
+    if source.metric != HUMAN or not source.higher_is_better:
+        return
+    if found == MQM_TSV:
+        raise InputError(
+            "this is WMT's MQM annotation file, whose error penalties are better when lower; "
+            "given without a name it would be read as human scores, higher is better.",
+            path=origin.path,
+            hint="Give it with --mqm FILE on the command line.",
+        )
+    if found == METRICX_JSONL:
+        raise InputError(
+            "this is MetricX's output, whose error scores are better when lower; given "
+            "without a name it would be read as human scores, higher is better.",
+            path=origin.path,
+            hint="Name it and its direction: --scores FILE=metricx --lower-better metricx "
+            "on the command line.",
+        )
+
+
+def _no_column(found: str, origin: Origin, source: ScoreSource) -> None:
+    """Refuse a column for a file without columns to choose from."""
+    if source.column is not None:
+        raise InputError(
+            f"this file ({found}) has no columns to choose from, so it takes no column name "
+            f"('{printable(source.column)}').",
+            path=origin.path,
+            hint="Give it as FILE=NAME, or FILE=SYSTEM:NAME for one system's scores.",
+        )
+
+
+def _read_field(text: str, origin: Origin, found: str, source: ScoreSource) -> ScoreTable:
+    """One of the field's files that names its systems itself (WMT's DA and MQM files,
+    mt-metrics-eval's segment scores, MetricX's JSONL with system_id)."""
+    if source.system is not None:
+        raise InputError(
+            f"this file ({found}) names the system of every score itself, so it takes no "
+            f"system name ('{printable(source.system)}').",
+            path=origin.path,
+            hint="Give it as FILE or FILE=NAME.",
+        )
+    if found == WMT_DA:
+        return read_wmt_da(text, origin, source.column)
+    if found == MQM_TSV:
+        return read_mqm(text, origin, _category(source.column))
+    _no_column(found, origin, source)
+    if found == METRICX_JSONL:
+        return read_metricx(text, origin)
+    return read_mtme_segments(text, origin)
+
+
+def _category(column: str | None) -> str | None:
+    """The MQM error category a column names (None: all errors)."""
+    if column is None or column.strip().lower() in ("", MQM):
+        return None
+    return column.strip().lower()
 
 
 def _read_comet(text: str, origin: Origin, found: str) -> ScoreTable:
@@ -143,6 +220,8 @@ def needs_system(text: str) -> bool:
     found = score_format(text)
     if found == LINE_SCORES:
         return True
+    if found == METRICX_JSONL:
+        return not metricx_names_systems(text)
     if found not in (COMET_OUTPUT, COMET_JSON):
         return False
     try:

@@ -53,6 +53,8 @@ class ScoreRecord:
 
     ``doc`` and ``seg`` are set when the table has document and segment columns; ``index`` (a
     1-based position in the test set) when it has a line or segment-number column.
+    ``annotations`` are what the judgment marked, in words (MQM's errors, their spans between
+    ``<v>`` and ``</v>``), for the segment view.
     """
 
     system: str
@@ -61,6 +63,7 @@ class ScoreRecord:
     doc: str | None
     seg: str | None
     index: int | None
+    annotations: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,11 @@ class ScoreTable:
     :mod:`mtgui.io.score_sources`). A file that scores every segment of one test set in order
     (one number per line, COMET's output) gives its ``segment_count``, which must be the test
     set's; COMET's names each system by the path of its output (``by_path``).
+
+    WMT's DA files number a segment by its place in the test set with the documents sorted
+    by docid (``sorted_documents``: the assembly needs the documents to place it). WMT's DA
+    and MQM files name a system by its run (``Online-B.4``); with ``run_suffixes`` a name that
+    is not loaded is matched to the loaded system of that name without its ``.N``.
     """
 
     origin: Origin
@@ -81,6 +89,8 @@ class ScoreTable:
     higher_is_better: bool = True
     segment_count: int | None = None
     by_path: bool = False
+    sorted_documents: bool = False
+    run_suffixes: bool = False
 
     @property
     def systems(self) -> tuple[str, ...]:

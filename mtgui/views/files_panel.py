@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QDragMoveEvent,
     QDropEvent,
     QPalette,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -40,6 +41,7 @@ from mtgui.io.entries import Entry
 from mtgui.io.streams import LoadedFile
 from mtgui.io.workspace import SystemKey, Workspace
 from mtgui.views.dialogs import ask_system_name, tell_rename_problem
+from mtgui.views.file_problem import problem_item, rewrap_problems
 from mtgui.views.palette import problem_color
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -120,6 +122,12 @@ class FilesPanel(QTreeWidget):
                 _span_problem(item)
         for column in range(self.columnCount()):
             self.resizeColumnToContents(column)
+        rewrap_problems(self)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        """Wrap the reasons files could not be read to the new width."""
+        super().resizeEvent(event)
+        rewrap_problems(self)
 
     def _changed_rows(
         self,
@@ -159,10 +167,7 @@ class FilesPanel(QTreeWidget):
         elif entry.problem:
             item.setText(1, "could not be read")
             item.setForeground(1, QBrush(problem_color(self.palette())))
-            problem = QTreeWidgetItem([entry.problem])
-            problem.setForeground(0, QBrush(problem_color(self.palette())))
-            problem.setToolTip(0, entry.problem)
-            item.addChild(problem)
+            item.addChild(problem_item(self, entry.path, entry.problem))
         elif entry.scores is not None:
             metrics = ", ".join(dict.fromkeys(t.metric for t in entry.score_tables))
             systems = len(entry.scores.systems)

@@ -64,6 +64,8 @@ class ScoresDialog(QDialog):
         self._set_by_user: set[int] = set()  # rows whose direction the user chose
         for row, choice in enumerate(offer.choices):
             self._add_row(row, choice.column, choice.metric, choice.higher_is_better, choice.chosen)
+            if choice.label is not None:
+                self.tick_boxes[-1].setText(choice.label)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the cells' widgets take the focus
         self.table.resizeColumnsToContents()

@@ -73,6 +73,8 @@ class Side:
     # the segment's sentence BLEU as the results score it (their smoothing and order); None
     # where the results have no BLEU: sacreBLEU's sentence_bleu of the matches shown
     bleu: float | None = None
+    # what loaded judgments marked in this segment (MQM's errors, spans between <v> and </v>)
+    annotations: tuple[str, ...] = ()
 
 
 def segment_html(
@@ -92,6 +94,8 @@ def segment_html(
         _row(tokens_html(a.found.hypothesis, shades), tokens_html(b.found.hypothesis, shades)),
         _row(counts_html(a, colors), counts_html(b, colors)),
     ]
+    if a.annotations or b.annotations:
+        rows.append(_row(annotations_html(a), annotations_html(b)))
     for number, ref in enumerate(test_set.references):
         label = f"Reference {ref.name}: the words {{}} found"
         rows.append(_row(label.format("A"), label.format("B"), colors))
@@ -117,6 +121,15 @@ def counts_html(side: Side, colors: PageColors | None = None) -> str:
     words.append(f"length {found.hyp_len} (reference {found.ref_len})")
     grey = (colors or PageColors()).muted(1 / 3)  # #555555 on white
     return f'<span style="color:{grey}">' + " · ".join(words) + "</span>"
+
+
+def annotations_html(side: Side) -> str:
+    """The errors the judgments marked, one a line, each span underlined in bold."""
+    lines = [
+        html.escape(text).replace("&lt;v&gt;", "<b><u>").replace("&lt;/v&gt;", "</u></b>")
+        for text in side.annotations
+    ]
+    return "<br>".join(lines) if lines else "no error marked"
 
 
 def tokens_html(tokens: TokenMatches, shades: Shades = SHADES) -> str:

@@ -350,13 +350,30 @@ class SegmentsView(QWidget):
         bleu = float(statistics.segment_scores(system, "bleu")[segment])
         return bleu / 100 if statistics.metric("bleu").scale == "0-100" else bleu
 
+    def _annotations(self, system: str, segment: int) -> tuple[str, ...]:
+        """What loaded judgments (MQM's) marked in the system's segment, by metric."""
+        assert self.result is not None
+        marked: dict[str, str] = {}  # an error once, under the first metric that has it
+        for scores in self.result.corpus.scores:
+            if scores.system == system:
+                for text in scores.annotations.get(segment, ()):
+                    marked.setdefault(text, f"{scores.metric}: {text}")
+        return tuple(marked.values())
+
     def _segment_html(self, segment: int) -> str:
         """The selected segment's page, with both systems' sentence scores from the table."""
         assert self.result is not None and self._matches is not None
         table, label = self.model.table, self.result.statistics.metric(self.current_metric()).label
         assert table is not None
         sides = [
-            Side(name, found, label, float(scores[segment]), self._sentence_bleu(name, segment))
+            Side(
+                name,
+                found,
+                label,
+                float(scores[segment]),
+                self._sentence_bleu(name, segment),
+                self._annotations(name, segment),
+            )
             for name, found, scores in zip(
                 table.names, self._matches[1:], (table.score_a, table.score_b), strict=True
             )

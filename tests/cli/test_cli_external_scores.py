@@ -9,6 +9,7 @@ B 3.0 and -1.0 from one number per line (mean 1.0).
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 from pathlib import Path
 
@@ -181,3 +182,50 @@ def test_input_paths_are_the_files_of_the_specs(inputs, tmp_path, capsys):
     more = ["--scores", f"{target}:comet", "--json", str(target), "--overwrite"]
     assert main(["eval", *_args(inputs, *more)]) == 2
     assert Path(target).read_text(encoding="utf-8").startswith("system")  # never written over
+
+
+def test_mqm_annotations_give_a_lower_is_better_metric_and_its_categories(inputs, write, capsys):
+    """``--mqm``: A has one Minor error per segment, D a Major one; with two raters on B's
+    first segment (Major and nothing) its penalty there is their mean, 2.5."""
+    header = "system\tdoc\tdoc_id\tseg_id\trater\tsource\ttarget\tcategory\tseverity"
+    rows = [header]
+    for system, (category, severity) in {
+        "A.1": ("Fluency/Grammar", "Minor"),
+        "B.2": ("No-error", "No-error"),
+        "C.3": ("Style/Awkward", "Neutral"),
+        "D.4": ("Accuracy/Mistranslation", "Major"),
+    }.items():
+        rows += [f"{system}\td\t{i}\t{i}\tr1\ts\t<v>t</v>\t{category}\t{severity}" for i in (1, 2)]
+    rows.append("B.2\td\t1\t1\tr2\ts\t<v>t</v>\tAccuracy/Omission\tMajor")
+    mqm = write("mqm.tsv", "\n".join(rows) + "\n")
+    report = Path(str(mqm) + ".json")
+    more = ["--mqm", str(mqm), "--mqm-categories", "-m", "bleu", "-b", "200", "--json"]
+    assert main(["eval", *_args(inputs, *more, str(report))]) == 0
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert data["settings"]["metrics"][1:] == ["mqm", "mqm-fluency", "mqm-style", "mqm-accuracy"]
+    assert "mqm[ext,lower]" in data["signature"]
+    scores = {s["name"]: s["scores"] for s in data["systems"]}
+    assert {n: scores[n]["mqm"]["score"] for n in "ABCD"} == pytest.approx(
+        {"A": 1.0, "B": 1.25, "C": 0.0, "D": 5.0}
+    )
+    assert scores["B"]["mqm-accuracy"]["score"] == pytest.approx(1.25)
+    assert scores["A"]["mqm-accuracy"]["score"] == 0.0
+    assert main(["eval", *_args(inputs, "--mqm", str(inputs["table"]))]) == 2
+    assert "--mqm takes WMT's MQM annotations" in capsys.readouterr().err
+
+
+def test_wmt_da_scores_on_plain_text_need_docids(inputs, write, tmp_path, capsys):
+    """SID 1 is the first segment of the documents sorted by id: with documents d2 (line 1)
+    and d10 (line 2), line 2."""
+    rows = ["SYS SID RAW.SCR Z.SCR N"] + [f"{s}.{i} 1 50 {i} 1" for i, s in enumerate("ABCD")]
+    da = write("ad-seg-scores-is-en.csv", "".join(f"{row} \n" for row in rows))
+    more = ["--scores", str(da), "-m", "bleu,human", "-b", "200"]
+    assert main(["eval", *_args(inputs, *more)]) == 2
+    assert "has no documents" in capsys.readouterr().err
+    docids = write("test.docids", "d2\nd10\n")
+    report = tmp_path / "segments.csv"
+    more += ["--docids", str(docids), "--segments", str(report)]
+    assert main(["eval", *_args(inputs, *more)]) == 0
+    rows = list(csv.DictReader(report.read_text(encoding="utf-8-sig").splitlines()))
+    human = {(r["system"], r["doc_id"]): r["human"] for r in rows}
+    assert human["B", "d10"] == "1" and human["B", "d2"] == ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -275,3 +276,25 @@ def test_the_pages_sentence_bleu_follows_the_results_smoothing(qtbot, tiny):
     view.select_segment(2)
     assert statistics.segment_scores("Good", "bleu")[2] == 0.0
     assert "BLEU 0.0000" in view.details.toPlainText()
+
+
+def test_the_page_shows_the_errors_mqm_marked_with_their_spans(qtbot, tiny):
+    """MQM's annotated errors of each side's segment, the span in bold and underlined."""
+    corpus = tiny.corpus
+    mqm = SegmentScores(
+        "Poor",
+        np.array([5.0, 0.0, 0.0]),
+        np.ones(3, dtype=np.int64),
+        ORIGIN,
+        "mqm",
+        False,
+        {0: ("Major Accuracy/Addition (r1, 5): the <v>the the</v> the",)},
+    )
+    result = analyse(replace(corpus, scores=(*corpus.scores, mqm)), ("bleu", "mqm"))
+    view = SegmentsView()
+    qtbot.addWidget(view)
+    view.set_result(result, metric="bleu")
+    view.select_segment(0)
+    page = view.details.toHtml()
+    assert "mqm: Major Accuracy/Addition (r1, 5): the " in page
+    assert "the the" in page and "font-weight" in page and "underline" in page

@@ -79,6 +79,8 @@ class SegmentScores:
     ``means[i]`` is the mean of the ``counts[i]`` judgments of segment ``i``; segments nobody
     judged have count 0 and mean NaN. ``metric`` names the metric the scores make (``human``
     unless the user named it); ``higher_is_better`` is its direction (False for MetricX).
+    ``annotations`` maps a segment to what its judgments marked (MQM's errors, each span
+    between ``<v>`` and ``</v>``), for the segment view.
     """
 
     system: str
@@ -87,6 +89,7 @@ class SegmentScores:
     origin: Origin
     metric: str = "human"
     higher_is_better: bool = True
+    annotations: Mapping[int, tuple[str, ...]] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         self.means.flags.writeable = False
