@@ -33,7 +33,7 @@ def test_the_grid_has_a_legend_in_its_own_colours(qtbot, window):
         assert COLORS[verdict].name() in swatch.styleSheet()
     load_demo_into(window)
     wait_for_result(qtbot, window)
-    window.results.tabs.setCurrentIndex(2)
+    window.results.tabs.setCurrentWidget(window.results.grid_page)
     assert legend.isVisible()
     shoot(window, "significance-legend-settings-line")
 
