@@ -345,3 +345,23 @@ def test_a_session_remembers_the_score_column_chosen(qtbot, make, tmp_path):
     table = next(e.scores for e in again.workspace.entries if e.scores is not None)
     assert table.score_column == "raw"
     assert ("column", "human.tsv") not in other_answers.asked
+
+
+def test_a_file_that_cannot_be_read_marks_nothing_out_of_date(qtbot, make, tmp_path):
+    controller, _, _, heard = make()
+    study_notes: list[str] = []
+    controller.studies.stale_changed.connect(study_notes.append)
+    load_demo(controller)
+    wait_for_result(qtbot, controller)
+    with qtbot.waitSignal(controller.studies.finished, timeout=30_000):
+        controller.studies.start("resamples", 2)
+    broken = tmp_path / "broken.xml"
+    broken.write_text("<dataset><doc", encoding="utf-8")
+    controller.add_files([broken])
+    qtbot.waitUntil(lambda: not controller.loading)
+    assert any(not e.ok for e in controller.workspace.entries)  # listed with its problem
+    assert heard.stale == ""
+    assert study_notes[-1:] in ([], [""])
+    qtbot.waitUntil(lambda: not controller.analysing, timeout=30_000)  # if a run went on
+    assert heard.stale == ""
+    assert study_notes[-1:] in ([], [""])
