@@ -39,7 +39,14 @@ from PySide6.QtWidgets import (
 
 from mtgui.engine.core import InputError
 from mtgui.engine.metrics import LABELS
-from mtgui.engine.studies import TABLE4_REPEATS, HumanStudy, SizeSettings, StudyProgress
+from mtgui.engine.studies import (
+    TABLE4_REPEATS,
+    HumanStudy,
+    RefsStudy,
+    SizeSettings,
+    SizeStudy,
+    StudyProgress,
+)
 from mtgui.report.files import existing_reports, write_reports
 from mtgui.report.study_tables import Table, study_tables
 from mtgui.report.study_text import study_text
@@ -50,7 +57,7 @@ from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.plot_theme import PlotTheme, follow_palette
 from mtgui.views.rows_table_model import RowsTableModel
 from mtgui.views.score_table_model import SORT_ROLE
-from mtgui.views.study_canvas import StudyCanvas
+from mtgui.views.study_canvas import FEW, StudyCanvas
 from mtgui.views.study_columns import display_table, table_name
 from mtgui.views.study_plots import Study, study_plots
 from mtgui.views.study_status import explanation, finished_text, progress_fraction, progress_text
@@ -120,6 +127,13 @@ class StudiesView(QWidget):
         self.progress = QProgressBar()
         self.metric_choice = QComboBox()
         self.metric_choice.setToolTip("The metric the plots show.")
+        self.band_label = QLabel("Band:")
+        self.band_choice = QComboBox()
+        self.band_choice.setToolTip(
+            "Whose band to draw: with many systems every band overlaps the others, so one "
+            "system's is drawn, the lines of all."
+        )
+        self.band_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.table_choice = QComboBox()
         self.table_choice.setToolTip("Which of the study's tables to show.")
         self.table_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -147,7 +161,14 @@ class StudiesView(QWidget):
         ):
             top.addWidget(widget)
         second = QHBoxLayout()
-        for widget in (QLabel("Metric:"), self.metric_choice, QLabel("Table:"), self.table_choice):
+        for widget in (
+            QLabel("Metric:"),
+            self.metric_choice,
+            self.band_label,
+            self.band_choice,
+            QLabel("Table:"),
+            self.table_choice,
+        ):
             second.addWidget(widget)
         second.addStretch(1)
         second.addWidget(export_tables)
@@ -198,10 +219,12 @@ class StudiesView(QWidget):
         self.cancel_button.clicked.connect(self.cancel_requested)
         self.kind.currentIndexChanged.connect(self._on_kind_changed)
         self.metric_choice.currentIndexChanged.connect(self._redraw)
+        self.band_choice.currentIndexChanged.connect(self._on_band_changed)
         self.table_choice.currentIndexChanged.connect(self._show_table)
         export_tables.clicked.connect(self.export_tables)
         export_plots.clicked.connect(self.export_plots)
         self._on_kind_changed()
+        self._fill_band_choice(None)
 
     # -- running ------------------------------------------------------------------------------
 
@@ -288,6 +311,7 @@ class StudiesView(QWidget):
         self.study = study
         metrics = _metrics_of(study)
         refill(self.metric_choice, [(LABELS.get(m, m), m) for m in metrics])
+        self._fill_band_choice(study)
         self._redraw()
         if final or time.monotonic() - self._table_shown >= TABLE_INTERVAL:
             self._tables = study_tables(study)
@@ -318,6 +342,23 @@ class StudiesView(QWidget):
         """The palette changed (a dark desktop theme): draw the plots again in its colours."""
         self.canvas.theme = theme
         self.canvas.clear()
+        self._redraw()
+
+    def _fill_band_choice(self, study: Study | None) -> None:
+        """Offer every system of a study with bands (size, references); a new set of systems
+        starts on every band when they are few, else on the first system's only."""
+        banded = isinstance(study, SizeStudy | RefsStudy)
+        for widget in (self.band_label, self.band_choice):
+            widget.setVisible(banded)
+        systems = list(study.systems) if study is not None and banded else []
+        items = [("every system", ""), *((name, name) for name in systems)]
+        known = [self.band_choice.itemData(i) for i in range(self.band_choice.count())]
+        if known != [data for _, data in items]:
+            refill(self.band_choice, items, "" if len(systems) <= FEW else systems[0])
+        self.canvas.banded = self.band_choice.currentData() or None
+
+    def _on_band_changed(self) -> None:
+        self.canvas.banded = self.band_choice.currentData() or None
         self._redraw()
 
     def _redraw(self) -> None:
