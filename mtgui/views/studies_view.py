@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mtgui._version import __version__
 from mtgui.engine.core import InputError
 from mtgui.engine.metrics import LABELS
 from mtgui.engine.studies import (
@@ -394,13 +395,20 @@ class StudiesView(QWidget):
         if existing and not self.confirm_overwrite(existing):
             return
         try:
-            write_reports(folder, tables, overwrite=True)
+            write_reports(folder, tables, overwrite=True, preamble=self.provenance())
         except InputError as error:
             self.show_problem(error.message)
             return
         self.show_problem("")
         self._announce(f"Wrote {len(tables)} CSV files to {folder}.")
         self.exported.emit(folder)
+
+    def provenance(self) -> list[str]:
+        """What made the study shown: each exported file's comment lines or caption."""
+        if self.study is None:
+            return []
+        name = STUDIES[_kind_of(self.study)][0]
+        return [f"mtgui {__version__}", f"{name} study", f"Signature: {self.study.signature}"]
 
     def export_plots(self) -> None:
         """Save the plots shown as one PNG or SVG file; ask before replacing."""
@@ -418,6 +426,12 @@ class StudiesView(QWidget):
     def _ask_folder(self) -> Path | None:
         name = QFileDialog.getExistingDirectory(self, "Export the study's tables into")
         return Path(name) if name else None
+
+
+def _kind_of(study: Study) -> str:
+    """A study's key in :data:`STUDIES`."""
+    kinds = {SizeStudy: "size", RefsStudy: "refs", HumanStudy: "human"}
+    return next((key for kind, key in kinds.items() if isinstance(study, kind)), "resamples")
 
 
 def _metrics_of(study: Study) -> list[str]:

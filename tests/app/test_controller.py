@@ -222,7 +222,15 @@ def test_export_writes_the_csv_reports_and_asks_before_replacing(qtbot, make, tm
     qtbot.waitUntil(lambda: heard.status[-1].startswith("Wrote"))
     assert heard.status[-1] == f"Wrote {len(list(tmp_path.glob('*.csv')))} CSV files to {tmp_path}."
     with scores.open(encoding="utf-8-sig", newline="") as handle:
-        assert {row["system"] for row in csv.DictReader(handle)} == DEMO_SYSTEMS
+        lines = handle.readlines()
+    comments = [line for line in lines if line.startswith("#")]
+    assert lines[: len(comments)] == comments  # what made the file, above its table
+    assert comments[0].startswith("# mtgui ") and "300 resamples" in comments[1]
+    assert comments[2].startswith(f"# Signature: {controller.result.bootstrap.signature}")
+    rows = csv.DictReader(lines[len(comments) :])
+    assert {row["system"] for row in rows} == DEMO_SYSTEMS
+    for path in tmp_path.glob("*.csv"):  # every file says so, not settings.csv only
+        assert path.read_text(encoding="utf-8-sig").startswith("# mtgui "), path.name
     assert (tmp_path / "samples.csv").exists()
     before = scores.stat().st_mtime_ns
     controller.export()  # the files exist now: asked, refused, nothing replaced

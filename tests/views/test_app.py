@@ -159,7 +159,7 @@ def test_export_writes_csv_and_asks_before_replacing(qtbot, window, tmp_path):
     window.confirm_overwrite = lambda existing: asked.append(len(existing)) or False
     window.export()
     with (tmp_path / "scores.csv").open(encoding="utf-8-sig", newline="") as handle:
-        rows = list(csv.DictReader(handle))
+        rows = list(csv.DictReader(line for line in handle if not line.startswith("#")))
     assert {row["system"] for row in rows} == {"Lumen", "Quill", "Tessera", "Ostrich"}
     before = (tmp_path / "scores.csv").stat().st_mtime_ns
     window.export()  # the files exist now: asked, refused, nothing replaced
