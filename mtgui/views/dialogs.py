@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from mtgui.engine.core import Role
 from mtgui.io.session import SESSION_SUFFIX
 from mtgui.views.palette import problem_style
+from mtgui.views.save_folder import start_folder, start_path, written
 
 
 def ok_cancel(dialog: QDialog) -> tuple[QDialogButtonBox, QPushButton]:
@@ -107,10 +108,14 @@ def ask_files_to_open(parent: QWidget, start: str) -> list[Path]:
     return [Path(name) for name in dialog.selectedFiles()]
 
 
-def ask_folder(parent: QWidget, title: str, start: str) -> Path | None:
-    """A folder to write into; None if cancelled."""
-    name = QFileDialog.getExistingDirectory(parent, title, start)
-    return Path(name) if name else None
+def ask_folder(parent: QWidget, title: str, start: str = "") -> Path | None:
+    """A folder to write into (the dialog opens in ``start``, by default the last folder
+    written to, see :mod:`mtgui.views.save_folder`); None if cancelled."""
+    name = QFileDialog.getExistingDirectory(parent, title, start or str(start_folder()))
+    if not name:
+        return None
+    written(Path(name))
+    return Path(name)
 
 
 def ask_save_path(
@@ -125,13 +130,14 @@ def ask_save_path(
     name, chosen = QFileDialog.getSaveFileName(
         parent,
         title,
-        suggested,
+        start_path(suggested),
         ";;".join(filters),
         options=QFileDialog.Option.DontConfirmOverwrite,
     )
     if not name:
         return None
     path = Path(name)
+    written(path)
     return path if path.suffix else path.with_suffix(filters.get(chosen, next(iter(formats))))
 
 
@@ -143,6 +149,7 @@ def ask_session_file(parent: QWidget, start: Path) -> Path | None:
     if not name:
         return None
     path = Path(name)
+    written(path)
     return path if path.name.endswith(".json") else path.with_name(path.name + SESSION_SUFFIX)
 
 
@@ -160,6 +167,7 @@ def ask_report_file(parent: QWidget, kind: str, start: Path) -> Path | None:
     if not name:
         return None
     path = Path(name)
+    written(path)
     return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)
 
 

@@ -61,6 +61,7 @@ from mtgui.views.menus import build_menus, fill_recent_menu
 from mtgui.views.pdf_export import pdf_bytes
 from mtgui.views.results_pane import ResultsPane
 from mtgui.views.roles_dialog import ask_roles
+from mtgui.views.save_folder import remember_in, start_folder
 from mtgui.views.scores_dialog import ask_scores
 from mtgui.views.scrolling import scrolling
 from mtgui.views.settings_panel import SettingsPanel
@@ -103,6 +104,7 @@ class MainWindow(QMainWindow):
         self.resize(1200, 760)
         self.setAcceptDrops(True)
         self.preferences = preferences
+        remember_in(preferences)  # where save dialogs open (the last folder written to)
         # The controller's questions (app.window_interface.Questions), answered by dialogs.
         self.choose_roles: RolesChooser = partial(ask_roles, self)
         self.choose_folder: Callable[[], Path | None] = self._ask_folder
@@ -399,11 +401,11 @@ class MainWindow(QMainWindow):
         return str(folder) if folder is not None else ""
 
     def _ask_session_file(self) -> Path | None:
-        start = self.session_path or Path(self._start_folder() or ".") / f"analysis{SESSION_SUFFIX}"
+        start = self.session_path or start_folder() / f"analysis{SESSION_SUFFIX}"
         return ask_session_file(self, start)
 
     def _ask_report_file(self, kind: str) -> Path | None:
-        return ask_report_file(self, kind, Path(self._start_folder() or ".") / "mtgui-report")
+        return ask_report_file(self, kind, start_folder() / "mtgui-report")
 
     def _ask_folder(self) -> Path | None:
-        return ask_folder(self, "Export the CSV reports into", self._start_folder())
+        return ask_folder(self, "Export the CSV reports into")

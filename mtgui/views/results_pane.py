@@ -29,8 +29,8 @@ from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
 from mtgui.views.documents_view import DocumentsView
 from mtgui.views.grid_legend import GridLegend
-from mtgui.views.histogram_view import HistogramView
-from mtgui.views.paired_view import PairedView
+from mtgui.views.histogram_view import MARKS_LEGEND, HistogramView
+from mtgui.views.paired_view import LINES_LEGEND, PairedView
 from mtgui.views.palette import problem_style
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
 from mtgui.views.segments_view import SegmentsView
@@ -194,6 +194,9 @@ class ResultsPane(QWidget):
                 table.preamble = self.table_preamble
         for plot in (self.histograms.exporter, self.paired.exporter, self.studies.plot_exporter):
             plot.exported.connect(self.table_exported)  # "Wrote PATH." in the status line
+        # An exported image says what its lines are and what made it.
+        self.histograms.exporter.caption = lambda: [MARKS_LEGEND, *self.table_preamble()]
+        self.paired.exporter.caption = lambda: [LINES_LEGEND, *self.table_preamble()]
 
     def table_preamble(self) -> list[str]:
         """What an exported table was made from, and whether that is behind the files now."""

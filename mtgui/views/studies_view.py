@@ -24,7 +24,6 @@ import pyqtgraph as pg
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -52,7 +51,7 @@ from mtgui.report.files import existing_reports, write_reports
 from mtgui.report.study_tables import Table, study_tables
 from mtgui.report.study_text import study_text
 from mtgui.views.choices import refill
-from mtgui.views.dialogs import ask_to_replace
+from mtgui.views.dialogs import ask_folder, ask_to_replace
 from mtgui.views.palette import problem_style
 from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.plot_theme import PlotTheme, follow_palette
@@ -182,6 +181,7 @@ class StudiesView(QWidget):
         )
         self.plot_exporter.confirm_overwrite = lambda paths: self.confirm_overwrite(paths)
         self.plot_exporter.show_problem = self.show_problem
+        self.plot_exporter.caption = self.plot_caption
         self.plot_exporter.exported.connect(self._on_plot_exporter_exported)
         self.placeholder = QLabel()  # what the study does and needs, until its plots come
         self.placeholder.setWordWrap(True)
@@ -410,6 +410,12 @@ class StudiesView(QWidget):
         name = STUDIES[_kind_of(self.study)][0]
         return [f"mtgui {__version__}", f"{name} study", f"Signature: {self.study.signature}"]
 
+    def plot_caption(self) -> list[str]:
+        """Under an exported image: whose bands are drawn, then what made the study."""
+        banded = self.band_choice.currentData() if self.band_choice.isVisibleTo(self) else None
+        bands = [f"Bands drawn for {banded} only; lines for every system."] if banded else []
+        return [*bands, *self.provenance()]
+
     def export_plots(self) -> None:
         """Save the plots shown as one PNG or SVG file; ask before replacing."""
         self.plot_exporter.export()
@@ -424,8 +430,7 @@ class StudiesView(QWidget):
         return ask_to_replace(self, existing)
 
     def _ask_folder(self) -> Path | None:
-        name = QFileDialog.getExistingDirectory(self, "Export the study's tables into")
-        return Path(name) if name else None
+        return ask_folder(self, "Export the study's tables into")
 
 
 def _kind_of(study: Study) -> str:
