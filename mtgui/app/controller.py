@@ -31,6 +31,7 @@ from mtgui.app.document_export import DocumentExport, PdfMaker
 from mtgui.app.exports import ReportExport
 from mtgui.app.loading import LoadedFiles
 from mtgui.app.preferences import Preferences
+from mtgui.app.projects import default_projects_folder, save_project, saved_text
 from mtgui.app.runs import QUIT_WAIT_SECONDS
 from mtgui.app.sessions import OpenedSession, SessionReader
 from mtgui.app.studies import StudyController
@@ -40,6 +41,7 @@ from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.core import InputError, Role
 from mtgui.io.entries import LoadRequest
 from mtgui.io.folders import expand_paths
+from mtgui.io.project import extract_project, is_project_file
 from mtgui.io.session import is_session_file, session_from_workspace, write_session
 from mtgui.io.window_words import window_message
 from mtgui.io.workspace import SystemKey, Workspace, describe_loaded
@@ -68,6 +70,7 @@ class AppController(QObject):
         ``preferences`` remember recent files (without them nothing is remembered)."""
         super().__init__(parent)
         self.preferences = preferences
+        self.projects_folder = default_projects_folder()  # where project files open
         self.session_path: Path | None = None
         self._settings = settings
         self._questions = questions
@@ -168,11 +171,13 @@ class AppController(QObject):
         if expansion.messages():
             self.problem_changed.emit(" ".join(expansion.messages()))
         expanded = list(expansion.files)
-        sessions = [path for path in expanded if is_session_file(path)]
+        sessions = [path for path in expanded if is_session_file(path) or is_project_file(path)]
         requests = [LoadRequest(p, roles.get(p)) for p in expanded if p not in sessions]
         for path in [path for path in paths if os.path.isfile(path) and path not in sessions]:
             self._remember_recent(path)
-        if sessions:
+        if sessions and is_project_file(sessions[0]):
+            self.open_project(sessions[0], then=requests)
+        elif sessions:
             self.open_session(sessions[0], then=requests)
         else:
             self._queue_loads(requests)
@@ -285,6 +290,41 @@ class AppController(QObject):
         if self.workspace.entries and not self._questions.confirm_discard():
             return
         self.sessions.open(path, then)
+
+    def open_project(self, path: Path, then: Sequence[LoadRequest] = ()) -> None:
+        """Open a project file (``.mtgui``): extract it into its own folder under
+        :attr:`projects_folder` (asking before replacing another project's), then open its
+        session as :meth:`open_session` does. A refused archive says why, nothing written."""
+        if self.workspace.entries and not self._questions.confirm_discard():
+            return
+        try:
+            opened = extract_project(
+                path, self.projects_folder, self._questions.confirm_replace_project
+            )
+        except InputError as error:
+            self.problem_changed.emit(window_message(error))
+            return
+        if opened is None:
+            self.status_changed.emit(f"The project {path.name} was not opened.")
+            return
+        self._remember_recent(path)
+        self.sessions.open(opened, list(then))
+
+    def save_project_as(self, metric: str) -> bool:
+        """Save everything (the files by content, the session, the report and the results)
+        as one project file the user chooses; True if saved."""
+        path = self._questions.choose_project_file()
+        if path is None:
+            return False
+        settings = self._settings.settings().to_dict()
+        try:
+            saved = save_project(path, self.workspace, settings, metric, self.result)
+        except InputError as error:
+            self.problem_changed.emit(window_message(error))
+            return False
+        self._remember_recent(path)
+        self.status_changed.emit(saved_text(saved))
+        return True
 
     def recover(self, path: Path, session_path: Path | None, then: Sequence[Path] = ()) -> None:
         """Open the work kept in the recovery file ``path`` (after a crash, the user agreeing)

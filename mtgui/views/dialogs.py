@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.core import Role
+from mtgui.io.project import PROJECT_SUFFIX
 from mtgui.io.session import SESSION_SUFFIX
 from mtgui.views.palette import problem_style
 from mtgui.views.save_folder import start_folder, start_path, written
@@ -81,7 +82,7 @@ OPEN_DIALOG_SIZE = (1000, 620)
 (``newstest2021.de-en.Facebook-AI.hyp.en``), and the default dialog cut them off."""
 OPEN_FILTERS = (
     "All files (*)",  # first: plain-text files have any suffix (newstest2014.en-de.ref.de)
-    "mtgui sessions (*.mtgui.json)",
+    "mtgui projects and sessions (*.mtgui *.mtgui.json)",
     "SGML and XML (*.sgm *.sgml *.xml)",
     "Scores tables (*.csv *.tsv)",
 )
@@ -178,6 +179,34 @@ def ask_to_open_session(parent: QWidget) -> bool:
         "Open the session?",
         "The session's files will take the place of the files loaded now (the files "
         "themselves are not changed). Go on?",
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def ask_project_file(parent: QWidget) -> Path | None:
+    """Where to save the project (the dialog asks before replacing a file); ``.mtgui`` is
+    added when the name lacks it. None if cancelled."""
+    name, _ = QFileDialog.getSaveFileName(
+        parent,
+        "Save the project as",
+        start_path("project" + PROJECT_SUFFIX),
+        f"mtgui projects (*{PROJECT_SUFFIX})",
+    )
+    if not name:
+        return None
+    path = Path(name)
+    written(path)
+    return path if path.suffix.lower() == PROJECT_SUFFIX else path.with_name(path.name + ".mtgui")
+
+
+def ask_to_replace_project(parent: QWidget, folder: Path) -> bool:
+    """Whether another project's folder may be replaced by the one being opened."""
+    answer = QMessageBox.question(
+        parent,
+        "Replace the project?",
+        f"Another project of this name was opened before, into {folder}. Replace it with this "
+        "one? (Changes made in its folder since are lost; the project file it came from is "
+        "not changed.)",
     )
     return answer == QMessageBox.StandardButton.Yes
 

@@ -47,10 +47,12 @@ from mtgui.io.workspace import Workspace
 from mtgui.views.dialogs import (
     ask_files_to_open,
     ask_folder,
+    ask_project_file,
     ask_report_file,
     ask_session_file,
     ask_to_open_session,
     ask_to_replace,
+    ask_to_replace_project,
     ask_to_start_afresh,
 )
 from mtgui.views.edit_menu import connect_edit_menu
@@ -77,6 +79,7 @@ class MainWindow(QMainWindow):
     open_action: QAction
     save_session_action: QAction
     save_session_as_action: QAction
+    save_project_action: QAction
     export_action: QAction
     report_action: QAction
     pdf_action: QAction
@@ -110,6 +113,8 @@ class MainWindow(QMainWindow):
         self.choose_folder: Callable[[], Path | None] = self._ask_folder
         self.confirm_overwrite: Callable[[list[Path]], bool] = partial(ask_to_replace, self)
         self.choose_session_file: Callable[[], Path | None] = self._ask_session_file
+        self.choose_project_file: Callable[[], Path | None] = partial(ask_project_file, self)
+        self.confirm_replace_project: Callable[[Path], bool] = partial(ask_to_replace_project, self)
         self.confirm_discard: Callable[[], bool] = partial(ask_to_open_session, self)
         self.confirm_new: Callable[[], bool] = partial(ask_to_start_afresh, self)
         self.choose_scores: ScoresChooser = partial(ask_scores, self)
@@ -247,6 +252,11 @@ class MainWindow(QMainWindow):
     def save_session_as(self) -> bool:
         """Save the session to a file the user chooses; True if saved."""
         return self.controller.save_session_as(self.current_metric())
+
+    def save_project_as(self) -> bool:
+        """Save the files by content, the session, the report and the results as one
+        project file (``.mtgui``) the user chooses; True if saved."""
+        return self.controller.save_project_as(self.current_metric())
 
     def run(self) -> None:
         """Start the analysis of what is loaded (Ctrl+R)."""
