@@ -116,7 +116,7 @@ def _unsure_pair(pair: PairComparison, unit: str, name: Name) -> str:
     """'A and B (0.0012 apart; it would see about 0.0150; about 1,200 segments would settle
     it)', each part only when known."""
     details = [f"{_size(pair)} apart"]
-    if pair.mdd is not None and pair.mdd == pair.mdd:
+    if pair.mdd is not None and pair.mdd > 0:  # 0 (or NaN): two systems' identical outputs
         details.append(f"it could see about {four_decimals(pair.mdd)}")
     needed = pair.units_needed
     if needed is not None and needed == needed and needed != float("inf"):

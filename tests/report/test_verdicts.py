@@ -103,3 +103,9 @@ def test_one_system_and_no_difference_are_said_in_words():
     assert "no system is significantly ahead of all the others" in text
     assert "could not tell apart" in text
     assert LABELS["comet"] == "comet"
+
+
+def test_identical_outputs_claim_no_detectable_difference_of_zero():
+    same = {"A": [1.0, 2.0], "B": [1.0, 2.0], "C": [3.0, 1.0]}
+    text = metric_summary(_result(_scores("comet", True, same)), "comet")
+    assert "(0.0000 apart)" in text and "it could see about 0.0000" not in text
