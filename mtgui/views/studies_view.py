@@ -133,7 +133,11 @@ class StudiesView(QWidget):
             "Whose band to draw: with many systems every band overlaps the others, so one "
             "system's is drawn, the lines of all."
         )
-        self.band_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # Narrow (its list opens wide enough): the row also holds the table and export buttons.
+        self.band_choice.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.band_choice.setMinimumContentsLength(8)
         self.table_choice = QComboBox()
         self.table_choice.setToolTip("Which of the study's tables to show.")
         self.table_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -157,18 +161,13 @@ class StudiesView(QWidget):
             self.repeats,
             self.run_button,
             self.cancel_button,
+            self.band_label,  # here, not beside Metric: that row holds the table and exports
+            self.band_choice,
             self.progress,
         ):
             top.addWidget(widget)
         second = QHBoxLayout()
-        for widget in (
-            QLabel("Metric:"),
-            self.metric_choice,
-            self.band_label,
-            self.band_choice,
-            QLabel("Table:"),
-            self.table_choice,
-        ):
+        for widget in (QLabel("Metric:"), self.metric_choice, QLabel("Table:"), self.table_choice):
             second.addWidget(widget)
         second.addStretch(1)
         second.addWidget(export_tables)
