@@ -72,6 +72,8 @@ class AppController(QObject):
         self.preferences = preferences
         self.projects_folder = default_projects_folder()  # where project files open
         self.session_path: Path | None = None
+        self.project_path: Path | None = None  # the project file the session shown came from
+        self._project: tuple[Path, Path] | None = None  # (its session, the project) opening
         self._settings = settings
         self._questions = questions
         self._shut_down = False
@@ -152,7 +154,8 @@ class AppController(QObject):
     def _update_title(self) -> None:
         """'what is loaded — mtgui', e.g. '4 systems, 2 references, 500 segments — mtgui'."""
         segments = self.analysis.shown_segments()
-        self.title_changed.emit(describe_loaded(self.workspace, segments, self.session_path))
+        named = self.project_path or self.session_path  # a project by its own name
+        self.title_changed.emit(describe_loaded(self.workspace, segments, named))
 
     # -- loading -------------------------------------------------------------------------------
 
@@ -196,7 +199,7 @@ class AppController(QObject):
         self.analysis.runs.cancel()
         self.files.cancel()
         self.workspace = Workspace()
-        self.session_path = None
+        self.session_path = self.project_path = None
         self.result = None
         self.refresh(run=False)
         self.status_changed.emit("New project: drop reference and system files to start.")
@@ -308,6 +311,7 @@ class AppController(QObject):
             self.status_changed.emit(f"The project {path.name} was not opened.")
             return
         self._remember_recent(path)
+        self._project = (opened, path)
         self.sessions.open(opened, list(then))
 
     def save_project_as(self, metric: str) -> bool:
@@ -341,8 +345,10 @@ class AppController(QObject):
         self.files.cancel()
         self.workspace = workspace
         self.session_path = recovering[1] if recovering is not None and recovered else path
+        project, self._project = self._project, None
+        self.project_path = project[1] if project is not None and project[0] == path else None
         self.session_opened.emit(session)  # the settings panel takes its settings: a rerun
-        if not recovered:  # a recovery file is no file of the user's
+        if not recovered and self.project_path is None:  # the project itself is remembered
             self._remember_recent(path)
         self.refresh(run=False)
         self._queue_loads([*requests, *then])
@@ -374,6 +380,7 @@ class AppController(QObject):
             self.problem_changed.emit(window_message(error))
             return False
         self.session_path = path
+        self.project_path = None
         self._remember_recent(path)
         self._update_title()
         self.status_changed.emit(f"Saved the session as {path}.")

@@ -50,6 +50,7 @@ def test_a_project_saved_here_opens_as_it_was_in_another_window(qtbot, tmp_path)
     assert set(result.systems) == {"Lumen", "Quill v2", "Tessera", "Ostrich"}
     assert result.settings.seed == 7 and result.settings.resamples == 200
     assert all(e.ok for e in other.controller.workspace.entries)
+    assert other.windowTitle().startswith("handed-on.mtgui: 4 systems")  # named as handed on
     shoot(other, "project-opened")
     other.close()
 
