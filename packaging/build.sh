@@ -6,8 +6,8 @@
 # Works from a checkout on Linux, macOS and Windows (Git Bash); see packaging/README.md. It makes
 # a fresh virtual environment in build/packaging-venv, installs mtgui and PyInstaller into it,
 # and builds dist/mtgui/ (on macOS also dist/mtgui.app). On Linux it adds a desktop entry, the
-# icon and a MIME type for *.mtgui.json sessions (packaging/linux/install-desktop.sh registers
-# them). The last line printed is the path of the built executable.
+# icon and MIME types for *.mtgui.json sessions and *.mtgui projects
+# (packaging/linux/install-desktop.sh registers them). The last line printed is the path of the built executable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"

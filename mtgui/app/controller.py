@@ -31,6 +31,7 @@ from mtgui.app.document_export import DocumentExport, PdfMaker
 from mtgui.app.exports import ReportExport
 from mtgui.app.loading import LoadedFiles
 from mtgui.app.preferences import Preferences
+from mtgui.app.projects import default_projects_folder, save_project, saved_text
 from mtgui.app.runs import QUIT_WAIT_SECONDS
 from mtgui.app.sessions import OpenedSession, SessionReader
 from mtgui.app.studies import StudyController
@@ -40,6 +41,7 @@ from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.core import InputError, Role
 from mtgui.io.entries import LoadRequest
 from mtgui.io.folders import expand_paths
+from mtgui.io.project import extract_project, is_project_file
 from mtgui.io.session import is_session_file, session_from_workspace, write_session
 from mtgui.io.window_words import window_message
 from mtgui.io.workspace import SystemKey, Workspace, describe_loaded
@@ -68,7 +70,10 @@ class AppController(QObject):
         ``preferences`` remember recent files (without them nothing is remembered)."""
         super().__init__(parent)
         self.preferences = preferences
+        self.projects_folder = default_projects_folder()  # where project files open
         self.session_path: Path | None = None
+        self.project_path: Path | None = None  # the project file the session shown came from
+        self._project: tuple[Path, Path] | None = None  # (its session, the project) opening
         self._settings = settings
         self._questions = questions
         self._shut_down = False
@@ -149,7 +154,8 @@ class AppController(QObject):
     def _update_title(self) -> None:
         """'what is loaded — mtgui', e.g. '4 systems, 2 references, 500 segments — mtgui'."""
         segments = self.analysis.shown_segments()
-        self.title_changed.emit(describe_loaded(self.workspace, segments, self.session_path))
+        named = self.project_path or self.session_path  # a project by its own name
+        self.title_changed.emit(describe_loaded(self.workspace, segments, named))
 
     # -- loading -------------------------------------------------------------------------------
 
@@ -168,11 +174,13 @@ class AppController(QObject):
         if expansion.messages():
             self.problem_changed.emit(" ".join(expansion.messages()))
         expanded = list(expansion.files)
-        sessions = [path for path in expanded if is_session_file(path)]
+        sessions = [path for path in expanded if is_session_file(path) or is_project_file(path)]
         requests = [LoadRequest(p, roles.get(p)) for p in expanded if p not in sessions]
         for path in [path for path in paths if os.path.isfile(path) and path not in sessions]:
             self._remember_recent(path)
-        if sessions:
+        if sessions and is_project_file(sessions[0]):
+            self.open_project(sessions[0], then=requests)
+        elif sessions:
             self.open_session(sessions[0], then=requests)
         else:
             self._queue_loads(requests)
@@ -191,7 +199,7 @@ class AppController(QObject):
         self.analysis.runs.cancel()
         self.files.cancel()
         self.workspace = Workspace()
-        self.session_path = None
+        self.session_path = self.project_path = None
         self.result = None
         self.refresh(run=False)
         self.status_changed.emit("New project: drop reference and system files to start.")
@@ -286,6 +294,42 @@ class AppController(QObject):
             return
         self.sessions.open(path, then)
 
+    def open_project(self, path: Path, then: Sequence[LoadRequest] = ()) -> None:
+        """Open a project file (``.mtgui``): extract it into its own folder under
+        :attr:`projects_folder` (asking before replacing another project's), then open its
+        session as :meth:`open_session` does. A refused archive says why, nothing written."""
+        if self.workspace.entries and not self._questions.confirm_discard():
+            return
+        try:
+            opened = extract_project(
+                path, self.projects_folder, self._questions.confirm_replace_project
+            )
+        except InputError as error:
+            self.problem_changed.emit(window_message(error))
+            return
+        if opened is None:
+            self.status_changed.emit(f"The project {path.name} was not opened.")
+            return
+        self._remember_recent(path)
+        self._project = (opened, path)
+        self.sessions.open(opened, list(then))
+
+    def save_project_as(self, metric: str) -> bool:
+        """Save everything (the files by content, the session, the report and the results)
+        as one project file the user chooses; True if saved."""
+        path = self._questions.choose_project_file()
+        if path is None:
+            return False
+        settings = self._settings.settings().to_dict()
+        try:
+            saved = save_project(path, self.workspace, settings, metric, self.result)
+        except InputError as error:
+            self.problem_changed.emit(window_message(error))
+            return False
+        self._remember_recent(path)
+        self.status_changed.emit(saved_text(saved))
+        return True
+
     def recover(self, path: Path, session_path: Path | None, then: Sequence[Path] = ()) -> None:
         """Open the work kept in the recovery file ``path`` (after a crash, the user agreeing)
         as it was: its files, names and settings, its own session file ``session_path``;
@@ -301,8 +345,10 @@ class AppController(QObject):
         self.files.cancel()
         self.workspace = workspace
         self.session_path = recovering[1] if recovering is not None and recovered else path
+        project, self._project = self._project, None
+        self.project_path = project[1] if project is not None and project[0] == path else None
         self.session_opened.emit(session)  # the settings panel takes its settings: a rerun
-        if not recovered:  # a recovery file is no file of the user's
+        if not recovered and self.project_path is None:  # the project itself is remembered
             self._remember_recent(path)
         self.refresh(run=False)
         self._queue_loads([*requests, *then])
@@ -334,6 +380,7 @@ class AppController(QObject):
             self.problem_changed.emit(window_message(error))
             return False
         self.session_path = path
+        self.project_path = None
         self._remember_recent(path)
         self._update_title()
         self.status_changed.emit(f"Saved the session as {path}.")

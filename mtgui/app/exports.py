@@ -19,6 +19,7 @@ from mtgui.app.runs import RunController
 from mtgui.app.window_interface import Questions
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.report.files import Table, existing_reports, report_tables, write_reports
+from mtgui.report.settings_text import provenance
 
 EXPORT_WAIT_MS = 1000
 """How long the window waits for each step of an export before going on without it."""
@@ -38,6 +39,7 @@ class ReportExport(QObject):
         super().__init__(parent)
         self._questions = questions
         self._folder = Path()
+        self._preamble: list[str] = []  # what made the result: each file's comment lines
         self._tables = RunController(self, synchronous)
         self._writes = RunController(self, synchronous)
         self._tables.finished.connect(self._on_tables_finished)
@@ -54,6 +56,7 @@ class ReportExport(QObject):
         """Write the reports of ``result`` into ``folder`` (an export under way is dropped)."""
         self._writes.cancel()
         self._folder = folder
+        self._preamble = provenance(result.statistics, result.bootstrap)
         self._tables.start(partial(_iter_tables, result))
         self._tables.settle(EXPORT_WAIT_MS)
 
@@ -61,7 +64,7 @@ class ReportExport(QObject):
         existing = existing_reports(self._folder, tables)
         if existing and not self._questions.confirm_overwrite(existing):
             return
-        self._writes.start(partial(_iter_write, self._folder, tables))
+        self._writes.start(partial(_iter_write, self._folder, tables, self._preamble))
         self._writes.settle(EXPORT_WAIT_MS)
 
     def _on_writes_finished(self, written: list[Path]) -> None:
@@ -75,8 +78,11 @@ def _iter_tables(result: AnalysisResult) -> Generator[str, None, Tables]:
     return tables
 
 
-def _iter_write(folder: Path, tables: Tables) -> Generator[str, None, list[Path]]:
-    """Write ``tables`` into ``folder``, replacing files (the user said yes); the files written."""
-    written = write_reports(folder, tables, overwrite=True)
+def _iter_write(
+    folder: Path, tables: Tables, preamble: list[str]
+) -> Generator[str, None, list[Path]]:
+    """Write ``tables`` into ``folder``, replacing files (the user said yes), each headed by
+    the ``preamble`` comments; the files written."""
+    written = write_reports(folder, tables, overwrite=True, preamble=preamble)
     yield "written"
     return written

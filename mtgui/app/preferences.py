@@ -29,6 +29,7 @@ MAX_RECENT = 10
 _RECENT = "recent_files"
 _PANEL = "analysis/settings"
 _FOLDER = "dialogs/last_folder"
+_SAVE_FOLDER = "dialogs/last_save_folder"
 _GEOMETRY = "window/geometry"
 _WINDOW_STATE = "window/state"
 _HISTOGRAMS = "window/histogram_layout"
@@ -98,6 +99,20 @@ class Preferences:
         """Remember the folder of ``path`` (or ``path`` itself, if it is a folder)."""
         folder = path if path.is_dir() else path.parent
         self.settings.setValue(_FOLDER, os.path.abspath(folder))
+
+    def last_save_folder(self) -> Path | None:
+        """The folder last written to from a save dialog, if it still exists (never the data's
+        folder, unless the user wrote there)."""
+        value = self.settings.value(_SAVE_FOLDER)
+        if not isinstance(value, str) or not value:
+            return None
+        folder = Path(value)
+        return folder if folder.is_absolute() and folder.is_dir() else None
+
+    def set_last_save_folder(self, path: Path) -> None:
+        """Remember the folder ``path`` was written into (``path`` itself if a folder)."""
+        folder = path if path.is_dir() else path.parent
+        self.settings.setValue(_SAVE_FOLDER, os.path.abspath(folder))
 
     # -- the window -----------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mtgui.io.entries import Entry
 from mtgui.io.workspace import Workspace
 
 
@@ -22,14 +23,24 @@ class RunInputs:
     settings: Mapping[str, Any]  # the settings panel's state
 
     def same_files(self, other: RunInputs) -> bool:
-        """Whether ``other`` has the same files (the very same reads) and system names."""
+        """Whether ``other`` has the same files (the very same reads) and system names.
+
+        A file that could not be read gives the analysis nothing: adding or removing one
+        changes no result, so it is not counted (a study was marked out of date by one).
+        """
         mine, theirs = self.workspace, other.workspace
+        kept, others = _counted(mine), _counted(theirs)
         return (
-            len(mine.entries) == len(theirs.entries)
-            and all(a is b for a, b in zip(mine.entries, theirs.entries, strict=True))
+            len(kept) == len(others)
+            and all(a is b for a, b in zip(kept, others, strict=True))
             and mine.renamed_systems == theirs.renamed_systems
             and mine.hidden_systems == theirs.hidden_systems
         )
+
+
+def _counted(workspace: Workspace) -> list[Entry]:
+    """The entries that can change a result: all but those refused with nothing read."""
+    return [e for e in workspace.entries if e.ok or e.loaded is not None or e.score_tables]
 
 
 NEXT_RUN = {

@@ -44,5 +44,7 @@ class Questions(Protocol):
     choose_folder: Callable[[], Path | None]  # where to export the CSV reports; None: cancel
     confirm_overwrite: Callable[[list[Path]], bool]  # may these files be replaced?
     choose_session_file: Callable[[], Path | None]  # where to save the session; None: cancel
+    choose_project_file: Callable[[], Path | None]  # where to save the project; None: cancel
+    confirm_replace_project: Callable[[Path], bool]  # may this project folder be replaced?
     confirm_discard: Callable[[], bool]  # may a session take the place of the files loaded?
     choose_scores: ScoresChooser

@@ -469,6 +469,12 @@ def add_output_arguments(
         )
     if segments:
         output.add_argument(
+            "--summary",
+            action="store_true",
+            help="also print the result in words, a few sentences per metric (with --json: a "
+            "'summary' field)",
+        )
+        output.add_argument(
             "--samples",
             action="store_true",
             help="with --csv, also write every bootstrap score (samples.csv)",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -33,6 +34,9 @@ from mtgui.report.evaluation import evaluation_report, score_table, segment_tabl
 from mtgui.report.files import CSV_KEY, report_names, report_tables, write_planned_reports
 from mtgui.report.significance import grid_text, interval_table
 from mtgui.report.summary import summarize
+from mtgui.report.verdicts import metric_summary, summary_text
+
+_WIDTH = 79  # the summary's paragraphs are wrapped to fit a terminal of 80 columns
 
 # Imported where used: the per-document table, the HTML report and the breakdowns (5 ms to
 # import together) are not loaded by a run that does not ask for them.
@@ -90,6 +94,7 @@ class EvalOutputs:
     samples: bool
     make_pdf: PdfMaker | None = None
     report_paths: bool = False  # the HTML and PDF name files by full path (else by name)
+    summary: bool = False  # the result in words too (--summary)
 
     @classmethod
     def from_args(
@@ -120,7 +125,8 @@ class EvalOutputs:
             )
         plan.prepare()
         paths = getattr(args, "report_paths", False)
-        return cls(plan, args.csv is not None, args.samples, make_pdf, paths)
+        summary = getattr(args, "summary", False)
+        return cls(plan, args.csv is not None, args.samples, make_pdf, paths, summary)
 
     def check_corpus(self, corpus: Corpus) -> None:
         """Refuse, before the work, what the loaded corpus cannot give: per-document scores
@@ -144,9 +150,13 @@ class EvalOutputs:
             report = evaluation_report(corpus, statistics, result)
             if breakdowns:
                 report["breakdowns"] = breakdown_report([b for _, b in breakdowns])
+            if self.summary:
+                report["summary"] = summary_report(result)
             if not self.plan.to_stdout:
                 text = terminal_report(corpus, statistics, result)
                 text += "".join(breakdown_text(b, statistics.metrics) for _, b in breakdowns)
+                if self.summary:
+                    text += "\n\n" + summary_terminal(result)
                 write_stdout(text + "\n")
             print_notes(report["notes"], in_table=not self.plan.to_stdout)
             stage("outputs")
@@ -188,6 +198,24 @@ class EvalOutputs:
                 pdf = self.make_pdf(page, report_title(corpus))
             stage("pdf made")
             self.plan.write("--pdf", pdf)
+
+
+def summary_report(result: BootstrapResult | None) -> dict[str, str]:
+    """The JSON report's ``summary``: each metric's paragraph by the metric's name, with the
+    names exactly as in the files (empty without the bootstrap: the words rest on it)."""
+    if result is None:
+        return {}
+    return {metric: metric_summary(result, metric, str) for metric in result.metrics}
+
+
+def summary_terminal(result: BootstrapResult | None) -> str:
+    """The result in words for the terminal, under its title."""
+    if result is None:
+        return "Summary: none without the bootstrap (--bootstrap 0): the words rest on it."
+    return "Summary in words:\n" + "\n\n".join(
+        textwrap.fill(paragraph, _WIDTH, break_on_hyphens=False)
+        for paragraph in summary_text(result).split("\n\n")
+    )
 
 
 def terminal_report(corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> str:

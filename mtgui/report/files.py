@@ -6,6 +6,12 @@ unit really resampled, the correction, the signature) and, if asked, ``samples.c
 bootstrap score). UTF-8 with a byte-order mark so that Excel reads the characters right; written
 atomically; an existing file is replaced only when the caller says so.
 
+The window's exports begin each file with ``# `` comment lines saying what made it (mtgui's
+version, the settings, the signature: ``preamble``), so that a file sent on its own still says
+so; pandas reads past them with ``comment="#"`` and a spreadsheet shows them above the table.
+The command line's ``--csv`` writes plain CSV that every reader takes as it is (scripts read
+it), with the settings in ``settings.csv`` beside the others.
+
 Which files a run writes depends on its metrics and options only, so :func:`report_names`
 gives them before the run, for the outputs to be checked before any work starts.
 """
@@ -30,6 +36,7 @@ from mtgui.report.significance import (
     segment_pair_rows,
     settings_rows,
 )
+from mtgui.report.table_text import comment_lines
 
 Table = tuple[list[str] | tuple[str, ...], list[list[Any]]]
 
@@ -71,8 +78,11 @@ def existing_reports(folder: Path, tables: dict[str, Table]) -> list[Path]:
     return [folder / name for name in tables if (folder / name).exists()]
 
 
-def write_reports(folder: Path, tables: dict[str, Table], overwrite: bool) -> list[Path]:
-    """Write every table into ``folder`` (made if missing); return the files written.
+def write_reports(
+    folder: Path, tables: dict[str, Table], overwrite: bool, preamble: Sequence[str] = ()
+) -> list[Path]:
+    """Write every table into ``folder`` (made if missing), each after the ``preamble``
+    lines as ``# `` comments; return the files written.
 
     Every file is checked before the first is written (see :class:`OutputPlan`).
     """
@@ -80,7 +90,7 @@ def write_reports(folder: Path, tables: dict[str, Table], overwrite: bool) -> li
     plan.add_folder(CSV_KEY, folder, list(tables))
     plan.prepare()
     try:
-        write_planned_reports(plan, tables)
+        write_planned_reports(plan, tables, preamble)
     finally:
         plan.close()
     return [folder / name for name in tables]
@@ -90,10 +100,14 @@ CSV_KEY = "--csv"
 """The key of the CSV reports in an :class:`OutputPlan` (``--csv/NAME``)."""
 
 
-def write_planned_reports(plan: OutputPlan, tables: Mapping[str, Table]) -> None:
-    """Write ``tables`` as the CSV reports planned in ``plan`` under :data:`CSV_KEY`."""
+def write_planned_reports(
+    plan: OutputPlan, tables: Mapping[str, Table], preamble: Sequence[str] = ()
+) -> None:
+    """Write ``tables`` as the CSV reports planned in ``plan`` under :data:`CSV_KEY`, each
+    after the ``preamble`` lines as ``# `` comments."""
     unplanned = [name for name in tables if f"{CSV_KEY}/{name}" not in plan]
     if unplanned:  # report_names and report_tables disagree: a bug, before anything is written
         raise RuntimeError(f"CSV reports not checked before the run: {', '.join(unplanned)}")
     for name, (header, rows) in tables.items():
-        plan.write(f"{CSV_KEY}/{name}", csv_text(header, rows), bom=True)
+        text = comment_lines(preamble) + csv_text(header, rows)
+        plan.write(f"{CSV_KEY}/{name}", text, bom=True)

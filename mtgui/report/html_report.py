@@ -32,6 +32,7 @@ from mtgui.report.html_plots import distribution_svg
 from mtgui.report.html_style import STYLE
 from mtgui.report.settings_text import CASE_WORDS, scale_note
 from mtgui.report.significance import cluster_caption, grid_reading
+from mtgui.report.verdicts import metric_summaries
 
 VERDICT_CLASS = {BETTER: "better", WORSE: "worse", EQUIVALENT: "equal"}
 METRICS_PER_TABLE = 4
@@ -52,6 +53,7 @@ def html_report(
         f"<h1>MT evaluation: {html_isolated(_test_set_name(corpus))}</h1>",
         f'<p class="made">Made by mtgui {escape(__version__)} on '
         f"{escape(created.strftime('%Y-%m-%d %H:%M'))}.</p>",
+        _summary(result),
         _compared(corpus, statistics, result, paths),
         _scores(statistics, result),
     ]
@@ -64,6 +66,17 @@ def html_report(
         + "\n".join(part for part in body if part)
         + "\n</body>\n</html>\n"
     )
+
+
+def _summary(result: BootstrapResult | None) -> str:
+    """The result in words, first: a paragraph per metric for a reader who reads no grid."""
+    if result is None:
+        return ""
+    paragraphs = "\n".join(
+        f"<p><strong>{html_isolated(label)}</strong>: {escape(text)}</p>"
+        for label, text in metric_summaries(result, isolated)
+    )
+    return f'<h2>Summary</h2>\n<div class="summary">\n{paragraphs}\n</div>'
 
 
 def report_title(corpus: Corpus) -> str:

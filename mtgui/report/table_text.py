@@ -95,8 +95,13 @@ def csv_table_text(header: Sequence[str], rows: Rows, preamble: Sequence[str] = 
     """CSV (RFC 4180 quoting, ``\\n`` line ends) exactly as the report files write it, after
     the ``preamble`` lines as ``# `` comments (what the table was made from: pandas reads past
     them with ``comment="#"``, a spreadsheet shows them above the table)."""
-    comments = "".join(f"# {' '.join(line.split())}\n" for line in preamble)
+    comments = comment_lines(preamble)
     return comments + csv_text(list(header), [[_ascii_minus(cell) for cell in row] for row in rows])
+
+
+def comment_lines(preamble: Sequence[str]) -> str:
+    """Each line as a ``# `` comment line of a CSV file (its own line breaks made spaces)."""
+    return "".join(f"# {' '.join(line.split())}\n" for line in preamble)
 
 
 def latex_escape(text: str) -> str:

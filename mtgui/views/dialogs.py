@@ -20,8 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.core import Role
+from mtgui.io.project import PROJECT_SUFFIX
 from mtgui.io.session import SESSION_SUFFIX
 from mtgui.views.palette import problem_style
+from mtgui.views.save_folder import start_folder, start_path, written
 
 
 def ok_cancel(dialog: QDialog) -> tuple[QDialogButtonBox, QPushButton]:
@@ -80,7 +82,7 @@ OPEN_DIALOG_SIZE = (1000, 620)
 (``newstest2021.de-en.Facebook-AI.hyp.en``), and the default dialog cut them off."""
 OPEN_FILTERS = (
     "All files (*)",  # first: plain-text files have any suffix (newstest2014.en-de.ref.de)
-    "mtgui sessions (*.mtgui.json)",
+    "mtgui projects and sessions (*.mtgui *.mtgui.json)",
     "SGML and XML (*.sgm *.sgml *.xml)",
     "Scores tables (*.csv *.tsv)",
 )
@@ -107,10 +109,14 @@ def ask_files_to_open(parent: QWidget, start: str) -> list[Path]:
     return [Path(name) for name in dialog.selectedFiles()]
 
 
-def ask_folder(parent: QWidget, title: str, start: str) -> Path | None:
-    """A folder to write into; None if cancelled."""
-    name = QFileDialog.getExistingDirectory(parent, title, start)
-    return Path(name) if name else None
+def ask_folder(parent: QWidget, title: str, start: str = "") -> Path | None:
+    """A folder to write into (the dialog opens in ``start``, by default the last folder
+    written to, see :mod:`mtgui.views.save_folder`); None if cancelled."""
+    name = QFileDialog.getExistingDirectory(parent, title, start or str(start_folder()))
+    if not name:
+        return None
+    written(Path(name))
+    return Path(name)
 
 
 def ask_save_path(
@@ -125,13 +131,14 @@ def ask_save_path(
     name, chosen = QFileDialog.getSaveFileName(
         parent,
         title,
-        suggested,
+        start_path(suggested),
         ";;".join(filters),
         options=QFileDialog.Option.DontConfirmOverwrite,
     )
     if not name:
         return None
     path = Path(name)
+    written(path)
     return path if path.suffix else path.with_suffix(filters.get(chosen, next(iter(formats))))
 
 
@@ -143,6 +150,7 @@ def ask_session_file(parent: QWidget, start: Path) -> Path | None:
     if not name:
         return None
     path = Path(name)
+    written(path)
     return path if path.name.endswith(".json") else path.with_name(path.name + SESSION_SUFFIX)
 
 
@@ -160,6 +168,7 @@ def ask_report_file(parent: QWidget, kind: str, start: Path) -> Path | None:
     if not name:
         return None
     path = Path(name)
+    written(path)
     return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)
 
 
@@ -170,6 +179,34 @@ def ask_to_open_session(parent: QWidget) -> bool:
         "Open the session?",
         "The session's files will take the place of the files loaded now (the files "
         "themselves are not changed). Go on?",
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def ask_project_file(parent: QWidget) -> Path | None:
+    """Where to save the project (the dialog asks before replacing a file); ``.mtgui`` is
+    added when the name lacks it. None if cancelled."""
+    name, _ = QFileDialog.getSaveFileName(
+        parent,
+        "Save the project as",
+        start_path("project" + PROJECT_SUFFIX),
+        f"mtgui projects (*{PROJECT_SUFFIX})",
+    )
+    if not name:
+        return None
+    path = Path(name)
+    written(path)
+    return path if path.suffix.lower() == PROJECT_SUFFIX else path.with_name(path.name + ".mtgui")
+
+
+def ask_to_replace_project(parent: QWidget, folder: Path) -> bool:
+    """Whether another project's folder may be replaced by the one being opened."""
+    answer = QMessageBox.question(
+        parent,
+        "Replace the project?",
+        f"Another project of this name was opened before, into {folder}. Replace it with this "
+        "one? (Changes made in its folder since are lost; the project file it came from is "
+        "not changed.)",
     )
     return answer == QMessageBox.StandardButton.Yes
 

@@ -220,6 +220,10 @@ paired view then follow the corrected p-values.</li>
 _VIEWS = f"""
 <h2><a name="views"></a>The views</h2>
 <ul>
+<li><b>Summary</b>: the result in words, a few sentences per metric: the best systems, who is
+significantly ahead of whom and by how much, which neighbours this test set could not tell apart
+(with the smallest difference it could see there), and whether the metric agrees with the human
+scores when they were analysed. Every number in it is one the other tabs show.</li>
 <li><b>Distributions</b>: each system's bootstrap scores as a histogram, with the score on the
 whole test set (solid line), the median (dashed) and the interval (dotted); or all systems
 overlaid in one plot.</li>

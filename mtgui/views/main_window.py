@@ -47,10 +47,12 @@ from mtgui.io.workspace import Workspace
 from mtgui.views.dialogs import (
     ask_files_to_open,
     ask_folder,
+    ask_project_file,
     ask_report_file,
     ask_session_file,
     ask_to_open_session,
     ask_to_replace,
+    ask_to_replace_project,
     ask_to_start_afresh,
 )
 from mtgui.views.edit_menu import connect_edit_menu
@@ -61,6 +63,7 @@ from mtgui.views.menus import build_menus, fill_recent_menu
 from mtgui.views.pdf_export import pdf_bytes
 from mtgui.views.results_pane import ResultsPane
 from mtgui.views.roles_dialog import ask_roles
+from mtgui.views.save_folder import remember_in, start_folder
 from mtgui.views.scores_dialog import ask_scores
 from mtgui.views.scrolling import scrolling
 from mtgui.views.settings_panel import SettingsPanel
@@ -76,6 +79,7 @@ class MainWindow(QMainWindow):
     open_action: QAction
     save_session_action: QAction
     save_session_as_action: QAction
+    save_project_action: QAction
     export_action: QAction
     report_action: QAction
     pdf_action: QAction
@@ -103,11 +107,14 @@ class MainWindow(QMainWindow):
         self.resize(1200, 760)
         self.setAcceptDrops(True)
         self.preferences = preferences
+        remember_in(preferences)  # where save dialogs open (the last folder written to)
         # The controller's questions (app.window_interface.Questions), answered by dialogs.
         self.choose_roles: RolesChooser = partial(ask_roles, self)
         self.choose_folder: Callable[[], Path | None] = self._ask_folder
         self.confirm_overwrite: Callable[[list[Path]], bool] = partial(ask_to_replace, self)
         self.choose_session_file: Callable[[], Path | None] = self._ask_session_file
+        self.choose_project_file: Callable[[], Path | None] = partial(ask_project_file, self)
+        self.confirm_replace_project: Callable[[Path], bool] = partial(ask_to_replace_project, self)
         self.confirm_discard: Callable[[], bool] = partial(ask_to_open_session, self)
         self.confirm_new: Callable[[], bool] = partial(ask_to_start_afresh, self)
         self.choose_scores: ScoresChooser = partial(ask_scores, self)
@@ -245,6 +252,11 @@ class MainWindow(QMainWindow):
     def save_session_as(self) -> bool:
         """Save the session to a file the user chooses; True if saved."""
         return self.controller.save_session_as(self.current_metric())
+
+    def save_project_as(self) -> bool:
+        """Save the files by content, the session, the report and the results as one
+        project file (``.mtgui``) the user chooses; True if saved."""
+        return self.controller.save_project_as(self.current_metric())
 
     def run(self) -> None:
         """Start the analysis of what is loaded (Ctrl+R)."""
@@ -399,11 +411,11 @@ class MainWindow(QMainWindow):
         return str(folder) if folder is not None else ""
 
     def _ask_session_file(self) -> Path | None:
-        start = self.session_path or Path(self._start_folder() or ".") / f"analysis{SESSION_SUFFIX}"
+        start = self.session_path or start_folder() / f"analysis{SESSION_SUFFIX}"
         return ask_session_file(self, start)
 
     def _ask_report_file(self, kind: str) -> Path | None:
-        return ask_report_file(self, kind, Path(self._start_folder() or ".") / "mtgui-report")
+        return ask_report_file(self, kind, start_folder() / "mtgui-report")
 
     def _ask_folder(self) -> Path | None:
-        return ask_folder(self, "Export the CSV reports into", self._start_folder())
+        return ask_folder(self, "Export the CSV reports into")

@@ -24,9 +24,16 @@ def build_menus(window: MainWindow) -> None:
     """Make the window's actions, and its File, Edit, Analysis and Help menus and toolbar."""
     window.new_action = make_action(window, "&New", QKeySequence.StandardKey.New)
     window.open_action = make_action(window, "&Open...", QKeySequence.StandardKey.Open)
-    window.open_action.setToolTip("Open reference, system and score files, or a session.")
+    window.open_action.setToolTip(
+        "Open reference, system and score files, a session or a project (.mtgui)."
+    )
     window.save_session_action = make_action(window, "&Save session", QKeySequence.StandardKey.Save)
     window.save_session_as_action = make_action(window, "Save session &as...", "Ctrl+Shift+S")
+    window.save_project_action = make_action(window, "Save &project as...", None)
+    window.save_project_action.setToolTip(
+        "Save one .mtgui file with the files themselves, the session, the report and the "
+        "results: it opens on another computer as it is now."
+    )
     window.export_action = make_action(window, "&Export CSV...", "Ctrl+E")
     window.report_action = make_action(window, "Export &report (HTML)...", "Ctrl+Shift+E")
     window.pdf_action = make_action(window, "Export &PDF...", "Ctrl+Shift+P")
@@ -43,6 +50,7 @@ def build_menus(window: MainWindow) -> None:
         (window.open_action, window.open_files),
         (window.save_session_action, window.save_session),
         (window.save_session_as_action, window.save_session_as),
+        (window.save_project_action, window.save_project_as),
         (window.export_action, window.export),
         (window.report_action, window.export_html),  # bound methods: a partial would hold
         (window.pdf_action, window.export_pdf),  # the window alive through Qt
@@ -60,7 +68,9 @@ def build_menus(window: MainWindow) -> None:
     file_menu = window.menuBar().addMenu("&File")
     file_menu.addActions([window.new_action, window.open_action, open_test_set_action(window)])
     file_menu.addMenu(window.recent_menu)
-    file_menu.addActions([window.save_session_action, window.save_session_as_action])
+    file_menu.addActions(
+        [window.save_session_action, window.save_session_as_action, window.save_project_action]
+    )
     file_menu.addSeparator()
     file_menu.addActions([window.export_action, window.report_action, window.pdf_action])
     file_menu.addSeparator()

@@ -35,6 +35,11 @@ BINS = 50
 _BARS = 0  # the bars in the first series colour (Okabe-Ito blue) ...
 _ZERO = 1  # ... and the 0 line in the second (vermilion), lighter on dark plots
 _BAND = COLORS[">"].toTuple()[:3]  # type: ignore[index]
+LINES_LEGEND = (
+    "Bars: the difference in each resample; dashed line, 0 (no difference); solid line, the "
+    "difference on the whole test set; shaded, its interval."
+)
+"""What the paired plot's lines are, under an exported image (tooltips say it in the window)."""
 
 
 class PairedView(QWidget):

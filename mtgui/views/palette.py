@@ -25,6 +25,11 @@ SERIES_COLORS: tuple[RGB, ...] = (
     (86, 180, 233),
     (230, 159, 0),
     (0, 0, 0),
+    # Beyond Okabe and Ito's seven, three more hues, so that ten systems (a WMT campaign's
+    # usual count) all get colours of their own in a scatter: purple, brown and olive.
+    (117, 112, 179),
+    (140, 86, 75),
+    (128, 128, 0),
 )
 # The same hues for dark backgrounds: lighter blue and vermilion, light grey for black.
 DARK_SERIES_COLORS: tuple[RGB, ...] = (
@@ -35,6 +40,9 @@ DARK_SERIES_COLORS: tuple[RGB, ...] = (
     (86, 180, 233),
     (230, 159, 0),
     (224, 224, 224),
+    (170, 160, 230),
+    (200, 140, 120),
+    (190, 190, 60),
 )
 
 
@@ -55,6 +63,16 @@ SERIES_STYLES = (
 def series_style(number: int) -> Qt.PenStyle:
     """Solid for the first round of colours, then dashed, dotted and dash-dotted."""
     return SERIES_STYLES[(number // len(SERIES_COLORS)) % len(SERIES_STYLES)]
+
+
+SERIES_SYMBOLS = ("o", "s", "t", "d", "star", "p", "h", "t1")
+"""pyqtgraph's marker shapes: circles for the first round of colours, then squares, triangles,
+diamonds... so that no two points of a scatter look alike (80 systems before any repeats)."""
+
+
+def series_symbol(number: int) -> str:
+    """The marker of the ``number``-th system in a scatter (see :data:`SERIES_SYMBOLS`)."""
+    return SERIES_SYMBOLS[(number // len(SERIES_COLORS)) % len(SERIES_SYMBOLS)]
 
 
 def relative_luminance(color: QColor | RGB | str) -> float:

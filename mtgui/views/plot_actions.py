@@ -59,8 +59,9 @@ class MenuOnDemandViewBox(pg.ViewBox):  # type: ignore[misc]  # pyqtgraph has no
 class PlotExporter(QObject):
     """Exports one plot widget (a PlotWidget or a GraphicsLayoutWidget) as PNG or SVG.
 
-    ``ask_path``, ``confirm_overwrite`` and ``show_problem`` can be replaced, so that tests
-    need no dialogs; ``ready`` says whether there is anything to export yet. ``exported``
+    ``caption`` gives the lines printed under an exported image (what the lines mean, the
+    settings). ``ask_path``, ``confirm_overwrite`` and ``show_problem`` can be replaced, so
+    that tests need no dialogs; ``ready`` says whether there is anything to export yet. ``exported``
     says where a plot was written (the window shows it in the status line).
     """
 
@@ -78,6 +79,7 @@ class PlotExporter(QObject):
         self.default_name = default_name
         self.ready = ready
         self._parent = parent
+        self.caption: Callable[[], list[str]] = list  # what the plot shows, under its image
         self.ask_path: Callable[[], Path | None] = self._ask_path
         self.confirm_overwrite: Callable[[list[Path]], bool] = self._ask_overwrite
         self.show_problem: Callable[[str], None] = self._show_problem
@@ -107,7 +109,7 @@ class PlotExporter(QObject):
 
     def export_to(self, path: Path, overwrite: bool = False) -> None:
         """Write the plot to ``path`` as PNG or SVG, by its ending."""
-        export_plot(self.widget.scene(), path, overwrite)
+        export_plot(self.widget.scene(), path, overwrite, self.caption())
 
     def _ask_path(self) -> Path | None:
         return ask_save_path(

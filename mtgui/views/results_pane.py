@@ -2,11 +2,12 @@
 
 Above the tabs are the metric chooser and three notes: the problem that keeps the analysis
 from running, the note that the results shown are those of other files or settings than now,
-and what to know about how they were made. The tabs show the distributions (filled while a run
-goes on), the scores, the significance grid, the paired view, the segments, the documents, the
-details and the studies. The pane is told what to show by the window (which connects it to the
-controller): :meth:`ResultsPane.start_run` and :meth:`ResultsPane.show_scores` while a run goes
-on, :meth:`ResultsPane.show_result` when it ends.
+and what to know about how they were made. The tabs show the result in words (first), the
+distributions (filled while a run goes on), the scores, the significance grid, the paired view,
+the segments, the documents, the details and the studies. The pane is told what to show by the
+window (which connects it to the controller): :meth:`ResultsPane.start_run` and
+:meth:`ResultsPane.show_scores` while a run goes on, :meth:`ResultsPane.show_result` when it
+ends.
 """
 
 from __future__ import annotations
@@ -28,14 +29,15 @@ from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
 from mtgui.views.documents_view import DocumentsView
 from mtgui.views.grid_legend import GridLegend
-from mtgui.views.histogram_view import HistogramView
-from mtgui.views.paired_view import PairedView
+from mtgui.views.histogram_view import MARKS_LEGEND, HistogramView
+from mtgui.views.paired_view import LINES_LEGEND, PairedView
 from mtgui.views.palette import problem_style
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
 from mtgui.views.segments_view import SegmentsView
 from mtgui.views.settings_panel import LABELS
 from mtgui.views.significance_grid_model import SignificanceGridModel
 from mtgui.views.studies_view import StudiesView
+from mtgui.views.summary_view import SummaryView
 from mtgui.views.table_view import DataTableView
 
 _NARROWEST = 320  # pixels: the results may be made this narrow to widen the files panel
@@ -103,6 +105,8 @@ class ResultsPane(QWidget):
         grid_layout.addWidget(self.grid_table, stretch=1)
         grid_layout.addWidget(self.clusters)
         self.tabs = QTabWidget()
+        self.summary = SummaryView()
+        self.tabs.addTab(self.summary, "Summary")
         self.tabs.addTab(self.histograms, "Distributions")
         self.tabs.addTab(self.score_table, "Scores")
         self.tabs.addTab(grid_page, "Significance")
@@ -122,8 +126,9 @@ class ResultsPane(QWidget):
         self.breakdown.setMinimumWidth(_NARROWEST)
         self.tabs.addTab(self.breakdown, "Breakdown")
         pages = (self.histograms, self.score_table, grid_page, self.paired, self.segments)
-        for page in (*pages, self.documents, self.details, self.studies):  # wide views (Segments
-            # wants 860 px) must not keep the files panel narrow
+        self.tabs.setCurrentWidget(self.histograms)  # a run fills them: the first thing to see
+        # Wide views (Segments wants 860 px) must not keep the files panel narrow.
+        for page in (*pages, self.summary, self.documents, self.details, self.studies):
             page.setMinimumWidth(_NARROWEST)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -189,6 +194,9 @@ class ResultsPane(QWidget):
                 table.preamble = self.table_preamble
         for plot in (self.histograms.exporter, self.paired.exporter, self.studies.plot_exporter):
             plot.exported.connect(self.table_exported)  # "Wrote PATH." in the status line
+        # An exported image says what its lines are and what made it.
+        self.histograms.exporter.caption = lambda: [MARKS_LEGEND, *self.table_preamble()]
+        self.paired.exporter.caption = lambda: [LINES_LEGEND, *self.table_preamble()]
 
     def table_preamble(self) -> list[str]:
         """What an exported table was made from, and whether that is behind the files now."""
@@ -255,6 +263,7 @@ class ResultsPane(QWidget):
         external = [name for name in result.corpus.external_metrics() if name in metrics]
         self.studies.set_external_metrics(external)  # any may play the humans' part
         self.breakdown.set_result(result, self.current_metric())
+        self.summary.show_result(result.bootstrap)
         self._show_metric()
 
     def want_metric(self, metric: str | None) -> None:

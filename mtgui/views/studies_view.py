@@ -24,7 +24,6 @@ import pyqtgraph as pg
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -37,20 +36,28 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mtgui._version import __version__
 from mtgui.engine.core import InputError
 from mtgui.engine.metrics import LABELS
-from mtgui.engine.studies import TABLE4_REPEATS, HumanStudy, SizeSettings, StudyProgress
+from mtgui.engine.studies import (
+    TABLE4_REPEATS,
+    HumanStudy,
+    RefsStudy,
+    SizeSettings,
+    SizeStudy,
+    StudyProgress,
+)
 from mtgui.report.files import existing_reports, write_reports
 from mtgui.report.study_tables import Table, study_tables
 from mtgui.report.study_text import study_text
 from mtgui.views.choices import refill
-from mtgui.views.dialogs import ask_to_replace
+from mtgui.views.dialogs import ask_folder, ask_to_replace
 from mtgui.views.palette import problem_style
 from mtgui.views.plot_actions import PlotExporter
 from mtgui.views.plot_theme import PlotTheme, follow_palette
 from mtgui.views.rows_table_model import RowsTableModel
 from mtgui.views.score_table_model import SORT_ROLE
-from mtgui.views.study_canvas import StudyCanvas
+from mtgui.views.study_canvas import FEW, StudyCanvas
 from mtgui.views.study_columns import display_table, table_name
 from mtgui.views.study_plots import Study, study_plots
 from mtgui.views.study_status import explanation, finished_text, progress_fraction, progress_text
@@ -120,6 +127,17 @@ class StudiesView(QWidget):
         self.progress = QProgressBar()
         self.metric_choice = QComboBox()
         self.metric_choice.setToolTip("The metric the plots show.")
+        self.band_label = QLabel("Band:")
+        self.band_choice = QComboBox()
+        self.band_choice.setToolTip(
+            "Whose band to draw: with many systems every band overlaps the others, so one "
+            "system's is drawn, the lines of all."
+        )
+        # Narrow (its list opens wide enough): the row also holds the table and export buttons.
+        self.band_choice.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.band_choice.setMinimumContentsLength(8)
         self.table_choice = QComboBox()
         self.table_choice.setToolTip("Which of the study's tables to show.")
         self.table_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -143,6 +161,8 @@ class StudiesView(QWidget):
             self.repeats,
             self.run_button,
             self.cancel_button,
+            self.band_label,  # here, not beside Metric: that row holds the table and exports
+            self.band_choice,
             self.progress,
         ):
             top.addWidget(widget)
@@ -160,6 +180,7 @@ class StudiesView(QWidget):
         )
         self.plot_exporter.confirm_overwrite = lambda paths: self.confirm_overwrite(paths)
         self.plot_exporter.show_problem = self.show_problem
+        self.plot_exporter.caption = self.plot_caption
         self.plot_exporter.exported.connect(self._on_plot_exporter_exported)
         self.placeholder = QLabel()  # what the study does and needs, until its plots come
         self.placeholder.setWordWrap(True)
@@ -198,10 +219,12 @@ class StudiesView(QWidget):
         self.cancel_button.clicked.connect(self.cancel_requested)
         self.kind.currentIndexChanged.connect(self._on_kind_changed)
         self.metric_choice.currentIndexChanged.connect(self._redraw)
+        self.band_choice.currentIndexChanged.connect(self._on_band_changed)
         self.table_choice.currentIndexChanged.connect(self._show_table)
         export_tables.clicked.connect(self.export_tables)
         export_plots.clicked.connect(self.export_plots)
         self._on_kind_changed()
+        self._fill_band_choice(None)
 
     # -- running ------------------------------------------------------------------------------
 
@@ -288,6 +311,7 @@ class StudiesView(QWidget):
         self.study = study
         metrics = _metrics_of(study)
         refill(self.metric_choice, [(LABELS.get(m, m), m) for m in metrics])
+        self._fill_band_choice(study)
         self._redraw()
         if final or time.monotonic() - self._table_shown >= TABLE_INTERVAL:
             self._tables = study_tables(study)
@@ -318,6 +342,23 @@ class StudiesView(QWidget):
         """The palette changed (a dark desktop theme): draw the plots again in its colours."""
         self.canvas.theme = theme
         self.canvas.clear()
+        self._redraw()
+
+    def _fill_band_choice(self, study: Study | None) -> None:
+        """Offer every system of a study with bands (size, references); a new set of systems
+        starts on every band when they are few, else on the first system's only."""
+        banded = isinstance(study, SizeStudy | RefsStudy)
+        for widget in (self.band_label, self.band_choice):
+            widget.setVisible(banded)
+        systems = list(study.systems) if study is not None and banded else []
+        items = [("every system", ""), *((name, name) for name in systems)]
+        known = [self.band_choice.itemData(i) for i in range(self.band_choice.count())]
+        if known != [data for _, data in items]:
+            refill(self.band_choice, items, "" if len(systems) <= FEW else systems[0])
+        self.canvas.banded = self.band_choice.currentData() or None
+
+    def _on_band_changed(self) -> None:
+        self.canvas.banded = self.band_choice.currentData() or None
         self._redraw()
 
     def _redraw(self) -> None:
@@ -353,13 +394,26 @@ class StudiesView(QWidget):
         if existing and not self.confirm_overwrite(existing):
             return
         try:
-            write_reports(folder, tables, overwrite=True)
+            write_reports(folder, tables, overwrite=True, preamble=self.provenance())
         except InputError as error:
             self.show_problem(error.message)
             return
         self.show_problem("")
         self._announce(f"Wrote {len(tables)} CSV files to {folder}.")
         self.exported.emit(folder)
+
+    def provenance(self) -> list[str]:
+        """What made the study shown: each exported file's comment lines or caption."""
+        if self.study is None:
+            return []
+        name = STUDIES[_kind_of(self.study)][0]
+        return [f"mtgui {__version__}", f"{name} study", f"Signature: {self.study.signature}"]
+
+    def plot_caption(self) -> list[str]:
+        """Under an exported image: whose bands are drawn, then what made the study."""
+        banded = self.band_choice.currentData() if self.band_choice.isVisibleTo(self) else None
+        bands = [f"Bands drawn for {banded} only; lines for every system."] if banded else []
+        return [*bands, *self.provenance()]
 
     def export_plots(self) -> None:
         """Save the plots shown as one PNG or SVG file; ask before replacing."""
@@ -375,8 +429,13 @@ class StudiesView(QWidget):
         return ask_to_replace(self, existing)
 
     def _ask_folder(self) -> Path | None:
-        name = QFileDialog.getExistingDirectory(self, "Export the study's tables into")
-        return Path(name) if name else None
+        return ask_folder(self, "Export the study's tables into")
+
+
+def _kind_of(study: Study) -> str:
+    """A study's key in :data:`STUDIES`."""
+    kinds = {SizeStudy: "size", RefsStudy: "refs", HumanStudy: "human"}
+    return next((key for kind, key in kinds.items() if isinstance(study, kind)), "resamples")
 
 
 def _metrics_of(study: Study) -> list[str]:

@@ -2,7 +2,9 @@
 metric, then updated in place as the study's snapshots arrive (pyqtgraph's habit).
 
 Bands (a line's ``low``/``high``) are filled between two pen-less curves; log axes are
-:class:`~mtgui.views.study_axes.ReadableAxis`, whose ticks read as plain numbers.
+:class:`~mtgui.views.study_axes.ReadableAxis`, whose ticks read as plain numbers. Ten systems'
+bands overlap into one muddy block, so :attr:`StudyCanvas.banded` may name the one system whose
+band is drawn (the Studies tab's "Band" chooser; every band while there are few systems).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 import numpy as np
 import pyqtgraph as pg
 
-from mtgui.views.palette import series_style
+from mtgui.views.palette import series_style, series_symbol
 from mtgui.views.plot_theme import PlotTheme, apply_plot_theme, theme_of
 from mtgui.views.study_axes import ReadableAxis
 from mtgui.views.study_legend import SharedLegend
@@ -24,6 +26,12 @@ LineItems = tuple[
     pg.PlotDataItem, pg.PlotCurveItem | None, pg.PlotCurveItem | None, pg.TextItem | None
 ]
 PlotItems = tuple[pg.PlotItem, list[LineItems]]
+BAND_ALPHA = 50
+"""How opaque a band is (of 255) when one system's band is drawn, or a few systems'."""
+FAINT_ALPHA = 25
+"""How opaque each band is when every band of many systems is drawn (they overlap)."""
+FEW = 4
+"""Up to this many systems, every band is drawn by default and at :data:`BAND_ALPHA`."""
 
 
 class StudyCanvas:
@@ -35,6 +43,8 @@ class StudyCanvas:
         self.items: list[PlotItems] = []  # per plot: the plot and its lines' items
         self.legend: SharedLegend | None = None
         self._shape: list[tuple[str, list[str]]] = []  # what the plots were made for
+        self.banded: str | None = None  # the one system whose band is drawn (None: every one)
+        self._fills: list[tuple[pg.FillBetweenItem, tuple[int, int, int]]] = []
 
     def draw(self, specs: tuple[PlotSpec, ...]) -> None:
         """Show ``specs``: new plots when their titles or lines differ from those shown, else
@@ -46,7 +56,14 @@ class StudyCanvas:
         for (plot, lines), spec in zip(self.items, specs, strict=True):
             plot.setTitle(spec.title, size="9pt")
             for items, line in zip(lines, spec.lines, strict=True):
-                _update_line(items, line, spec)
+                _update_line(items, line, spec, self.banded in (None, line.name))
+        self._shade(len(specs[0].lines) if specs else 0)
+
+    def _shade(self, systems: int) -> None:
+        """The bands' opacity: faint when every band of many systems is drawn."""
+        alpha = FAINT_ALPHA if self.banded is None and systems > FEW else BAND_ALPHA
+        for fill, color in self._fills:
+            fill.setBrush(pg.mkBrush(*color, alpha))
 
     def _make(self, specs: tuple[PlotSpec, ...]) -> None:
         """New plots for ``specs``, side by side, and one legend under them all."""
@@ -67,7 +84,7 @@ class StudyCanvas:
     def clear(self) -> None:
         """Remove every plot and the legend."""
         self.widget.clear()
-        self.items, self._shape, self.legend = [], [], None
+        self.items, self._shape, self.legend, self._fills = [], [], None, []
 
     def _make_plot(self, plot: pg.PlotItem, spec: PlotSpec) -> PlotItems:
         """A plot with one (empty) curve per line, a band where the line has one."""
@@ -85,7 +102,8 @@ class StudyCanvas:
         for number, line in enumerate(spec.lines):
             color = self.theme.series(number)
             if spec.scatter:
-                curve = plot.plot(pen=None, symbol="o", symbolBrush=color, name=line.name)
+                symbol = series_symbol(number)  # colours first, then shapes: none alike
+                curve = plot.plot(pen=None, symbol=symbol, symbolBrush=color, name=line.name)
                 label = pg.TextItem(line.name, color=self.theme.text, anchor=(0, 1))
                 plot.addItem(label)
                 lines.append((curve, None, None, label))
@@ -99,15 +117,17 @@ class StudyCanvas:
                 low, high = (pg.PlotCurveItem(pen=pg.mkPen(None)) for _ in range(2))
                 plot.addItem(low)
                 plot.addItem(high)
-                plot.addItem(pg.FillBetweenItem(low, high, brush=(*color, 50)))
+                fill = pg.FillBetweenItem(low, high, brush=(*color, BAND_ALPHA))
+                plot.addItem(fill)
+                self._fills.append((fill, color))
             lines.append((curve, low, high, None))
         apply_plot_theme(plot, self.theme)
         return plot, lines
 
 
-def _update_line(items: LineItems, line: Line, spec: PlotSpec) -> None:
+def _update_line(items: LineItems, line: Line, spec: PlotSpec, banded: bool = True) -> None:
     """Give one line's items their data (only finite points, positive ones on a log axis: a
-    study under way has gaps, NaN, which Qt cannot draw)."""
+    study under way has gaps, NaN, which Qt cannot draw); its band only if ``banded``."""
     curve, low, high, label = items
     xs, ys = np.asarray(line.xs, float), np.asarray(line.ys, float)
     shown = np.isfinite(xs) & np.isfinite(ys)
@@ -126,6 +146,8 @@ def _update_line(items: LineItems, line: Line, spec: PlotSpec) -> None:
         y_low, y_high = bottom[band], top[band]
         if spec.log_y:
             y_low, y_high = np.log10(y_low), np.log10(y_high)
+        if not banded:
+            x = y_low = y_high = np.zeros(0)
         low.setData(x, y_low)
         high.setData(x, y_high)
     if label is not None and shown.any():

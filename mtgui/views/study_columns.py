@@ -292,6 +292,9 @@ TABLE_NAMES = {
 """What the table chooser calls each of the study's CSV files."""
 _METRIC_COLUMNS = {"metric", "metric_x", "metric_y"}
 _SYSTEM_COLUMNS = {"system", "x", "y"}
+_COUNT_COLUMNS = {"segments", "pieces", "repeats", "points", "references", "resamples"}
+"""Columns of counts: shown as whole numbers ("Segments 100", not "100.0000"; an average
+count of segments per subset is rounded to a whole segment, the CSV keeps it exact)."""
 _WORDS: dict[str, dict[Any, str]] = {
     "higher_is_better": {True: "higher", False: "lower"},
     "kind": {"opposite": "opposite", "metric_only": "metric only", "human_only": "humans only"},
@@ -326,6 +329,8 @@ def cell_value(column: str, value: Any) -> Any:
         return "yes" if value else "no"
     if value == "":
         return math.nan
+    if column in _COUNT_COLUMNS and isinstance(value, float) and math.isfinite(value):
+        return round(value)
     return value
 
 

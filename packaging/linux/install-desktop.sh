@@ -1,5 +1,6 @@
 #!/usr/bin/env sh
-# Put mtgui in this user's application menu, and make *.mtgui.json sessions open in it.
+# Put mtgui in this user's application menu, and make *.mtgui.json sessions and *.mtgui projects
+# open in it.
 #
 #   ./install-desktop.sh            (from the built folder, dist/mtgui/)
 #   ./install-desktop.sh --remove
@@ -296,7 +297,7 @@ install() {
   write_record
   trap 'rm -rf -- "$work"' EXIT
   refresh_caches
-  say "mtgui is in your applications menu; sessions (*.mtgui.json) open in it."
+  say "mtgui is in your applications menu; sessions (*.mtgui.json) and projects (*.mtgui) open in it."
   say "what was installed is listed in $record (./install-desktop.sh --remove takes it away)."
 }
 

@@ -140,6 +140,7 @@ def load_is_en_with_human(window: MainWindow) -> None:
 
 
 HUMAN_SHOTS = {
+    "wmt21-is-en-summary": show_tab("Summary"),
     "wmt21-is-en-human-scores": show_human_scores,
     "wmt21-is-en-human-study": show_human_study,
 }

@@ -222,7 +222,15 @@ def test_export_writes_the_csv_reports_and_asks_before_replacing(qtbot, make, tm
     qtbot.waitUntil(lambda: heard.status[-1].startswith("Wrote"))
     assert heard.status[-1] == f"Wrote {len(list(tmp_path.glob('*.csv')))} CSV files to {tmp_path}."
     with scores.open(encoding="utf-8-sig", newline="") as handle:
-        assert {row["system"] for row in csv.DictReader(handle)} == DEMO_SYSTEMS
+        lines = handle.readlines()
+    comments = [line for line in lines if line.startswith("#")]
+    assert lines[: len(comments)] == comments  # what made the file, above its table
+    assert comments[0].startswith("# mtgui ") and "300 resamples" in comments[1]
+    assert comments[2].startswith(f"# Signature: {controller.result.bootstrap.signature}")
+    rows = csv.DictReader(lines[len(comments) :])
+    assert {row["system"] for row in rows} == DEMO_SYSTEMS
+    for path in tmp_path.glob("*.csv"):  # every file says so, not settings.csv only
+        assert path.read_text(encoding="utf-8-sig").startswith("# mtgui "), path.name
     assert (tmp_path / "samples.csv").exists()
     before = scores.stat().st_mtime_ns
     controller.export()  # the files exist now: asked, refused, nothing replaced
@@ -345,3 +353,23 @@ def test_a_session_remembers_the_score_column_chosen(qtbot, make, tmp_path):
     table = next(e.scores for e in again.workspace.entries if e.scores is not None)
     assert table.score_column == "raw"
     assert ("column", "human.tsv") not in other_answers.asked
+
+
+def test_a_file_that_cannot_be_read_marks_nothing_out_of_date(qtbot, make, tmp_path):
+    controller, _, _, heard = make()
+    study_notes: list[str] = []
+    controller.studies.stale_changed.connect(study_notes.append)
+    load_demo(controller)
+    wait_for_result(qtbot, controller)
+    with qtbot.waitSignal(controller.studies.finished, timeout=30_000):
+        controller.studies.start("resamples", 2)
+    broken = tmp_path / "broken.xml"
+    broken.write_text("<dataset><doc", encoding="utf-8")
+    controller.add_files([broken])
+    qtbot.waitUntil(lambda: not controller.loading)
+    assert any(not e.ok for e in controller.workspace.entries)  # listed with its problem
+    assert heard.stale == ""
+    assert study_notes[-1:] in ([], [""])
+    qtbot.waitUntil(lambda: not controller.analysing, timeout=30_000)  # if a run went on
+    assert heard.stale == ""
+    assert study_notes[-1:] in ([], [""])

@@ -71,3 +71,16 @@ def test_the_report_says_a_lowercased_run_was_lowercased(tmp_path):
     assert main([*ARGS, "--bootstrap", "0", "--lowercase", "--html", str(target)]) == 0
     page = target.read_text(encoding="utf-8")
     assert "<th>Case</th><td>lowercased</td>" in page and "case:lc" in page
+
+
+def test_summary_prints_the_result_in_words_and_json_carries_it(tmp_path, capsys):
+    import json
+
+    target = tmp_path / "report.json"
+    assert main([*ARGS, "--metrics", "bleu", "--summary", "--json", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert "Summary in words:\nBLEU: " in out and "could not tell apart" in out
+    summary = json.loads(target.read_text(encoding="utf-8"))["summary"]
+    assert set(summary) == {"bleu"} and " ".join(summary["bleu"].split()) in " ".join(out.split())
+    assert main([*ARGS, "--metrics", "bleu", "--bootstrap", "0", "--summary"]) == 0
+    assert "Summary: none without the bootstrap" in capsys.readouterr().out

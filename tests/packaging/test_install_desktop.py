@@ -221,7 +221,7 @@ def test_an_odd_bundle_path_gives_an_entry_that_starts_the_program(tmp_path, bun
         "/s/a.mtgui.json",
         "/s/b c",
     ]
-    assert entry["MimeType"] == "application/x-mtgui-session;"
+    assert entry["MimeType"] == "application/x-mtgui-session;application/x-mtgui-project;"
     assert entry["Icon"] == "mtgui"
     assert os.readlink(desktop.bin / "mtgui") == str(bundle / "mtgui")
     assert (desktop.data / "icons/hicolor/scalable/apps/mtgui.svg").read_bytes() == (

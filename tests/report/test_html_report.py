@@ -215,3 +215,11 @@ def test_every_metric_of_many_is_in_a_scores_table_once(analysis):
     assert page.count('<table class="scores">') == 2
     for label in ("BLEU", "NIST", "M-BLEU", "chrF", "TER"):
         assert page.count(f"<th><bdi>{label}</bdi></th>") == 1
+
+
+def test_the_summary_in_words_comes_first(page, analysis):
+    from mtgui.report.verdicts import metric_summary
+
+    assert page.index("<h2>Summary</h2>") < page.index("<h2>What was compared</h2>")
+    text = metric_summary(analysis.bootstrap, "ter", isolated)
+    assert f"<strong><bdi>TER</bdi></strong>: {escape(text)}</p>" in page

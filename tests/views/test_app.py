@@ -54,7 +54,7 @@ def test_dropping_the_demo_files_runs_the_analysis(qtbot, window):
     assert window.export_action.isEnabled()
     assert window.statusBar().currentMessage().startswith("Done in")
     assert window.windowTitle() == "4 systems, 2 references, 95 segments — mtgui"
-    for index, name in enumerate(["distributions", "scores", "significance"]):
+    for index, name in enumerate(["summary", "distributions", "scores", "significance"]):
         window.results.tabs.setCurrentIndex(index)
         shoot(window, f"main-window-{name}-demo")
 
@@ -159,7 +159,7 @@ def test_export_writes_csv_and_asks_before_replacing(qtbot, window, tmp_path):
     window.confirm_overwrite = lambda existing: asked.append(len(existing)) or False
     window.export()
     with (tmp_path / "scores.csv").open(encoding="utf-8-sig", newline="") as handle:
-        rows = list(csv.DictReader(handle))
+        rows = list(csv.DictReader(line for line in handle if not line.startswith("#")))
     assert {row["system"] for row in rows} == {"Lumen", "Quill", "Tessera", "Ostrich"}
     before = (tmp_path / "scores.csv").stat().st_mtime_ns
     window.export()  # the files exist now: asked, refused, nothing replaced
@@ -248,7 +248,7 @@ def test_an_unexpected_error_is_shown_with_its_details_and_nothing_closes(qtbot,
 def test_double_clicking_a_grid_cell_opens_the_paired_view_of_its_two_systems(qtbot, window):
     load_demo_into(window)
     wait_for_result(qtbot, window)
-    window.results.tabs.setCurrentIndex(2)
+    window.results.tabs.setCurrentWidget(window.results.grid_page)
     grid = window.results.grid_table
     order = window.results.grid_model.systems
     cell = grid.visualRect(window.results.grid_model.index(3, 0)).center()  # worst row, best column
@@ -260,9 +260,10 @@ def test_double_clicking_a_grid_cell_opens_the_paired_view_of_its_two_systems(qt
     assert paired.histogram()[0].sum() == 300
     shoot(window, "main-window-paired-demo")
     diagonal = grid.visualRect(window.results.grid_model.index(1, 1)).center()
-    window.results.tabs.setCurrentIndex(2)
+    window.results.tabs.setCurrentWidget(window.results.grid_page)
     double_click(qtbot, grid.viewport(), diagonal)
-    assert window.results.tabs.currentIndex() == 2  # a system against itself: nothing to open
+    # A system against itself: nothing to open.
+    assert window.results.tabs.currentWidget() is window.results.grid_page
 
 
 def test_from_the_grid_to_the_paired_view_to_the_segments_of_the_two(qtbot, window):
@@ -296,7 +297,7 @@ def test_the_details_tab_fills_when_shown_and_follows_the_metric(qtbot, window):
 def test_ctrl_c_copies_the_score_table_as_it_is_shown(qtbot, window):
     load_demo_into(window)
     wait_for_result(qtbot, window)
-    window.results.tabs.setCurrentIndex(1)
+    window.results.tabs.setCurrentWidget(window.results.score_table)
     table = window.results.score_table
     table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # by name
     table.setFocus()

@@ -63,7 +63,7 @@ def test_the_grid_says_how_to_read_it_and_follows_the_correction(qtbot, window):
     )
     tip = window.results.grid_model.index(0, 2).data(Qt.ItemDataRole.ToolTipRole)
     assert "p-value after Holm's correction" in tip and "(the verdict follows it)" in tip
-    window.results.tabs.setCurrentIndex(2)
+    window.results.tabs.setCurrentWidget(window.results.grid_page)
     shoot(window, "main-window-significance-holm-demo")
 
 
@@ -117,5 +117,5 @@ def test_human_scores_leave_the_relative_columns_empty_and_say_why(qtbot, window
         cell = model.index(0, header.index(column))
         assert cell.data() == "" and cell.data(Qt.ItemDataRole.ToolTipRole) == NOT_RELATIVE
     assert model.index(0, header.index("CI low")).data() not in ("", "-")
-    window.results.tabs.setCurrentIndex(1)
+    window.results.tabs.setCurrentWidget(window.results.score_table)
     shoot(window, "main-window-scores-human-demo")

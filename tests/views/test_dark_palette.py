@@ -136,7 +136,7 @@ def test_the_grid_and_its_legend_read_in_both_palettes(qtbot, app_palette, windo
     window.load_demo()
     wait_for_result(qtbot, window)
     results = window.results
-    results.tabs.setCurrentIndex(2)
+    results.tabs.setCurrentWidget(results.grid_page)
     model, legend = results.grid_model, results.grid_legend
     for palette, dark in (
         (dark_palette(), True),

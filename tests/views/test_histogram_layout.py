@@ -78,5 +78,5 @@ def test_no_two_of_28_systems_look_alike():
     looks = {(series_color(n), series_style(n)) for n in range(28)}
     assert len(looks) == 28
     assert series_style(0) == Qt.PenStyle.SolidLine
-    assert series_style(7) == Qt.PenStyle.DashLine
-    assert series_style(14) == Qt.PenStyle.DotLine
+    assert series_style(10) == Qt.PenStyle.DashLine
+    assert series_style(20) == Qt.PenStyle.DotLine

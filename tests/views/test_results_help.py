@@ -33,7 +33,7 @@ def test_the_grid_has_a_legend_in_its_own_colours(qtbot, window):
         assert COLORS[verdict].name() in swatch.styleSheet()
     load_demo_into(window)
     wait_for_result(qtbot, window)
-    window.results.tabs.setCurrentIndex(2)
+    window.results.tabs.setCurrentWidget(window.results.grid_page)
     assert legend.isVisible()
     shoot(window, "significance-legend-settings-line")
 
@@ -75,3 +75,29 @@ def test_exporting_a_plot_says_where_it_was_written(qtbot, window, tmp_path):
     exporter.export()
     assert target.read_bytes().startswith(b"\x89PNG")
     assert window.statusBar().currentMessage() == f"Wrote {target}."
+
+
+def test_an_exported_plot_carries_its_legend_and_the_settings(qtbot, window, tmp_path):
+    from PySide6.QtGui import QImage
+
+    from mtgui.views.histogram_view import MARKS_LEGEND
+
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    exporter = window.results.histograms.exporter
+    caption = exporter.caption()
+    assert caption[0] == MARKS_LEGEND and caption[1].startswith("mtgui ")
+    assert "300 resamples" in caption[2] and caption[3].startswith("Signature: ")
+    bare = tmp_path / "bare.png"
+    exporter.caption = list
+    exporter.export_to(bare)
+    exporter.caption = lambda: caption
+    exporter.export_to(tmp_path / "captioned.png")
+    exporter.export_to(tmp_path / "captioned.svg")
+    plain, captioned = QImage(str(bare)), QImage(str(tmp_path / "captioned.png"))
+    assert captioned.width() == plain.width() and captioned.height() > plain.height() + 60
+    below = [captioned.pixelColor(x, plain.height() + 30) for x in range(0, 800, 2)]
+    assert len({c.name() for c in below}) > 1  # text is drawn under the plot
+    svg = (tmp_path / "captioned.svg").read_text(encoding="utf-8")
+    assert "dashed, the median" in svg and "Signature: " in svg
+    assert window.results.paired.exporter.caption()[0].startswith("Bars: the difference")

@@ -10,6 +10,7 @@ import pytest
 from gui_helpers import shoot, wait_for_result
 from PySide6.QtCore import Qt
 
+from mtgui._version import __version__
 from mtgui.views.launch import load_demo_into
 from mtgui.views.main_window import MainWindow
 from mtgui.views.studies_view import STUDIES
@@ -63,7 +64,10 @@ def test_the_size_study_runs_plots_and_tabulates(qtbot, window, tmp_path):
     assert said.args == [f"Wrote 5 CSV files to {tmp_path}."] and studies.status.isVisible()
     assert studies.status.text() == said.args[0]
     with (tmp_path / "size.csv").open(encoding="utf-8-sig", newline="") as handle:
-        assert len(list(csv.DictReader(handle))) == len(study.rows)
+        lines = handle.readlines()
+    assert lines[:2] == ["# mtgui " + __version__ + "\n", "# Test-set size study\n"]
+    assert lines[2] == f"# Signature: {study.signature}\n"
+    assert len(list(csv.DictReader(lines[3:]))) == len(study.rows)
     studies.plot_exporter.ask_path = lambda: tmp_path / "size.svg"
     with qtbot.waitSignal(studies.exported) as written:
         studies.export_plots()

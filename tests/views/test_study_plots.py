@@ -232,3 +232,46 @@ def test_a_settings_value_reads_as_the_settings_panel_says_it():
     settings = [["bootstrap.family", "metric"], ["bootstrap.family", "all"], ["study", "all"]]
     _, rows, _ = display_table(["setting", "value"], settings)
     assert [value for _, value in rows] == ["each metric", "all metrics together", "all"]
+
+
+def test_counts_read_as_whole_numbers():
+    assert cell_value("segments", 100.0) == 100 and isinstance(cell_value("segments", 100.0), int)
+    assert cell_value("segments", 97.6) == 98
+    assert cell_value("score", 0.5) == 0.5
+    header, rows, _ = display_table(("system", "segments"), [["A", 100.0]])
+    from mtgui.views.rows_table_model import cell_text
+
+    assert header == ["System", "Segments"] and cell_text(rows[0][1]) == "100"
+
+
+def test_with_many_systems_one_band_is_drawn_and_the_chooser_picks_whose(view):
+    from dataclasses import replace
+
+    from mtgui.views.study_canvas import FAINT_ALPHA
+
+    _, study = demo_run("size")
+    names = [f"S{n}" for n in range(10)]
+    rows = [replace(row, system=names[n]) for n in range(10) for row in study.rows]
+    many = replace(study, systems=tuple(names), rows=tuple(rows))  # its plots, not its tables
+    view.show_result(study)
+    view.study = many
+    view._fill_band_choice(many)
+    view._redraw()
+    assert view.band_choice.isVisible() and view.band_choice.currentData() == "S0"
+    plot, _ = view.canvas.items[0]
+    fills = [item for item in plot.items if isinstance(item, pg.FillBetweenItem)]
+    drawn = [not fill.path().isEmpty() for fill in fills]
+    assert drawn == [True] + [False] * 9
+    view.band_choice.setCurrentIndex(view.band_choice.findData("S3"))
+    assert [not fill.path().isEmpty() for fill in fills] == [n == 3 for n in range(10)]
+    view.band_choice.setCurrentIndex(view.band_choice.findData(""))  # every system: faint
+    assert all(not fill.path().isEmpty() for fill in fills)
+    assert {fill.brush().color().alpha() for fill in fills} == {FAINT_ALPHA}
+
+
+def test_a_scatter_of_many_systems_gives_each_its_own_colour_and_shape(view):
+    from mtgui.views.palette import SERIES_COLORS, series_color, series_symbol
+
+    looks = {(series_color(n), series_symbol(n)) for n in range(30)}
+    assert len(looks) == 30
+    assert len({series_color(n) for n in range(10)}) == 10 == len(SERIES_COLORS)
