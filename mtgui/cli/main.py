@@ -23,6 +23,7 @@ from mtgui._version import __version__
 from mtgui.cli.eval import run_eval
 from mtgui.cli.eval_options import EVAL_EPILOG, add_eval_arguments
 from mtgui.cli.eval_outputs import PdfMaker
+from mtgui.cli.runs_options import add_runs_argument, load_run_files
 from mtgui.cli.score_specs import score_specs
 from mtgui.cli.signals import Terminated, release_signals, signals_deferred, signals_unwind
 from mtgui.engine.core import Corpus, InputError, Role, printable
@@ -69,6 +70,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_eval_arguments(evaluate)
+    add_runs_argument(evaluate)
     # SUPPRESS: an option given before the command must not be reset by the command's default.
     evaluate.add_argument(
         "--debug",
@@ -108,7 +110,8 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
         return load_demo()
     if not args.ref:
         raise InputError("no reference given.", hint="Name the reference file(s) with --ref.")
-    if not args.hyp:
+    runs = load_run_files(args)
+    if not args.hyp and not runs:
         raise InputError("no system output given.", hint="Name the system file(s) with --hyp.")
     wanted: dict[Path, set[Role]] = {}
     systems, folder_notes = expand_folders(args.hyp)
@@ -126,7 +129,7 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
                     hint="Each system and each reference counts once.",
                 )
             roles.add(role)
-    files = [load_file(path, roles, args.encoding) for path, roles in wanted.items()]
+    files = [load_file(path, roles, args.encoding) for path, roles in wanted.items()] + runs
     scores = [load_score_source(s.source, args.encoding) for s in score_specs(args)]
     corpus = assemble(files, scores, args.name)
     if not corpus.systems:
