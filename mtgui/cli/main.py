@@ -36,10 +36,11 @@ from mtgui.io.targets import os_reason
 from mtgui.io.temporaries import discard_pending
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
-COMMANDS = ("eval", "study")
+COMMANDS = ("eval", "study", "campaign")
 
 
 STUDY_SUMMARY = "how much test data, how many references, how many resamples; metrics vs humans"
+CAMPAIGN_SUMMARY = "many test sets, each analysed as eval does, then their verdicts combined"
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -80,10 +81,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     if command == "eval":
         commands.add_parser("study", help=STUDY_SUMMARY)
+        commands.add_parser("campaign", help=CAMPAIGN_SUMMARY)
     else:
         from mtgui.cli.study import add_study_parser
 
         add_study_parser(commands, STUDY_SUMMARY)
+        from mtgui.cli.campaign import add_campaign_parser
+
+        add_campaign_parser(commands, CAMPAIGN_SUMMARY)
     return parser
 
 
@@ -180,6 +185,10 @@ def _run_command(args: argparse.Namespace, make_pdf: PdfMaker | None) -> int:
         try:
             if args.command == "eval":
                 return run_eval(args, load_inputs, make_pdf)
+            if args.command == "campaign":
+                from mtgui.cli.campaign import run_campaign  # only now: see build_parser
+
+                return run_campaign(args, load_inputs)
             from mtgui.cli.study import run_study  # only now: see build_parser
 
             return run_study(args, load_inputs)

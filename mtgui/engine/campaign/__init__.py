@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from mtgui.engine.core.faces import lazy_names
 
 if TYPE_CHECKING:
-    from mtgui.engine.campaign.aggregate import (
+    from mtgui.engine.campaign.combined import (
         Aggregate,
         AggregatePair,
         CampaignSet,
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 _MODULE_OF = {
     **dict.fromkeys(
-        ("Aggregate", "AggregatePair", "CampaignSet", "aggregate", "one_sided_p"), "aggregate"
+        ("Aggregate", "AggregatePair", "CampaignSet", "aggregate", "one_sided_p"), "combined"
     ),
     **dict.fromkeys(("PartialConjunction", "partial_conjunction"), "partial"),
 }

@@ -72,12 +72,16 @@ def partial_conjunction(p_values: Sequence[float], alpha: float) -> PartialConju
     cleaned = [1.0 if math.isnan(p) else p for p in p_values]
     order = sorted(range(len(cleaned)), key=lambda i: cleaned[i])
     ordered = [cleaned[i] for i in order]
-    bonferroni = np.maximum.accumulate(bonferroni_partial(ordered)) if ordered else []
-    fisher = np.maximum.accumulate(fisher_partial(ordered)) if ordered else []
-    count = count_below(list(bonferroni), alpha)
+    bonferroni = _running_max(bonferroni_partial(ordered))
+    count = count_below(bonferroni, alpha)
     return PartialConjunction(
         count,
         tuple(order[:count]),
-        count_below(list(fisher), alpha),
-        tuple(float(p) for p in bonferroni),
+        count_below(_running_max(fisher_partial(ordered)), alpha),
+        tuple(bonferroni),
     )
+
+
+def _running_max(values: Sequence[float]) -> list[float]:
+    """Each value raised to the largest before it: the nested nulls' p-values made monotone."""
+    return [float(v) for v in np.maximum.accumulate(np.asarray(values, dtype=np.float64))]
