@@ -28,7 +28,12 @@ import numpy as np
 
 from mtgui.engine.campaign.partial import PartialConjunction, partial_conjunction
 from mtgui.engine.core.arrays import FloatArray
-from mtgui.engine.inference.corrections import Family, FamilyInput, decide_family
+from mtgui.engine.inference.corrections import (
+    Family,
+    FamilyInput,
+    decide_family,
+    resamples_needed,
+)
 from mtgui.engine.inference.significance import (
     BETTER,
     WORSE,
@@ -144,7 +149,7 @@ def aggregate(sets: Sequence[CampaignSet], seed: int) -> Aggregate:
             pairs.append(made)
             rows.append(row)
     decided = _decide(pairs, rows, first.correction, first.family, first.level)
-    notes = []
+    notes = _too_few(pairs, size, first.correction, first.family, first.level)
     if size < max(found.bootstrap.settings.resamples for found in sets):
         notes.append(
             f"the sets were resampled different numbers of times; the combined test uses the "
@@ -153,6 +158,26 @@ def aggregate(sets: Sequence[CampaignSet], seed: int) -> Aggregate:
     return Aggregate(
         tuple(decided), size, first.correction, first.family, first.level, tuple(notes)
     )
+
+
+def _too_few(
+    pairs: Sequence[AggregatePair], size: int, correction: Correction, family: Family, level: float
+) -> list[str]:
+    """A note when the combined test's resamples are too few for the correction to find any
+    difference (the largest family decides)."""
+    counts: dict[str, int] = {}
+    for pair in pairs:
+        key = "all" if family is Family.ALL else pair.metric
+        counts[key] = counts.get(key, 0) + 1
+    largest = max(counts.values(), default=0)
+    needed = resamples_needed(correction, largest, level)
+    if largest == 0 or size >= needed:
+        return []
+    return [
+        f"the combined test has {size} resamples (the fewest of any set); {correction.value} "
+        f"over {largest} pairs needs at least {needed} for any difference to be significant. "
+        "Raise bootstrap in the settings."
+    ]
 
 
 def _pair(
