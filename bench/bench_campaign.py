@@ -44,13 +44,18 @@ def _vocabulary(size: int) -> list[str]:
 def write_campaign(folder: Path, sets: int, systems: int, segments: int) -> Path:
     """The test sets' files and the campaign file; returns the campaign file."""
     words = np.array(_vocabulary(20_000))
-    weights = 1 / np.arange(1, len(words) + 1)
-    weights /= weights.sum()
+    cumulative = np.cumsum(1 / np.arange(1, len(words) + 1))
+    cumulative /= cumulative[-1]
+
+    def draw(rng: np.random.Generator, count: int) -> np.ndarray:
+        """``count`` words, Zipf-like."""
+        return words[np.minimum(np.searchsorted(cumulative, rng.random(count)), len(words) - 1)]
+
     entries = []
     for s in range(sets):
         rng = np.random.default_rng(100 + s)
         lengths = rng.integers(8, 41, segments)
-        reference = [words[rng.choice(len(words), n, p=weights)] for n in lengths]
+        reference = [draw(rng, n) for n in lengths]
         directory = folder / f"set{s:02d}"
         directory.mkdir(parents=True)
         (directory / "ref.txt").write_text("\n".join(" ".join(r) for r in reference) + "\n")
@@ -62,7 +67,7 @@ def write_campaign(folder: Path, sets: int, systems: int, segments: int) -> Path
                 keep = rng.random(len(sentence)) > rate / 3
                 out = np.where(
                     rng.random(len(sentence)) < rate,
-                    words[rng.choice(len(words), len(sentence), p=weights)],
+                    draw(rng, len(sentence)),
                     sentence,
                 )[keep]
                 if len(out) > 3 and rng.random() < rate:

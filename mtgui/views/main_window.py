@@ -24,6 +24,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
+    QMessageBox,
     QProgressBar,
     QSplitter,
     QStackedWidget,
@@ -61,6 +62,7 @@ from mtgui.views.menus import build_menus, fill_recent_menu
 from mtgui.views.pdf_export import pdf_bytes
 from mtgui.views.results_pane import ResultsPane
 from mtgui.views.roles_dialog import ask_roles
+from mtgui.views.runs_dialog import RunsDialog
 from mtgui.views.scores_dialog import ask_scores
 from mtgui.views.scrolling import scrolling
 from mtgui.views.settings_panel import SettingsPanel
@@ -132,6 +134,8 @@ class MainWindow(QMainWindow):
         left.addWidget(self.files_panel)
         left.addWidget(scrolling(self.settings_panel))  # a short screen scrolls the settings
         self.results = ResultsPane(self.settings_panel.metric_names)
+        self.run_groups: dict[str, tuple[str, ...]] = {}  # systems grouped as runs, by name
+        self.runs_dialog: RunsDialog | None = None
         self.welcome = WelcomePage()
         self.welcome.setMinimumWidth(320)  # as the results: the files panel may be widened
         self.right = QStackedWidget()  # the welcome page while nothing is loaded, else results
@@ -156,6 +160,7 @@ class MainWindow(QMainWindow):
         panel.remove_requested.connect(controller.remove_files)
         panel.role_requested.connect(controller.set_role)
         panel.rename_requested.connect(controller.rename_system)
+        panel.runs_requested.connect(self.group_runs)
         panel.hide_requested.connect(controller.hide_system)
         panel.replace_requested.connect(controller.replace_file)
         panel.files_dropped.connect(self.add_files)
@@ -274,6 +279,35 @@ class MainWindow(QMainWindow):
         """Load the bundled demo data (the analysis starts by itself)."""
         inputs = demo_inputs()
         self.add_files([path for path, _ in inputs], dict(inputs))
+
+    def group_runs(self, name: str, runs: Sequence[str]) -> None:
+        """Make the system ``name`` of the systems ``runs`` (runs of one system trained
+        several times) and show every system over its runs, from the last analysis
+        (:mod:`mtgui.engine.runs`); a group sharing a run with it is replaced."""
+        from mtgui.engine.core import InputError
+        from mtgui.engine.runs import RunGroup, analyse_runs
+
+        result = self.result
+        if result is None:
+            self.statusBar().showMessage("Group runs once the analysis has run.", 5000)
+            return
+        kept = {k: v for k, v in self.run_groups.items() if not set(v) & set(runs) and k != name}
+        groups = {**kept, name: tuple(runs)}
+        try:
+            made = analyse_runs(
+                result.statistics,
+                result.bootstrap,
+                [RunGroup(k, v) for k, v in groups.items()],
+                result.corpus.test_set.document_index_if_any(),
+            )
+        except InputError as error:
+            QMessageBox.warning(self, "Group as runs of one system", error.message)
+            return
+        self.run_groups = groups
+        if self.runs_dialog is not None:
+            self.runs_dialog.close()
+        self.runs_dialog = RunsDialog(made, self)
+        self.runs_dialog.show()
 
     def _on_workspace_changed(self, workspace: Workspace) -> None:
         """The welcome page or the results; the loaded scores' metrics in the settings panel,

@@ -1,0 +1,29 @@
+"""The window's view of systems grouped as runs: each system over its runs and every pair of
+systems, as the HTML report's section shows them (:mod:`mtgui.report.runs`), in a dialog that
+stays open beside the window."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
+from mtgui.engine.runs import RunsResult
+from mtgui.report.html_style import STYLE
+from mtgui.report.runs import runs_html
+
+
+class RunsDialog(QDialog):
+    """Systems over their runs (mean, sd_runs, s_sel, two-level interval) and their pairs."""
+
+    def __init__(self, runs: RunsResult, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Systems over their runs")
+        self.browser = QTextBrowser(self)
+        self.browser.setOpenLinks(False)
+        self.browser.document().setDefaultStyleSheet(STYLE)
+        self.browser.setHtml(runs_html(runs))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        self.resize(820, 560)
