@@ -289,6 +289,8 @@ class FilesPanel(QTreeWidget):
                 continue
             children = [row.child(k) for k in range(row.childCount())]
             for child in children:
+                if child is None:
+                    continue
                 if (row.isSelected() or child.isSelected()) and child.data(0, SYSTEM_ROLE):
                     names.append(str(child.data(0, SYSTEM_ROLE)))
         return list(dict.fromkeys(names))
