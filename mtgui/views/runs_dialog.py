@@ -7,8 +7,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from mtgui.engine.runs import RunsResult
-from mtgui.report.html_style import STYLE
 from mtgui.report.runs import runs_html
+
+TABLE_STYLE = "th, td { padding: 2px 8px; } th { background: #f2f5f8; text-align: left; }"
+"""Qt's rich text reads padding in pixels only (the report's style sheet uses rem)."""
 
 
 class RunsDialog(QDialog):
@@ -19,8 +21,9 @@ class RunsDialog(QDialog):
         self.setWindowTitle("Systems over their runs")
         self.browser = QTextBrowser(self)
         self.browser.setOpenLinks(False)
-        self.browser.document().setDefaultStyleSheet(STYLE)
-        self.browser.setHtml(runs_html(runs))
+        self.browser.document().setDefaultStyleSheet(TABLE_STYLE)
+        page = runs_html(runs).replace("<table>", '<table cellspacing="0" border="1">')
+        self.browser.setHtml(page)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
