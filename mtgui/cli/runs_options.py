@@ -21,6 +21,7 @@ def add_runs_argument(parser: argparse.ArgumentParser) -> None:
     """The --runs option (repeatable)."""
     parser.add_argument(
         "--runs",
+        dest="system_runs",  # a study's --runs is its number of repetitions
         nargs="+",
         action="append",
         default=[],
@@ -35,7 +36,7 @@ def add_runs_argument(parser: argparse.ArgumentParser) -> None:
 def run_specs(args: argparse.Namespace) -> list[tuple[str, list[Path]]]:
     """Every --runs as (name, files), checked."""
     specs = []
-    for given in getattr(args, "runs", []) or []:
+    for given in getattr(args, "system_runs", None) or []:
         name, files = given[0], [Path(f) for f in given[1:]]
         if not name.strip() or "#" in name:
             raise InputError(f"--runs {name!r}: name the system (a name without '#').")
