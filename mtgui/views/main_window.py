@@ -39,8 +39,9 @@ from mtgui.app.staleness import settings_kept
 from mtgui.app.window_interface import RolesChooser, ScoresChooser
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.engine.core import Role
+from mtgui.engine.core import InputError, Role
 from mtgui.engine.metrics import LABELS
+from mtgui.engine.runs import RunGroup, RunsResult, analyse_runs
 from mtgui.io.demo import demo_inputs
 from mtgui.io.entries import LoadRequest
 from mtgui.io.session import SESSION_SUFFIX, Session, session_from_workspace
@@ -282,11 +283,9 @@ class MainWindow(QMainWindow):
 
     def group_runs(self, name: str, runs: Sequence[str]) -> None:
         """Make the system ``name`` of the systems ``runs`` (runs of one system trained
-        several times) and show every system over its runs, from the last analysis
-        (:mod:`mtgui.engine.runs`); a group sharing a run with it is replaced."""
-        from mtgui.engine.core import InputError
-        from mtgui.engine.runs import RunGroup, analyse_runs
-
+        several times) and show every system over its runs, from the last analysis and again
+        after each new one while the dialog is open (:mod:`mtgui.engine.runs`); a group sharing
+        a run with it is replaced."""
         result = self.result
         if result is None:
             self.statusBar().showMessage("Group runs once the analysis has run.", 5000)
@@ -294,12 +293,7 @@ class MainWindow(QMainWindow):
         kept = {k: v for k, v in self.run_groups.items() if not set(v) & set(runs) and k != name}
         groups = {**kept, name: tuple(runs)}
         try:
-            made = analyse_runs(
-                result.statistics,
-                result.bootstrap,
-                [RunGroup(k, v) for k, v in groups.items()],
-                result.corpus.test_set.document_index_if_any(),
-            )
+            made = self._runs_of(result, groups)
         except InputError as error:
             QMessageBox.warning(self, "Group as runs of one system", error.message)
             return
@@ -308,6 +302,26 @@ class MainWindow(QMainWindow):
             self.runs_dialog.close()
         self.runs_dialog = RunsDialog(made, self)
         self.runs_dialog.show()
+
+    def _runs_of(self, result: AnalysisResult, groups: Mapping[str, Sequence[str]]) -> RunsResult:
+        """The runs' analysis of ``result`` for ``groups`` (name -> its runs' systems)."""
+        return analyse_runs(
+            result.statistics,
+            result.bootstrap,
+            [RunGroup(k, tuple(v)) for k, v in groups.items()],
+            result.corpus.test_set.document_index_if_any(),
+        )
+
+    def _refresh_runs(self, result: AnalysisResult) -> None:
+        """The open runs dialog follows a new analysis; it closes when its runs are gone."""
+        dialog = self.runs_dialog
+        if dialog is None or not dialog.isVisible() or not self.run_groups:
+            return
+        try:
+            dialog.show_runs(self._runs_of(result, self.run_groups))
+        except InputError:  # a run was removed, renamed or hidden
+            self.run_groups = {}
+            dialog.close()
 
     def _on_workspace_changed(self, workspace: Workspace) -> None:
         """The welcome page or the results; the loaded scores' metrics in the settings panel,
@@ -342,6 +356,7 @@ class MainWindow(QMainWindow):
 
     def _on_result_changed(self, result: AnalysisResult) -> None:
         self.results.show_result(result)
+        self._refresh_runs(result)
         for action in (self.export_action, self.report_action, self.pdf_action):
             action.setEnabled(True)
 

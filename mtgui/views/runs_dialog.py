@@ -22,11 +22,19 @@ class RunsDialog(QDialog):
         self.browser = QTextBrowser(self)
         self.browser.setOpenLinks(False)
         self.browser.document().setDefaultStyleSheet(TABLE_STYLE)
-        page = runs_html(runs).replace("<table>", '<table cellspacing="0" border="1">')
-        self.browser.setHtml(page)
+        self.show_runs(runs)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.browser)
         layout.addWidget(buttons)
         self.resize(820, 560)
+
+    def show_runs(self, runs: RunsResult) -> None:
+        """Show ``runs`` (those of a new analysis), keeping the scroll position."""
+        bar = self.browser.verticalScrollBar()
+        position = bar.value()
+        self.browser.setHtml(
+            runs_html(runs).replace("<table>", '<table cellspacing="0" border="1">')
+        )
+        bar.setValue(position)

@@ -32,4 +32,9 @@ def test_selected_systems_are_grouped_as_runs_and_shown_over_their_runs(qtbot, w
     assert "Systems over their runs" in text and "LQ" in text
     assert f"{pystats.mean(bleu):.4f}" in text and f"{pystats.stdev(bleu):.4f}" in text
     shoot(dialog, "runs-dialog-demo")
+    before = text
+    window.result = None
+    window.settings_panel.seed.setValue(7)  # a new analysis: the dialog follows it
+    wait_for_result(qtbot, window)
+    assert dialog.browser.toPlainText() != before and "LQ" in dialog.browser.toPlainText()
     dialog.close()
