@@ -29,7 +29,7 @@ def test_runs_in_the_json_and_csv_reports(folder, capsys):
             *("--runs", "A", "a1.txt", "a2.txt", "a3.txt"),
             *("--runs", "B", "b1.txt", "b2.txt", "b3.txt"),
             *("-m", "bleu,chrf", "-b", "100", "--paired-ar", "100"),
-            *("--json", "report.json", "--csv", "out"),
+            *("--json", "report.json", "--csv", "out", "--html", "report.html"),
         ]
     )
     assert code == 0
@@ -57,6 +57,7 @@ def test_runs_in_the_json_and_csv_reports(folder, capsys):
         rows = list(csv.DictReader(table))
     assert {(r["system"], r["metric"]) for r in rows} >= {("A", "bleu"), ("B", "chrf")}
     assert "Systems over their runs" in capsys.readouterr().out
+    assert '<section id="runs">' in Path("report.html").read_text()
 
 
 @pytest.mark.parametrize(
