@@ -38,6 +38,7 @@ NOT_SETTINGS = {
     *("ref", "hyp", "src", "scores", "docids", "name", "demo", "runs"),
     *("json", "csv", "html", "pdf", "segments", "documents", "samples", "report-paths"),
     *("overwrite", "by", "by-length", "by-labels"),
+    *("test-set", "language-pair", "origlang", "subset"),  # a named set is one set's input
 }
 """Eval's options that a campaign's settings cannot hold: the inputs belong to each test set,
 the outputs to the campaign command, and breakdowns are not part of a campaign."""
