@@ -37,7 +37,7 @@ REQUIRED_SET_KEYS = ("name", "refs", "hyps")
 NOT_SETTINGS = {
     *("ref", "hyp", "src", "scores", "docids", "name", "demo", "runs"),
     *("json", "csv", "html", "pdf", "segments", "documents", "samples", "report-paths"),
-    *("overwrite", "by", "by-length", "by-labels"),
+    *("overwrite", "by", "length-buckets"),
     *("test-set", "language-pair", "origlang", "subset"),  # a named set is one set's input
 }
 """Eval's options that a campaign's settings cannot hold: the inputs belong to each test set,
