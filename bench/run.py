@@ -38,6 +38,8 @@ BENCHMARKS = {
     "cli_large": "bench_cli_large.py",
     "studies": "bench_studies.py",
     "gui_large": "bench_gui_large.py",
+    "campaign": "bench_campaign.py",
+    "runs_calibration": "bench_runs_calibration.py",
 }
 """The benchmarks that record figures, by the name the results use."""
 QUICK = ("end_to_end", "statistics")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from mtgui.cli.breakdown_options import label_file_paths
 from mtgui.cli.eval_options import bootstrap_settings
+from mtgui.cli.runs_options import run_specs
 from mtgui.cli.score_specs import metric_names, score_specs
 from mtgui.cli.signals import signals_deferred, stage
 from mtgui.engine.core import Corpus, InputError, printable
@@ -32,6 +33,7 @@ from mtgui.io.writers import csv_text, json_text, write_stdout
 from mtgui.report.breakdown import breakdown_report, breakdown_tables, breakdown_text
 from mtgui.report.evaluation import evaluation_report, score_table, segment_table
 from mtgui.report.files import CSV_KEY, report_names, report_tables, write_planned_reports
+from mtgui.report.runs import RUNS_CSV, runs_html, runs_report, runs_tables, runs_text
 from mtgui.report.significance import grid_text, interval_table
 from mtgui.report.summary import summarize
 from mtgui.report.verdicts import metric_summary, summary_text
@@ -42,6 +44,7 @@ _WIDTH = 79  # the summary's paragraphs are wrapped to fit a terminal of 80 colu
 # import together) are not loaded by a run that does not ask for them.
 if TYPE_CHECKING:
     from mtgui.engine.breakdown import Breakdown
+    from mtgui.engine.runs import RunsResult
 
 
 def input_paths(args: argparse.Namespace) -> RunInputs:
@@ -54,6 +57,7 @@ def input_paths(args: argparse.Namespace) -> RunInputs:
         *(("--mqm" if s.mqm else "--scores", s.source.path) for s in score_specs(args)),
         *(("--by", path) for path in label_file_paths(args)),
         *(("--docids", path) for path in _listed(getattr(args, "docids", None))),
+        *(("--runs", path) for _, files in run_specs(args) for path in files),
     ]
     return RunInputs(named)
 
@@ -109,6 +113,8 @@ class EvalOutputs:
         if args.csv is not None:  # first: the other files may go into its folder
             bootstrap = bootstrap_settings(args) is not None
             names = report_names(metric_names(args), bootstrap, args.samples)
+            if run_specs(args):
+                names = [*names, *RUNS_CSV]
             plan.add_folder(CSV_KEY, args.csv, [*names, *breakdown_names])
         if args.json is not None:
             plan.add_file("--json", args.json)
@@ -142,9 +148,11 @@ class EvalOutputs:
         statistics: Statistics,
         result: BootstrapResult | None,
         breakdowns: Sequence[tuple[str, Breakdown]] = (),
+        runs: RunsResult | None = None,
     ) -> None:
         """Print the tables (unless an output is standard output) and write every file;
-        ``breakdowns`` are (file key, breakdown) of each --by."""
+        ``breakdowns`` are (file key, breakdown) of each --by, ``runs`` the systems made of
+        runs (--runs)."""
         try:
             self.plan.check_inputs(read_paths(corpus))  # the files really read, once more
             report = evaluation_report(corpus, statistics, result)
@@ -152,9 +160,13 @@ class EvalOutputs:
                 report["breakdowns"] = breakdown_report([b for _, b in breakdowns])
             if self.summary:
                 report["summary"] = summary_report(result)
+            if runs is not None:
+                report["runs"] = runs_report(runs)
+                report["notes"] = [*report["notes"], *runs.notes]
             if not self.plan.to_stdout:
                 text = terminal_report(corpus, statistics, result)
                 text += "".join(breakdown_text(b, statistics.metrics) for _, b in breakdowns)
+                text += runs_text(runs) if runs is not None else ""
                 if self.summary:
                     text += "\n\n" + summary_terminal(result)
                 write_stdout(text + "\n")
@@ -175,12 +187,18 @@ class EvalOutputs:
                 for key, breakdown in breakdowns:
                     tables = breakdown_tables(breakdown, key, result is not None)
                     write_planned_reports(self.plan, tables)
-            self._write_documents(corpus, statistics, result)
+                if runs is not None:
+                    write_planned_reports(self.plan, runs_tables(runs))
+            self._write_documents(corpus, statistics, result, runs)
         finally:
             self.plan.close()
 
     def _write_documents(
-        self, corpus: Corpus, statistics: Statistics, result: BootstrapResult | None
+        self,
+        corpus: Corpus,
+        statistics: Statistics,
+        result: BootstrapResult | None,
+        runs: RunsResult | None = None,
     ) -> None:
         """The report to send, as HTML and as PDF, when asked for."""
         if "--html" not in self.plan and "--pdf" not in self.plan:
@@ -189,6 +207,9 @@ class EvalOutputs:
 
         created = datetime.now().astimezone()
         page = html_report(corpus, statistics, result, created, self.report_paths)
+        if runs is not None:  # the runs' section before the end of the body
+            head, _, tail = page.rpartition("</body>")
+            page = f"{head}{runs_html(runs)}\n</body>{tail}"
         if "--html" in self.plan:
             self.plan.write("--html", page)
             stage("html")

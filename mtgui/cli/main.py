@@ -23,6 +23,7 @@ from mtgui._version import __version__
 from mtgui.cli.eval import run_eval
 from mtgui.cli.eval_options import EVAL_EPILOG, add_eval_arguments
 from mtgui.cli.eval_outputs import PdfMaker
+from mtgui.cli.runs_options import add_runs_argument, load_run_files
 from mtgui.cli.score_specs import score_specs
 from mtgui.cli.signals import Terminated, release_signals, signals_deferred, signals_unwind
 from mtgui.cli.test_set_options import filtered, test_set_of
@@ -36,10 +37,11 @@ from mtgui.io.temporaries import discard_pending
 from mtgui.io.test_sets import with_set_details
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
-COMMANDS = ("eval", "study")
+COMMANDS = ("eval", "study", "campaign")
 
 
 STUDY_SUMMARY = "how much test data, how many references, how many resamples; metrics vs humans"
+CAMPAIGN_SUMMARY = "many test sets, each analysed as eval does, then their verdicts combined"
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -70,6 +72,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_eval_arguments(evaluate)
+    add_runs_argument(evaluate)
     # SUPPRESS: an option given before the command must not be reset by the command's default.
     evaluate.add_argument(
         "--debug",
@@ -79,10 +82,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     if command == "eval":
         commands.add_parser("study", help=STUDY_SUMMARY)
+        commands.add_parser("campaign", help=CAMPAIGN_SUMMARY)
     else:
         from mtgui.cli.study import add_study_parser
 
         add_study_parser(commands, STUDY_SUMMARY)
+        from mtgui.cli.campaign import add_campaign_parser
+
+        add_campaign_parser(commands, CAMPAIGN_SUMMARY)
     return parser
 
 
@@ -120,7 +127,8 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
             hint="Name the reference file(s) with --ref, or a test set of sacreBLEU's with "
             "--test-set NAME -l PAIR.",
         )
-    if not args.hyp:
+    runs = load_run_files(args)
+    if not args.hyp and not runs:
         raise InputError("no system output given.", hint="Name the system file(s) with --hyp.")
     wanted: dict[Path, set[Role]] = {}
     systems, folder_notes = expand_folders(args.hyp)
@@ -138,7 +146,7 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
                     hint="Each system and each reference counts once.",
                 )
             roles.add(role)
-    files = [load_file(path, roles, args.encoding) for path, roles in wanted.items()]
+    files = [load_file(path, roles, args.encoding) for path, roles in wanted.items()] + runs
     scores = [spec.load(args.encoding) for spec in score_specs(args)]
     if named is not None and any(s.has_documents for f in files for s in f.streams):
         docids = None  # a named set's outputs given as its SGML or XML files bring documents
@@ -192,6 +200,10 @@ def _run_command(args: argparse.Namespace, make_pdf: PdfMaker | None) -> int:
         try:
             if args.command == "eval":
                 return run_eval(args, load_inputs, make_pdf)
+            if args.command == "campaign":
+                from mtgui.cli.campaign import run_campaign  # only now: see build_parser
+
+                return run_campaign(args, load_inputs)
             from mtgui.cli.study import run_study  # only now: see build_parser
 
             return run_study(args, load_inputs)

@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QInputDialog,
     QMenu,
     QStyle,
     QTreeWidget,
@@ -70,6 +71,7 @@ class FilesPanel(QTreeWidget):
     hide_requested = Signal(object, bool)  # the system's SystemKey, hidden or not
     replace_requested = Signal(Path, Path)  # the listed file, its new version
     files_dropped = Signal(list)  # paths dropped on the panel but not on a file
+    runs_requested = Signal(str, list)  # a system's name, the names of its runs
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,6 +85,7 @@ class FilesPanel(QTreeWidget):
         self.setAcceptDrops(True)
         self.ask_name: Callable[[str], str | None] = self._ask_name
         self.tell_problem: Callable[[str], None] = self._tell_problem
+        self.ask_runs_name: Callable[[list[str]], str | None] = self._ask_runs_name
         self.workspace = Workspace()
         self._renaming: SystemKey | None = None
         self._slow: dict[Path, float] = {}  # files that take long to read: seconds so far
@@ -257,6 +260,9 @@ class FilesPanel(QTreeWidget):
                 "Show in the analysis" if hidden else "Hide from the analysis",
                 lambda: self.hide_requested.emit(key, not hidden),
             )
+        runs = self._selected_systems(item)
+        if len(runs) >= 2:
+            menu.addAction("Group as runs of one system...", lambda: self._group_runs(runs))
         path = item.data(0, PATH_ROLE)
         if path is not None:
             entry = next((e for e in self.workspace.entries if e.path == path), None)
@@ -276,6 +282,37 @@ class FilesPanel(QTreeWidget):
             action.setCheckable(True)
             action.setChecked(choice is role)
         roles.triggered.connect(lambda action: self.role_requested.emit(path, Role(action.data())))
+
+    def _selected_systems(self, item: QTreeWidgetItem) -> list[str]:
+        """The systems of the selected rows (a file's row stands for its systems), if ``item``
+        is one of them; in the panel's order."""
+        if not item.isSelected():
+            return []
+        names: list[str] = []
+        for row in map(self.topLevelItem, range(self.topLevelItemCount())):
+            if row is None:
+                continue
+            children = [row.child(k) for k in range(row.childCount())]
+            for child in children:
+                if child is None:
+                    continue
+                if (row.isSelected() or child.isSelected()) and child.data(0, SYSTEM_ROLE):
+                    names.append(str(child.data(0, SYSTEM_ROLE)))
+        return list(dict.fromkeys(names))
+
+    def _group_runs(self, runs: list[str]) -> None:
+        """Ask the name of the system the runs make, and ask for it."""
+        name = self.ask_runs_name(runs)
+        if name is not None and name.strip():
+            self.runs_requested.emit(name.strip(), runs)
+
+    def _ask_runs_name(self, runs: list[str]) -> str | None:
+        name, accepted = QInputDialog.getText(
+            self,
+            "Group as runs of one system",
+            f"Name of the system trained {len(runs)} times ({', '.join(runs)}):",
+        )
+        return name if accepted else None
 
     def _selected_files(self, path: Path) -> list[Path]:
         """The files a Remove on ``path`` removes: the files selected, if it is one of them."""

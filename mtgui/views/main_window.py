@@ -24,6 +24,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
+    QMessageBox,
     QProgressBar,
     QSplitter,
     QStackedWidget,
@@ -38,8 +39,9 @@ from mtgui.app.staleness import settings_kept
 from mtgui.app.window_interface import RolesChooser, ScoresChooser
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.engine.core import Role
+from mtgui.engine.core import InputError, Role
 from mtgui.engine.metrics import LABELS
+from mtgui.engine.runs import RunGroup, RunsResult, analyse_runs
 from mtgui.io.demo import demo_inputs
 from mtgui.io.entries import LoadRequest
 from mtgui.io.session import SESSION_SUFFIX, Session, session_from_workspace
@@ -63,6 +65,7 @@ from mtgui.views.menus import build_menus, fill_recent_menu
 from mtgui.views.pdf_export import pdf_bytes
 from mtgui.views.results_pane import ResultsPane
 from mtgui.views.roles_dialog import ask_roles
+from mtgui.views.runs_dialog import RunsDialog
 from mtgui.views.save_folder import remember_in, start_folder
 from mtgui.views.scores_dialog import ask_scores
 from mtgui.views.scrolling import scrolling
@@ -139,6 +142,8 @@ class MainWindow(QMainWindow):
         left.addWidget(self.files_panel)
         left.addWidget(scrolling(self.settings_panel))  # a short screen scrolls the settings
         self.results = ResultsPane(self.settings_panel.metric_names)
+        self.run_groups: dict[str, tuple[str, ...]] = {}  # systems grouped as runs, by name
+        self.runs_dialog: RunsDialog | None = None
         self.welcome = WelcomePage()
         self.welcome.setMinimumWidth(320)  # as the results: the files panel may be widened
         self.right = QStackedWidget()  # the welcome page while nothing is loaded, else results
@@ -163,6 +168,7 @@ class MainWindow(QMainWindow):
         panel.remove_requested.connect(controller.remove_files)
         panel.role_requested.connect(controller.set_role)
         panel.rename_requested.connect(controller.rename_system)
+        panel.runs_requested.connect(self.group_runs)
         panel.hide_requested.connect(controller.hide_system)
         panel.replace_requested.connect(controller.replace_file)
         panel.files_dropped.connect(self.add_files)
@@ -287,6 +293,48 @@ class MainWindow(QMainWindow):
         inputs = demo_inputs()
         self.add_files([path for path, _ in inputs], dict(inputs))
 
+    def group_runs(self, name: str, runs: Sequence[str]) -> None:
+        """Make the system ``name`` of the systems ``runs`` (runs of one system trained
+        several times) and show every system over its runs, from the last analysis and again
+        after each new one while the dialog is open (:mod:`mtgui.engine.runs`); a group sharing
+        a run with it is replaced."""
+        result = self.result
+        if result is None:
+            self.statusBar().showMessage("Group runs once the analysis has run.", 5000)
+            return
+        kept = {k: v for k, v in self.run_groups.items() if not set(v) & set(runs) and k != name}
+        groups = {**kept, name: tuple(runs)}
+        try:
+            made = self._runs_of(result, groups)
+        except InputError as error:
+            QMessageBox.warning(self, "Group as runs of one system", error.message)
+            return
+        self.run_groups = groups
+        if self.runs_dialog is not None:
+            self.runs_dialog.close()
+        self.runs_dialog = RunsDialog(made, self)
+        self.runs_dialog.show()
+
+    def _runs_of(self, result: AnalysisResult, groups: Mapping[str, Sequence[str]]) -> RunsResult:
+        """The runs' analysis of ``result`` for ``groups`` (name -> its runs' systems)."""
+        return analyse_runs(
+            result.statistics,
+            result.bootstrap,
+            [RunGroup(k, tuple(v)) for k, v in groups.items()],
+            result.corpus.test_set.document_index_if_any(),
+        )
+
+    def _refresh_runs(self, result: AnalysisResult) -> None:
+        """The open runs dialog follows a new analysis; it closes when its runs are gone."""
+        dialog = self.runs_dialog
+        if dialog is None or not dialog.isVisible() or not self.run_groups:
+            return
+        try:
+            dialog.show_runs(self._runs_of(result, self.run_groups))
+        except InputError:  # a run was removed, renamed or hidden
+            self.run_groups = {}
+            dialog.close()
+
     def _on_workspace_changed(self, workspace: Workspace) -> None:
         """The welcome page or the results; the loaded scores' metrics in the settings panel,
         those of a scores file just loaded (not a session's) ticked."""
@@ -320,6 +368,7 @@ class MainWindow(QMainWindow):
 
     def _on_result_changed(self, result: AnalysisResult) -> None:
         self.results.show_result(result)
+        self._refresh_runs(result)
         for action in (self.export_action, self.report_action, self.pdf_action):
             action.setEnabled(True)
 

@@ -1,0 +1,351 @@
+"""Reading a campaign file (TOML): its ``[settings]`` and its ``[[test_sets]]``.
+
+::
+
+    [settings]                 # mtgui eval's options by their long names
+    metrics = ["bleu", "chrf", "ter"]
+    bootstrap = 1000
+    correction = "holm"
+
+    [[test_sets]]
+    name = "newstest2023"
+    refs = "wmt23/ref.txt"       # a file, or a list of files
+    hyps = ["wmt23/A.txt", "wmt23/B.txt"]
+    src = "wmt23/src.txt"        # optional; so are docids, scores (a spec or a list) and
+                                 # names (the systems' names, as eval's --name)
+
+Paths are relative to the campaign file. Everything wrong is an :class:`InputError` naming the
+file, the line and what is wrong (a TOML syntax error, a missing or unknown key, a value of the
+wrong type, a setting eval does not take or takes with other values), before any set is read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn
+
+from mtgui.cli.eval_options import add_eval_arguments, bootstrap_settings, metric_settings
+from mtgui.engine.core import InputError
+
+SET_KEYS = {"name", "refs", "hyps", "src", "docids", "scores", "names"}
+REQUIRED_SET_KEYS = ("name", "refs", "hyps")
+NOT_SETTINGS = {
+    *("ref", "hyp", "src", "scores", "docids", "name", "demo", "runs"),
+    *("json", "csv", "html", "pdf", "segments", "documents", "samples", "report-paths"),
+    *("overwrite", "by", "length-buckets"),
+    *("test-set", "language-pair", "origlang", "subset"),  # a named set is one set's input
+}
+"""Eval's options that a campaign's settings cannot hold: the inputs belong to each test set,
+the outputs to the campaign command, and breakdowns are not part of a campaign."""
+
+
+@dataclass(frozen=True)
+class TestSetSpec:
+    """One ``[[test_sets]]`` entry, its paths resolved against the campaign file's folder."""
+
+    name: str
+    refs: tuple[Path, ...]
+    hyps: tuple[Path, ...]
+    src: Path | None
+    docids: Path | None
+    scores: tuple[str, ...]
+    names: tuple[str, ...]
+    line: int
+
+    def argv(self) -> list[str]:
+        """The inputs as ``mtgui eval`` options."""
+        words = ["--ref", *map(str, self.refs), "--hyp", *map(str, self.hyps)]
+        if self.src is not None:
+            words += ["--src", str(self.src)]
+        if self.docids is not None:
+            words += ["--docids", str(self.docids)]
+        for spec in self.scores:
+            words += ["--scores", spec]
+        for name in self.names:
+            words += ["--name", name]
+        return words
+
+
+@dataclass(frozen=True)
+class CampaignSpec:
+    """A campaign file, read and checked."""
+
+    path: Path
+    settings: tuple[str, ...]  # the [settings] as eval's options
+    test_sets: tuple[TestSetSpec, ...]
+
+
+class _Refusing(argparse.ArgumentParser):
+    """An argument parser whose errors are exceptions, not an exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _SettingError(message)
+
+
+class _SettingError(Exception):
+    """A setting eval's parser refused."""
+
+
+def settings_parser() -> argparse.ArgumentParser:
+    """Eval's options, parsing without exiting (for the campaign's settings)."""
+    parser = _Refusing(prog="mtgui eval", add_help=False)
+    add_eval_arguments(parser)
+    return parser
+
+
+class _Lines:
+    """Where the keys of a TOML file's tables are, for messages (tomllib gives no positions)."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+
+    def header(self, table: str, index: int = 0) -> int | None:
+        """The line of the ``index``-th ``[table]`` or ``[[table]]`` header (1-based)."""
+        pattern = re.compile(rf"^\s*\[\[?\s*{re.escape(table)}\s*\]\]?\s*(#.*)?$")
+        found = [n for n, line in enumerate(self.lines, 1) if pattern.match(line)]
+        return found[index] if index < len(found) else None
+
+    def key(self, table: str, index: int, key: str) -> int | None:
+        """The line of ``key`` in the ``index``-th ``table`` (its header's if not found)."""
+        start = self.header(table, index)
+        if start is None:
+            return None
+        pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+        for number in range(start + 1, len(self.lines) + 1):
+            line = self.lines[number - 1]
+            if line.lstrip().startswith("["):
+                break
+            if pattern.match(line):
+                return number
+        return start
+
+
+def read_campaign(path: Path) -> CampaignSpec:
+    """Read and check a campaign file (see the module docstring)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InputError("the campaign file does not exist.", path=path) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"the campaign file cannot be read ({error}).", path=path) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line = _decode_line(str(error))
+        raise InputError(
+            f"this is not valid TOML: {_without_position(str(error))}.", path=path, line=line
+        ) from None
+    lines = _Lines(text)
+    unknown = [key for key in data if key not in ("settings", "test_sets")]
+    if unknown:
+        raise InputError(
+            f"unknown table or key '{unknown[0]}'.",
+            path=path,
+            line=lines.header(unknown[0]) or lines.key("", 0, unknown[0]),
+            hint="A campaign file has a [settings] table and [[test_sets]] entries.",
+        )
+    settings = _settings(data.get("settings", {}), path, lines)
+    sets = data.get("test_sets")
+    if not isinstance(sets, list) or not sets:
+        raise InputError(
+            "the campaign has no test set.",
+            path=path,
+            hint="Add [[test_sets]] entries with name, refs and hyps.",
+        )
+    specs = [_test_set(entry, k, path, lines) for k, entry in enumerate(sets)]
+    names = [s.name for s in specs]
+    for spec in specs:
+        if names.count(spec.name) > 1:
+            raise InputError(
+                f"two test sets are named '{spec.name}'; give each its own name.",
+                path=path,
+                line=lines.key(
+                    "test_sets", names.index(spec.name, names.index(spec.name) + 1), "name"
+                ),
+            )
+    return CampaignSpec(path, tuple(settings), tuple(specs))
+
+
+def _decode_line(message: str) -> int | None:
+    """The line tomllib's message gives, if any."""
+    found = re.search(r"line (\d+)", message)
+    return int(found.group(1)) if found else None
+
+
+def _without_position(message: str) -> str:
+    """tomllib's message without its "(at line n, column m)" (the line is said first)."""
+    return re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
+
+
+def _settings(table: object, path: Path, lines: _Lines) -> list[str]:
+    """The [settings] as eval's options, each checked by eval's own parser."""
+    if not isinstance(table, Mapping):
+        raise InputError(
+            "settings must be a table ([settings]).", path=path, line=lines.header("settings")
+        )
+    parser = settings_parser()
+    words: list[str] = []
+    for key, value in table.items():
+        line = lines.key("settings", 0, key)
+        option = "--" + key.replace("_", "-")
+        if key.replace("_", "-") in NOT_SETTINGS:
+            raise InputError(
+                f"'{key}' cannot be a campaign setting.",
+                path=path,
+                line=line,
+                hint="Inputs belong to each [[test_sets]] entry; outputs to the command line.",
+            )
+        action = parser._option_string_actions.get(option)
+        if action is None:
+            raise InputError(
+                f"'{key}' is not an option of mtgui eval.",
+                path=path,
+                line=line,
+                hint="Settings are eval's options by their long names (see mtgui eval --help).",
+            )
+        given = _as_words(option, value, action, path, line)
+        try:
+            parser.parse_args(["--ref", "x", "--hyp", "y", *given])
+        except _SettingError as error:
+            raise InputError(f"setting '{key}': {error}.", path=path, line=line) from None
+        words += given
+    try:
+        args = parser.parse_args(["--ref", "x", "--hyp", "y", *words])
+        metric_settings(args)  # the ranges eval checks after parsing, said here with the line
+        bootstrap_settings(args)
+    except InputError as error:
+        raise InputError(
+            f"the settings are not valid: {error.problem}", path=path, line=lines.header("settings")
+        ) from None
+    except _SettingError as error:
+        raise InputError(
+            f"the settings do not go together: {error}.", path=path, line=lines.header("settings")
+        ) from None
+    return words
+
+
+def _as_words(
+    option: str, value: Any, action: argparse.Action, path: Path, line: int | None
+) -> list[str]:
+    """One setting as command-line words: ``true`` a flag, ``false`` nothing, a list repeated
+    for options given several times or joined by commas (``metrics``)."""
+    if isinstance(value, bool):
+        if action.nargs == 0 or action.nargs == "?":
+            return [option] if value else []
+        raise InputError(
+            f"setting '{option[2:]}' takes a value, not {str(value).lower()}.", path=path, line=line
+        )
+    if isinstance(value, list):
+        items = [_scalar(option, v, path, line) for v in value]
+        if isinstance(action, argparse._AppendAction | argparse._ExtendAction):
+            return [word for item in items for word in (option, item)]
+        return [option, ",".join(items)]
+    return [option, _scalar(option, value, path, line)]
+
+
+def _scalar(option: str, value: Any, path: Path, line: int | None) -> str:
+    """A setting's value as a word (text or a number)."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        return str(value)
+    raise InputError(
+        f"setting '{option[2:]}' has a value of the wrong kind ({type(value).__name__}).",
+        path=path,
+        line=line,
+    )
+
+
+def _test_set(entry: object, index: int, path: Path, lines: _Lines) -> TestSetSpec:
+    """One [[test_sets]] entry, checked, its paths resolved."""
+    header = lines.header("test_sets", index)
+    if not isinstance(entry, Mapping):
+        raise InputError("each test set must be a table ([[test_sets]]).", path=path, line=header)
+    for key in entry:
+        if key not in SET_KEYS:
+            raise InputError(
+                f"test set {index + 1}: unknown key '{key}'.",
+                path=path,
+                line=lines.key("test_sets", index, key),
+                hint=f"A test set has {', '.join(sorted(SET_KEYS))}.",
+            )
+    for key in REQUIRED_SET_KEYS:
+        if key not in entry:
+            raise InputError(f"test set {index + 1} has no '{key}'.", path=path, line=header)
+    name = entry["name"]
+    if not isinstance(name, str) or not name.strip():
+        raise InputError(
+            f"test set {index + 1}: 'name' must be a non-empty string.",
+            path=path,
+            line=lines.key("test_sets", index, "name"),
+        )
+    folder = path.parent
+
+    def paths(key: str) -> tuple[Path, ...]:
+        value = entry.get(key, [])
+        values = [value] if isinstance(value, str) else value
+        if not isinstance(values, list) or not all(isinstance(v, str) and v for v in values):
+            raise InputError(
+                f"test set '{name}': '{key}' must be a file or a list of files.",
+                path=path,
+                line=lines.key("test_sets", index, key),
+            )
+        if key in REQUIRED_SET_KEYS and not values:
+            raise InputError(
+                f"test set '{name}': '{key}' names no file.",
+                path=path,
+                line=lines.key("test_sets", index, key),
+            )
+        return tuple(folder / v for v in values)
+
+    def strings(key: str) -> tuple[str, ...]:
+        value = entry.get(key, [])
+        values = [value] if isinstance(value, str) else value
+        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+            raise InputError(
+                f"test set '{name}': '{key}' must be text or a list of texts.",
+                path=path,
+                line=lines.key("test_sets", index, key),
+            )
+        return tuple(values)
+
+    single = {key: paths(key) for key in ("src", "docids")}
+    for key, found in single.items():
+        if len(found) > 1:
+            raise InputError(
+                f"test set '{name}': '{key}' is one file.",
+                path=path,
+                line=lines.key("test_sets", index, key),
+            )
+    return TestSetSpec(
+        name,
+        paths("refs"),
+        paths("hyps"),
+        single["src"][0] if single["src"] else None,
+        single["docids"][0] if single["docids"] else None,
+        tuple(_relative_spec(folder, s) for s in strings("scores")),
+        strings("names"),
+        header or 0,
+    )
+
+
+def _relative_spec(folder: Path, spec: str) -> str:
+    """A --scores spec with its file resolved against the campaign's folder (the spec begins
+    with the file)."""
+    return spec if Path(spec).is_absolute() else str(folder / spec)
+
+
+def set_arguments(spec: CampaignSpec, test_set: TestSetSpec) -> argparse.Namespace:
+    """The options ``mtgui eval`` would have for this test set alone."""
+    parser = settings_parser()
+    try:
+        args = parser.parse_args([*test_set.argv(), *spec.settings])
+    except _SettingError as error:
+        raise InputError(
+            f"test set '{test_set.name}': {error}.", path=spec.path, line=test_set.line
+        ) from None
+    args.demo, args.debug, args.command = False, False, "eval"
+    return args

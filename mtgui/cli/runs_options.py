@@ -1,0 +1,74 @@
+"""``mtgui eval --runs NAME FILE FILE [FILE ...]``: one system trained several times.
+
+Each file is one run's output (one system per file); the runs are loaded as systems named
+``NAME#1``, ``NAME#2``, ... (in the order given), analysed as every system is, and the system
+``NAME`` is then made of them (:mod:`mtgui.engine.runs`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from pathlib import Path
+
+from mtgui.engine.core import InputError, Role
+from mtgui.engine.runs import RunGroup
+from mtgui.io.loader import load_file
+from mtgui.io.streams import LoadedFile
+
+
+def add_runs_argument(parser: argparse.ArgumentParser) -> None:
+    """The --runs option (repeatable)."""
+    parser.add_argument(
+        "--runs",
+        dest="system_runs",  # a study's --runs is its number of repetitions
+        nargs="+",
+        action="append",
+        default=[],
+        metavar=("NAME", "FILE"),
+        help="a system trained several times: its name, then one output file per run (two or "
+        "more); repeat for each such system. The runs appear as NAME#1, NAME#2, ...; NAME "
+        "scores the mean of its runs, with their spread, and is compared by a two-level "
+        "bootstrap (and stratified randomization with --paired-ar)",
+    )
+
+
+def run_specs(args: argparse.Namespace) -> list[tuple[str, list[Path]]]:
+    """Every --runs as (name, files), checked."""
+    specs = []
+    for given in getattr(args, "system_runs", None) or []:
+        name, files = given[0], [Path(f) for f in given[1:]]
+        if not name.strip() or "#" in name:
+            raise InputError(f"--runs {name!r}: name the system (a name without '#').")
+        if len(files) < 2:
+            raise InputError(
+                f"--runs {name}: give two run files or more after the name.",
+                hint="For example --runs mine run1.txt run2.txt run3.txt.",
+            )
+        specs.append((name, files))
+    return specs
+
+
+def run_groups(args: argparse.Namespace) -> list[RunGroup]:
+    """The systems with runs the options name, with their runs' names in the corpus."""
+    return [
+        RunGroup(name, tuple(f"{name}#{i}" for i in range(1, len(files) + 1)))
+        for name, files in run_specs(args)
+    ]
+
+
+def load_run_files(args: argparse.Namespace) -> list[LoadedFile]:
+    """Every run file, its one system output named ``NAME#i``."""
+    loaded = []
+    for name, files in run_specs(args):
+        for number, path in enumerate(files, start=1):
+            file = load_file(path, {Role.SYSTEM}, args.encoding)
+            streams = [s for s in file.streams if s.role is Role.SYSTEM]
+            if len(streams) != 1:
+                raise InputError(
+                    f"--runs {name}: this file holds {len(streams)} system outputs; give one "
+                    "file per run.",
+                    path=path,
+                )
+            loaded.append(replace(file, streams=(replace(streams[0], name=f"{name}#{number}"),)))
+    return loaded

@@ -1,0 +1,125 @@
+"""``mtgui campaign``: each test set's report is eval's for that set alone, to the bit; the
+aggregate follows the sets' verdicts and deltas; the outputs are written; a bad campaign file
+exits 2 naming the file, the line and what is wrong."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from synthetic_sets import write_set
+
+from mtgui.cli.main import main
+
+SETTINGS = """\
+[settings]
+metrics = ["bleu", "ter"]
+bootstrap = 200
+seed = 7
+correction = "holm"
+"""
+
+
+def _set_entry(name: str, systems: list[str]) -> str:
+    hyps = ", ".join(f'"{name}/{s}.txt"' for s in systems)
+    return f'\n[[test_sets]]\nname = "{name}"\nrefs = "{name}/ref.txt"\nhyps = [{hyps}]\n'
+
+
+@pytest.fixture
+def campaign(tmp_path, monkeypatch):
+    """Three small sets (the third without C) and their campaign file."""
+    monkeypatch.chdir(tmp_path)
+    rates = {"A": 0.25, "B": 0.30, "C": 0.45}
+    text = SETTINGS
+    for k in range(3):
+        systems = ["A", "B", "C"] if k < 2 else ["A", "B"]
+        write_set(tmp_path / f"s{k}", {s: rates[s] for s in systems}, count=30, seed=k)
+        text += _set_entry(f"s{k}", systems)
+    path = tmp_path / "campaign.toml"
+    path.write_text(text)
+    return path
+
+
+def test_each_set_is_eval_alone_and_the_aggregate_follows_the_sets(campaign, capsys):
+    code = main(["campaign", str(campaign), "--json", "c.json", "--html", "c.html", "--csv", "out"])
+    assert code == 0, capsys.readouterr().err
+    report = json.loads(Path("c.json").read_text())
+    folder = campaign.parent
+    alone = main(
+        [
+            *("eval", "--ref", str(folder / "s0/ref.txt"), "--hyp"),
+            *(str(folder / f"s0/{s}.txt") for s in "ABC"),
+            *("-m", "bleu,ter", "-b", "200", "--seed", "7", "--correction", "holm"),
+            *("--json", "alone.json"),
+        ]
+    )
+    assert alone == 0
+    assert report["test_sets"][0]["report"] == json.loads(Path("alone.json").read_text())
+    sets = {s["name"]: s["report"] for s in report["test_sets"]}
+    pairs = {(p["metric"], p["x"], p["y"]): p for p in report["aggregate"]["pairs"]}
+    assert ("bleu", "A", "C") in pairs and pairs[("bleu", "A", "C")]["sets"] == 2
+    for (metric, x, y), pair in pairs.items():
+        verdicts = [
+            next(
+                q["verdict"]
+                for q in sets[name]["pairs"]
+                if (q["metric"], q["x"], q["y"]) == (metric, x, y)
+            )
+            for name in pair["set_names"]
+        ]
+        assert pair["sets_better"] == verdicts.count(">")
+        assert pair["sets_worse"] == verdicts.count("<")
+        assert pair["mean_delta"] == pytest.approx(sum(pair["deltas"].values()) / pair["sets"])
+        assert pair["verdict"] in "<>~" and 0 < pair["p_value"] <= 1
+        assert pair["better_on_at_least"] <= pair["sets"]
+    assert pairs[("ter", "A", "C")]["verdict"] == ">"
+    assert "Across the test sets" in Path("c.html").read_text()
+    with open("out/aggregate.csv", encoding="utf-8-sig") as table:
+        assert len(list(csv.DictReader(table))) == len(pairs)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("[settings]\nbootstrap = \n", 2, "not valid TOML"),
+        (
+            '[settings]\nbootstrapp = 100\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n',
+            2,
+            "not an option",
+        ),
+        (
+            '[settings]\nbootstrap = "many"\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n',
+            2,
+            "bootstrap",
+        ),
+        ('[settings]\nref = "x"\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n', 2, "cannot be"),
+        (
+            '[[test_sets]]\nname = "a"\nrefs = "r"\nhyps = "h"\n\n'
+            '[[test_sets]]\nname = "b"\nhyp = "h"\n',
+            8,
+            "unknown key 'hyp'",
+        ),
+        ('[[test_sets]]\nname = "a"\nhyps = "h"\n', 1, "has no 'refs'"),
+        ('[[test_sets]]\nname = "a"\nrefs = "r"\nhyps = 3\n', 4, "'hyps' must be"),
+        ("[settings]\nseed = 1\n", None, "no test set"),
+    ],
+)
+def test_a_bad_campaign_file_exits_2_with_file_line_and_problem(
+    tmp_path, capsys, text, line, words
+):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    assert main(["campaign", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert str(path) in error and words in error
+    if line is not None:
+        assert f"line {line}" in error
+
+
+def test_a_missing_file_in_a_set_names_the_set(campaign, capsys):
+    campaign.write_text(campaign.read_text().replace('"s1/B.txt"', '"s1/missing.txt"'))
+    assert main(["campaign", str(campaign)]) == 2
+    error = capsys.readouterr().err
+    assert "test set 's1'" in error and "missing.txt" in error
