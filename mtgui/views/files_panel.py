@@ -25,9 +25,11 @@ from PySide6.QtGui import (
     QDragMoveEvent,
     QDropEvent,
     QPalette,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHeaderView,
     QMenu,
     QStyle,
     QTreeWidget,
@@ -46,6 +48,8 @@ PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 SYSTEM_ROLE = Qt.ItemDataRole.UserRole + 2  # the system's name
 SYSTEM_KEY_ROLE = Qt.ItemDataRole.UserRole + 3  # the system's identity (file, position)
 _READING = QBrush(QColor("#5F6368"))
+FILE_WIDTH = 150  # the least width of the file's column while Format can give up some
+FORMAT_WIDTH = 80  # the least width of the Format column (elided below its contents)
 _FEW_ROWS = 200  # up to this many rows (or an eighth) are changed in place, more made afresh
 
 
@@ -75,6 +79,13 @@ class FilesPanel(QTreeWidget):
         for column, tip in enumerate(COLUMN_TIPS.values()):
             self.headerItem().setToolTip(column, tip)
         self.setRootIsDecorated(True)
+        # The file's name takes the width the other columns leave, elided in the middle
+        # (a long path keeps its start and its name): Holds, Segments and Format stay in view.
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        header = self.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(40)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._on_menu_requested)
@@ -85,6 +96,7 @@ class FilesPanel(QTreeWidget):
         self._renaming: SystemKey | None = None
         self._slow: dict[Path, float] = {}  # files that take long to read: seconds so far
         self._names: dict[SystemKey, str] = {}  # the system names listed
+        self._natural: list[int] = []  # each column's width for its contents
         self.setToolTip(
             "Drop reference and system files here (or anywhere on the window); drop a file "
             "on a listed file to replace it with a new version."
@@ -118,8 +130,27 @@ class FilesPanel(QTreeWidget):
             self.expandAll()
             for item in items:
                 _span_problem(item)
-        for column in range(self.columnCount()):
+        for column in range(1, self.columnCount()):  # the file's column takes the rest
             self.resizeColumnToContents(column)
+        self._natural = [self.header().sectionSize(c) for c in range(self.columnCount())]
+        self._fit_columns()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        """Keep the file's names readable as the panel narrows (:meth:`_fit_columns`)."""
+        super().resizeEvent(event)
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """Holds, Segments and Documents at their contents' width; the file's column the
+        rest, at least :data:`FILE_WIDTH`; Format gives up width to it first (elided), down
+        to :data:`FORMAT_WIDTH`, before the panel scrolls sideways."""
+        if len(self._natural) != self.columnCount():
+            return
+        format_column = self.columnCount() - 1
+        others = sum(self._natural[1:format_column])
+        spare = self.viewport().width() - others - FILE_WIDTH
+        natural = self._natural[format_column]
+        self.header().resizeSection(format_column, max(FORMAT_WIDTH, min(natural, spare)))
 
     def _changed_rows(
         self,

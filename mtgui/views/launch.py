@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication
 
 from mtgui._version import __version__
 from mtgui.app.garbage import GuiThreadCollector
+from mtgui.app.kernels import PREPARATION, prepare_kernels_if_needed
 from mtgui.app.preferences import Preferences
 from mtgui.app.recovery import RecoveryFolder, recovery_folder
 from mtgui.app.threads import threads_left_running
@@ -87,6 +88,7 @@ def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
         unexpected_errors.on_error = window.recovery.save_now
     try:
         window.show()
+        prepare_kernels_if_needed()  # a fresh pip install compiles TER's kernels meanwhile
         if not offer_recovery(window, RecoveryFolder(folder), files):
             if demo:
                 load_demo_into(window)
@@ -101,7 +103,8 @@ def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
         window.deleteLater()
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
         sys.excepthook = previous_hook
-    if threads_left_running():
+    # The kernels' compiler still at work would be torn down under its feet at exit.
+    if threads_left_running() or PREPARATION.preparing:
         atexit.register(_leave_without_destroying_threads, code)
     return code
 
