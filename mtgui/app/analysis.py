@@ -31,7 +31,7 @@ from mtgui.app.window_interface import SettingsSource
 from mtgui.engine.analysis import AnalysisResult, iter_analysis
 from mtgui.engine.core import Corpus, InputError
 from mtgui.engine.metrics import LABELS, REGISTRY
-from mtgui.engine.resampling import BootstrapProgress
+from mtgui.engine.resampling import BootstrapProgress, Unit
 from mtgui.engine.scale import check_scale, on_scale, scaled_scores
 from mtgui.engine.statistics import StatisticsCache, StatisticsProgress, prepare_segment_scores
 from mtgui.io.window_words import window_message
@@ -294,7 +294,9 @@ class AnalysisController(QObject):
             self._next_run = ""
         self.result_changed.emit(self.result)
         seconds = time.monotonic() - self._started
-        notes = " ".join((*self._left_out, *result.corpus.notes, *result.bootstrap.notes))
+        notes = " ".join(
+            (*self._left_out, *result.corpus.notes, *result.bootstrap.notes, *unit_note(result))
+        )
         self.notes_changed.emit(f"Note: {notes}" if notes else "")
         settings = result.bootstrap.settings
         self.status_changed.emit(
@@ -361,3 +363,17 @@ def _loaded_metrics(metrics: tuple[str, ...], corpus: Corpus) -> tuple[tuple[str
             hint="Tick another metric, or drop a file of human scores on the window.",
         )
     return kept, notes
+
+
+def unit_note(result: AnalysisResult) -> list[str]:
+    """Above the results, when whole documents were resampled: the same test set read as plain
+    text (no documents) resamples single segments and gives other intervals, and a user
+    comparing the two copies must see why at once, not only in the line under the views."""
+    if result.bootstrap.settings.unit is not Unit.DOCUMENT:
+        return []
+    documents = len(result.corpus.test_set.documents)
+    return [
+        f"Whole documents were resampled ({documents:,} documents): the same segments read as "
+        "plain text, which has no documents, resample single segments and give other, usually "
+        "narrower, intervals."
+    ]

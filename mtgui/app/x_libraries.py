@@ -67,12 +67,13 @@ def uses_xcb(environment: Mapping[str, str], platform: str = sys.platform) -> bo
 
 def missing_x_libraries(
     environment: Mapping[str, str] | None = None,
-    can_load: Callable[[str], bool] = loadable,
+    can_load: Callable[[str], bool] | None = None,
 ) -> dict[str, str]:
-    """The libraries of :data:`X_LIBRARIES` that cannot be loaded, with their packages (none
-    when the window does not use xcb)."""
+    """The libraries of :data:`X_LIBRARIES` that cannot be loaded (by ``can_load``, else
+    :func:`loadable`), with their packages (none when the window does not use xcb)."""
     if not uses_xcb(os.environ if environment is None else environment):
         return {}
+    can_load = can_load or loadable
     return {name: package for name, package in X_LIBRARIES.items() if not can_load(name)}
 
 

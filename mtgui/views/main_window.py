@@ -399,9 +399,9 @@ class MainWindow(QMainWindow):
         self._show_notes()
 
     def _show_notes(self) -> None:
-        """The note line above the results: the settings kept, then the analysis's notes."""
+        """The note line above the results: the analysis's notes, then the settings kept."""
         self.results.show_notes(
-            "\n".join(note for note in (self._kept_note, self._analysis_note) if note)
+            "\n".join(note for note in (self._analysis_note, self._kept_note) if note)
         )
 
     def _save_preferences(self) -> None:
