@@ -19,11 +19,17 @@ class KernelPreparation:
 
     def __init__(self, compile_all: Callable[[], None] = compile_kernels) -> None:
         self._compile_all = compile_all
+        self._needed = False  # the kernels are not on disk: they are compiled once, now
         self._done = threading.Event()
         self._thread: threading.Thread | None = None
 
+    def need(self) -> None:
+        """The kernels are to be compiled (a run of now that uses them waits for that)."""
+        self._needed = True
+
     def start(self) -> None:
         """Start compiling (once)."""
+        self._needed = True
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="mtgui-kernels", daemon=True)
             self._thread.start()
@@ -38,8 +44,8 @@ class KernelPreparation:
 
     @property
     def preparing(self) -> bool:
-        """Whether the kernels are being compiled now."""
-        return self._thread is not None and not self._done.is_set()
+        """Whether the kernels are to be compiled or being compiled now (not yet done)."""
+        return self._needed and not self._done.is_set()
 
     def wait(self, seconds: float | None = None) -> bool:
         """Wait until the compiling has ended (tests); whether it has."""
@@ -51,13 +57,23 @@ PREPARATION = KernelPreparation()
 
 
 def prepare_kernels_if_needed(
-    preparation: KernelPreparation = PREPARATION, on_disk: Callable[[], bool] = kernels_on_disk
+    preparation: KernelPreparation | None = None,
+    on_disk: Callable[[], bool] = kernels_on_disk,
+    start_later: Callable[[Callable[[], None]], None] | None = None,
 ) -> bool:
-    """Start compiling the kernels where they are not on disk yet; whether it started."""
+    """Where the kernels are not on disk yet, have them compiled: ``start_later`` is given the
+    function that starts it (the window calls it a moment after it shows, not to slow its
+    first drawing; else it starts now). Whether they are to be compiled."""
+    preparation = preparation or PREPARATION
     if on_disk():
         return False
-    preparation.start()
+    preparation.need()
+    (start_later or _now)(preparation.start)
     return True
+
+
+def _now(start: Callable[[], None]) -> None:
+    start()
 
 
 def waiting_note(metrics: Collection[str], preparation: KernelPreparation | None = None) -> str:

@@ -17,7 +17,7 @@ from types import TracebackType
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
-from PySide6.QtCore import QEvent, QSettings, QSize
+from PySide6.QtCore import QEvent, QSettings, QSize, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -30,6 +30,10 @@ from mtgui.app.threads import threads_left_running
 from mtgui.views.main_window import MainWindow
 from mtgui.views.recovery_offer import offer_recovery
 from mtgui.views.unexpected import unexpected_errors
+
+PREPARE_KERNELS_AFTER_MS = 2000
+"""How long after the window shows the kernels start compiling, where they must (a run that
+needs them before compiles them itself, and the status line says so all the same)."""
 
 
 def create_application(argv: list[str] | None = None) -> QApplication:
@@ -88,7 +92,10 @@ def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
         unexpected_errors.on_error = window.recovery.save_now
     try:
         window.show()
-        prepare_kernels_if_needed()  # a fresh pip install compiles TER's kernels meanwhile
+        # A fresh pip install compiles TER's kernels meanwhile, once the window has drawn.
+        prepare_kernels_if_needed(
+            start_later=lambda start: QTimer.singleShot(PREPARE_KERNELS_AFTER_MS, start)
+        )
         if not offer_recovery(window, RecoveryFolder(folder), files):
             if demo:
                 load_demo_into(window)

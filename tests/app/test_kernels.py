@@ -31,6 +31,16 @@ def test_a_run_of_ter_says_it_waits_for_the_kernels_while_they_compile():
     assert waiting_note(["ter"], preparation) == ""
 
 
+def test_a_run_before_the_compiling_starts_says_so_too():
+    preparation, release = blocked()
+    started = []
+    assert prepare_kernels_if_needed(preparation, lambda: False, start_later=started.append)
+    assert preparation.preparing and "TER kernels" in waiting_note(["ter"], preparation)
+    release.set()
+    started[0]()
+    assert preparation.wait(30) and not preparation.preparing
+
+
 def test_kernels_on_disk_start_no_compiling():
     preparation, release = blocked()
     assert not prepare_kernels_if_needed(preparation, on_disk=lambda: True)
