@@ -48,8 +48,8 @@ PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 SYSTEM_ROLE = Qt.ItemDataRole.UserRole + 2  # the system's name
 SYSTEM_KEY_ROLE = Qt.ItemDataRole.UserRole + 3  # the system's identity (file, position)
 _READING = QBrush(QColor("#5F6368"))
-FILE_WIDTH = 150  # the least width of the file's column while Format can give up some
-FORMAT_WIDTH = 80  # the least width of the Format column (elided below its contents)
+FILE_WIDTH = 150  # the least width of the file's column while the others can give up some
+LEAST_WIDTHS = {4: 60, 1: 70, 3: 55, 2: 55}  # Format, Holds, Documents, Segments: in this order
 _FEW_ROWS = 200  # up to this many rows (or an eighth) are changed in place, more made afresh
 
 
@@ -141,16 +141,22 @@ class FilesPanel(QTreeWidget):
         self._fit_columns()
 
     def _fit_columns(self) -> None:
-        """Holds, Segments and Documents at their contents' width; the file's column the
-        rest, at least :data:`FILE_WIDTH`; Format gives up width to it first (elided), down
-        to :data:`FORMAT_WIDTH`, before the panel scrolls sideways."""
+        """The file's column gets the width the others leave, and at least :data:`FILE_WIDTH`
+        while they can give some up: Format first, then Holds, Documents and Segments, each
+        down to its least width in :data:`LEAST_WIDTHS` (elided), before the panel scrolls
+        sideways. Each column is otherwise at its contents' width."""
         if len(self._natural) != self.columnCount():
             return
-        format_column = self.columnCount() - 1
-        others = sum(self._natural[1:format_column])
-        spare = self.viewport().width() - others - FILE_WIDTH
-        natural = self._natural[format_column]
-        self.header().resizeSection(format_column, max(FORMAT_WIDTH, min(natural, spare)))
+        widths = list(self._natural)
+        deficit = FILE_WIDTH - (self.viewport().width() - sum(widths[1:]))
+        for column, least in LEAST_WIDTHS.items():
+            if column >= len(widths):
+                continue
+            given = max(0, min(deficit, widths[column] - least))
+            widths[column] -= given
+            deficit -= given
+        for column in range(1, len(widths)):
+            self.header().resizeSection(column, widths[column])
 
     def _changed_rows(
         self,
