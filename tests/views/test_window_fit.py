@@ -26,6 +26,7 @@ from mtgui.views.focus_frame import FocusFrameDelegate
 from mtgui.views.histogram_view import PLOT_MIN_HEIGHT
 from mtgui.views.launch import load_demo_into
 from mtgui.views.main_window import MainWindow
+from mtgui.views.paired_view import PLOT_MIN_HEIGHT as PAIRED_PLOT_MIN_HEIGHT
 from mtgui.views.window_state import FRAME_ROOM, fit_window
 
 
@@ -235,3 +236,12 @@ def test_no_red_message_while_a_file_is_still_being_read(qtbot, write):
     window.controller.analysis.run()
     assert window.results.problem.text() == ""
     assert "Waiting for 1 file still being read" in window.statusBar().currentMessage()
+
+
+def test_the_paired_plot_keeps_its_height_and_scrolls_in_a_short_window(qtbot):
+    window = demo_window(qtbot, 900, 520)
+    paired = window.results.paired
+    window.results.tabs.setCurrentWidget(paired)
+    qtbot.waitUntil(lambda: paired.plot_widget.height() >= PAIRED_PLOT_MIN_HEIGHT)
+    assert paired.body.widget().isAncestorOf(paired.plot_widget)
+    assert paired.body.widget().isAncestorOf(paired.summary)
