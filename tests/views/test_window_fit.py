@@ -37,7 +37,7 @@ def preferences(tmp_path) -> Preferences:
 def demo_window(qtbot, width: int = 1280, height: int = 800) -> MainWindow:
     window = MainWindow()
     qtbot.addWidget(window)
-    window.settings_panel.resamples.setValue(200)
+    window.settings_panel.resamples.setValue(100)
     window.resize(width, height)
     window.show()
     qtbot.waitExposed(window)
@@ -118,12 +118,12 @@ def test_the_files_panel_keeps_its_columns_in_view_and_widens_with_the_window(qt
 def test_kept_settings_are_named_when_files_are_opened_and_new_resets_them(qtbot, monkeypatch):
     window = MainWindow()
     qtbot.addWidget(window)
-    window.settings_panel.resamples.setValue(200)  # as if kept from the last session
+    window.settings_panel.resamples.setValue(100)  # as if kept from the last session
     window.show()
     load_demo_into(window)
     wait_for_result(qtbot, window)
     notes = window.results.notes.text()
-    assert "Settings that are not the defaults: 200 resamples" in notes
+    assert "Settings that are not the defaults: 100 resamples" in notes
     assert "File > New (Ctrl+N) puts them back" in notes
     assert not window.results.notes.isHidden()
     monkeypatch.setattr(window, "confirm_new", lambda: True)
@@ -144,7 +144,7 @@ def test_a_session_names_its_settings_that_are_not_the_defaults(qtbot, tmp_path)
     window.show()
     window.open_session(path)
     wait_for_result(qtbot, window)
-    assert "Settings that are not the defaults: 200 resamples" in window.results.notes.text()
+    assert "Settings that are not the defaults: 100 resamples" in window.results.notes.text()
 
 
 def test_whole_document_resampling_is_said_above_the_results(qtbot):
@@ -164,7 +164,7 @@ def test_the_documents_tab_of_plain_text_keeps_its_words_at_the_top(qtbot, write
     other = write("two.txt", "\n".join(lines) + "\n")
     window = MainWindow()
     qtbot.addWidget(window)
-    window.settings_panel.resamples.setValue(200)
+    window.settings_panel.resamples.setValue(100)
     window.resize(1280, 800)
     window.show()
     window.add_files([ref, hyp, other], {ref: Role.REFERENCE, hyp: Role.SYSTEM, other: Role.SYSTEM})
@@ -209,7 +209,7 @@ def test_a_run_that_waits_for_the_kernels_says_so(qtbot, monkeypatch):
     monkeypatch.setattr(kernels, "PREPARATION", preparation)
     window = MainWindow()
     qtbot.addWidget(window)
-    window.settings_panel.resamples.setValue(200)
+    window.settings_panel.resamples.setValue(100)
     messages: list[str] = []
     window.controller.analysis.status_changed.connect(messages.append)
     panel = window.settings_panel
