@@ -86,7 +86,16 @@ def may_skip_teardown(
 
 
 def open_window(demo: bool, files: Sequence[Path]) -> int:
-    """Run the desktop application until its window closes (Qt is imported only here)."""
+    """Run the desktop application until its window closes (Qt is imported only here).
+
+    Under X11, the system libraries Qt needs are looked for first: where some are missing,
+    the packages to install are named (exit code 1) instead of Qt's own message."""
+    from mtgui.app.x_libraries import missing_libraries_message, missing_x_libraries
+
+    missing = missing_x_libraries()
+    if missing:
+        print(missing_libraries_message(missing), file=sys.stderr)
+        return 1
     from mtgui.views.launch import run_application
 
     return run_application(demo=demo, files=files)

@@ -36,6 +36,17 @@ cd "$root/build"
 cd "$root"
 
 if [ "$(uname -s)" = Linux ]; then
+  # The kernels compiled once here, for a generic CPU (mtgui.engine.runtime.compiled), and kept
+  # in the bundle: a user's first TER run loads them instead of compiling for tens of seconds.
+  echo "build: compiling the kernels into the bundle" >&2
+  warm="$root/build/kernel-warm-up"
+  rm -rf "$warm"
+  mkdir -p "$warm/run"
+  (cd "$warm/run" && env -u XDG_CACHE_HOME HOME="$warm" NUMBA_CPU_NAME=generic \
+    "$exe" eval --demo --metrics ter,wer,chrf --bootstrap 0 >/dev/null)
+  "$bin/python" "$root/packaging/bundle_kernels.py" "$warm" "$root/dist/mtgui/_internal" >&2
+  rm -rf "$warm"
+
   share="$root/dist/mtgui/share"
   mkdir -p "$share/applications" "$share/mime/packages" "$share/icons/hicolor/scalable/apps"
   cp "$root/packaging/linux/mtgui.desktop" "$share/applications/"

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from mtgui.app import preload  # noqa: F401  (before any run's thread imports them)
 from mtgui.app.estimate import TimeLeft
+from mtgui.app.kernels import waiting_note
 from mtgui.app.loading import LoadedFiles
 from mtgui.app.runs import RunController
 from mtgui.app.staleness import RunInputs, describe_stale
@@ -30,7 +31,7 @@ from mtgui.app.window_interface import SettingsSource
 from mtgui.engine.analysis import AnalysisResult, iter_analysis
 from mtgui.engine.core import Corpus, InputError
 from mtgui.engine.metrics import LABELS, REGISTRY
-from mtgui.engine.resampling import BootstrapProgress
+from mtgui.engine.resampling import BootstrapProgress, Unit
 from mtgui.engine.scale import check_scale, on_scale, scaled_scores
 from mtgui.engine.statistics import StatisticsCache, StatisticsProgress, prepare_segment_scores
 from mtgui.io.window_words import window_message
@@ -74,6 +75,7 @@ class AnalysisController(QObject):
         self._run_inputs: RunInputs | None = None  # what the run under way is made from
         self._next_run = ""  # what the analysis does next: a key of staleness.NEXT_RUN
         self._stale_text = ""
+        self._run_metrics: tuple[str, ...] = ()  # the metrics of the run under way
         self._left_out: list[str] = []  # notes on metrics ticked whose scores are not loaded
         self._blocked = False  # this controller's "cannot run" problem is the one shown
         self._started = 0.0
@@ -179,6 +181,7 @@ class AnalysisController(QObject):
         self._time_left.reset()
         self._run_inputs, self._next_run = inputs, "running"
         cache, scale = self._statistics_cache, self._bleu_scale
+        self._run_metrics = tuple(metrics)
         self.runs.start(
             lambda: iter_shown(
                 iter_analysis(corpus, metrics, metric_settings, resampling, cache), scale
@@ -187,7 +190,7 @@ class AnalysisController(QObject):
         self.progress_changed.emit(0, 1)  # empty until the first step is done
         self.status_changed.emit(
             f"Analysing: scoring {len(corpus.systems)} systems with "
-            f"{', '.join(LABELS.get(m, m) for m in metrics)}..."
+            f"{', '.join(LABELS.get(m, m) for m in metrics)}..." + waiting_note(metrics)
         )
         self.show_staleness()
 
@@ -199,15 +202,25 @@ class AnalysisController(QObject):
         message must stay).
         """
         self._drop_run()
-        loaded = bool(self._files.workspace.entries)
+        entries = self._files.workspace.entries
+        loaded = bool(entries)
+        reading = sum(1 for entry in entries if entry.reading)
         self._next_run = "blocked" if loaded else "empty"
-        if loaded:
+        if reading:  # a slow file the others went on without: what it holds may be missing
+            self._next_run = "loading"
+            if self._blocked:  # its own earlier problem only
+                self.problem_changed.emit("")
+            self.status_changed.emit(
+                f"Waiting for {reading:,} file{'s' if reading != 1 else ''} still being read: "
+                "the analysis starts when they are."
+            )
+        elif loaded:
             self.problem_changed.emit(window_message(error))
             self.status_changed.emit("The analysis cannot start: see the message above the views.")
         elif self._blocked:
             self.problem_changed.emit("")
             self.status_changed.emit("Drop reference and system files on the window to start.")
-        self._blocked = loaded
+        self._blocked = loaded and not reading
         self.show_staleness()
 
     def rerun_soon(self) -> None:
@@ -263,6 +276,7 @@ class AnalysisController(QObject):
             self.progress_changed.emit(snapshot.done, snapshot.total)
             self.status_changed.emit(
                 f"Scoring: {snapshot.done} of {snapshot.total} systems ({snapshot.system})"
+                + waiting_note(self._run_metrics)
             )
         elif isinstance(snapshot, BootstrapProgress):
             self.progress_changed.emit(snapshot.done, snapshot.total)
@@ -280,7 +294,9 @@ class AnalysisController(QObject):
             self._next_run = ""
         self.result_changed.emit(self.result)
         seconds = time.monotonic() - self._started
-        notes = " ".join((*self._left_out, *result.corpus.notes, *result.bootstrap.notes))
+        notes = " ".join(
+            (*self._left_out, *result.corpus.notes, *result.bootstrap.notes, *unit_note(result))
+        )
         self.notes_changed.emit(f"Note: {notes}" if notes else "")
         settings = result.bootstrap.settings
         self.status_changed.emit(
@@ -362,3 +378,17 @@ def _unread_words(inputs: RunInputs | None) -> str:
         f" {len(unread)} {files} left out, as they could not be read ({shown}): see the "
         "files panel."
     )
+
+
+def unit_note(result: AnalysisResult) -> list[str]:
+    """Above the results, when whole documents were resampled: the same test set read as plain
+    text (no documents) resamples single segments and gives other intervals, and a user
+    comparing the two copies must see why at once, not only in the line under the views."""
+    if result.bootstrap.settings.unit is not Unit.DOCUMENT:
+        return []
+    documents = len(result.corpus.test_set.documents)
+    return [
+        f"Whole documents were resampled ({documents:,} documents): the same segments read as "
+        "plain text, which has no documents, resample single segments and give other, usually "
+        "narrower, intervals."
+    ]

@@ -116,17 +116,23 @@ class Preferences:
 
     # -- the window -----------------------------------------------------------------------------
 
-    def window_geometry(self) -> bytes | None:
-        """``QMainWindow.saveGeometry()`` of the last run, for ``restoreGeometry``."""
-        return self._bytes(_GEOMETRY)
+    def window_geometry(self, screen: str = "") -> bytes | None:
+        """``QMainWindow.saveGeometry()`` of the last run, for ``restoreGeometry``: the one
+        saved on ``screen`` (:func:`screen_key`) if any, else the last one saved anywhere."""
+        kept = self._bytes(_screen_setting(_GEOMETRY, screen)) if screen else None
+        return kept or self._bytes(_GEOMETRY)
 
     def window_state(self) -> bytes | None:
         """``QMainWindow.saveState()`` of the last run (toolbars, docks), for ``restoreState``."""
         return self._bytes(_WINDOW_STATE)
 
-    def set_window(self, geometry: bytes, state: bytes) -> None:
-        """Remember the window's geometry and state (from ``saveGeometry``/``saveState``)."""
+    def set_window(self, geometry: bytes, state: bytes, screen: str = "") -> None:
+        """Remember the window's geometry and state (from ``saveGeometry``/``saveState``), the
+        geometry also as that of ``screen`` (a laptop's own screen and a monitor each keep
+        the size the window had on it)."""
         self.settings.setValue(_GEOMETRY, QByteArray(geometry))
+        if screen:
+            self.settings.setValue(_screen_setting(_GEOMETRY, screen), QByteArray(geometry))
         self.settings.setValue(_WINDOW_STATE, QByteArray(state))
 
     def histogram_layout(self) -> str:
@@ -174,3 +180,15 @@ class Preferences:
 def _same(first: Path, second: Path) -> bool:
     """Whether two absolute paths name the same file (case-blind where the system is)."""
     return os.path.normcase(os.path.normpath(first)) == os.path.normcase(os.path.normpath(second))
+
+
+def screen_key(name: str, width: int, height: int) -> str:
+    """A screen as the window's sizes are remembered by: its name and its size in logical
+    pixels (the same monitor at another scale is another key)."""
+    return f"{name} {width}x{height}"
+
+
+def _screen_setting(key: str, screen: str) -> str:
+    """``key`` for one screen: a QSettings key of its own (no "/" from the screen's name)."""
+    cleaned = "".join(c if c.isalnum() or c in " -_.x" else "_" for c in screen)
+    return f"{key}_by_screen/{cleaned}"

@@ -93,6 +93,7 @@ class DocumentsView(QWidget):
         layout.addWidget(self.reading)
         layout.addWidget(self.message)
         layout.addWidget(self.table, stretch=1)
+        layout.addStretch(0)  # without the table (plain text), all stays at the top
 
     # -- what is shown ------------------------------------------------------------------------
 

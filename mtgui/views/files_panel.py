@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHeaderView,
     QInputDialog,
     QMenu,
     QStyle,
@@ -49,6 +50,8 @@ PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 SYSTEM_ROLE = Qt.ItemDataRole.UserRole + 2  # the system's name
 SYSTEM_KEY_ROLE = Qt.ItemDataRole.UserRole + 3  # the system's identity (file, position)
 _READING = QBrush(QColor("#5F6368"))
+FILE_WIDTH = 150  # the least width of the file's column while the others can give up some
+LEAST_WIDTHS = {4: 60, 1: 70, 3: 55, 2: 55}  # Format, Holds, Documents, Segments: in this order
 _FEW_ROWS = 200  # up to this many rows (or an eighth) are changed in place, more made afresh
 
 
@@ -79,6 +82,13 @@ class FilesPanel(QTreeWidget):
         for column, tip in enumerate(COLUMN_TIPS.values()):
             self.headerItem().setToolTip(column, tip)
         self.setRootIsDecorated(True)
+        # The file's name takes the width the other columns leave, elided in the middle
+        # (a long path keeps its start and its name): Holds, Segments and Format stay in view.
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        header = self.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(40)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._on_menu_requested)
@@ -90,6 +100,7 @@ class FilesPanel(QTreeWidget):
         self._renaming: SystemKey | None = None
         self._slow: dict[Path, float] = {}  # files that take long to read: seconds so far
         self._names: dict[SystemKey, str] = {}  # the system names listed
+        self._natural: list[int] = []  # each column's width for its contents
         self.setToolTip(
             "Drop reference and system files here (or anywhere on the window); drop a file "
             "on a listed file to replace it with a new version."
@@ -123,14 +134,36 @@ class FilesPanel(QTreeWidget):
             self.expandAll()
             for item in items:
                 _span_problem(item)
-        for column in range(self.columnCount()):
+        for column in range(1, self.columnCount()):  # the file's column takes the rest
             self.resizeColumnToContents(column)
+        self._natural = [self.header().sectionSize(c) for c in range(self.columnCount())]
+        self._fit_columns()
         rewrap_problems(self)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
-        """Wrap the reasons files could not be read to the new width."""
+        """Keep the file's names readable as the panel narrows (:meth:`_fit_columns`), and wrap
+        the reasons files could not be read to the new width."""
         super().resizeEvent(event)
+        self._fit_columns()
         rewrap_problems(self)
+
+    def _fit_columns(self) -> None:
+        """The file's column gets the width the others leave, and at least :data:`FILE_WIDTH`
+        while they can give some up: Format first, then Holds, Documents and Segments, each
+        down to its least width in :data:`LEAST_WIDTHS` (elided), before the panel scrolls
+        sideways. Each column is otherwise at its contents' width."""
+        if len(self._natural) != self.columnCount():
+            return
+        widths = list(self._natural)
+        deficit = FILE_WIDTH - (self.viewport().width() - sum(widths[1:]))
+        for column, least in LEAST_WIDTHS.items():
+            if column >= len(widths):
+                continue
+            given = max(0, min(deficit, widths[column] - least))
+            widths[column] -= given
+            deficit -= given
+        for column in range(1, len(widths)):
+            self.header().resizeSection(column, widths[column])
 
     def _changed_rows(
         self,

@@ -30,8 +30,10 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -47,6 +49,9 @@ from mtgui.views.plot_theme import PlotTheme, apply_plot_theme, follow_palette
 
 BINS = 40
 COLUMNS = 2
+PLOT_MIN_HEIGHT = 120
+"""The least height of one row of small multiples (or of the overlaid plot), in pixels: a
+shorter window scrolls the plots rather than flattening them to lines."""
 _PLOTS_SHOWN_PER_STEP = 2
 _STEP_MS = 1  # between steps of making the plots: a timer, so the event loop runs in between
 _PLOTS_PER_UPDATE = 4
@@ -97,7 +102,12 @@ class HistogramView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
         layout.addWidget(self.missing)
-        layout.addWidget(self._layout_widget)
+        self.plots_area = QScrollArea()  # a short window scrolls the plots, never flattens them
+        self.plots_area.setWidget(self._layout_widget)
+        self.plots_area.setWidgetResizable(True)
+        self.plots_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.plots_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(self.plots_area, 1)
         layout.addWidget(self.marks_legend)
         self._systems: list[str] = []
         self._latest: Mapping[tuple[str, str], FloatArray] = {}
@@ -163,6 +173,7 @@ class HistogramView(QWidget):
     def _make_overlay(self) -> None:
         """One plot, one coloured curve per system, with a legend."""
         plot = self._layout_widget.addPlot(row=0, col=0)
+        self._keep_plots_tall(2)  # the legend lists every system
         plot.addLegend(offset=(-10, 10), labelTextColor=self._theme.text)
         plot.getAxis("bottom").enableAutoSIPrefix(False)
         plot.hideAxis("left")
@@ -238,6 +249,11 @@ class HistogramView(QWidget):
                 plot.setOpacity(0.0)
                 layout.addItem(plot, row=number // COLUMNS, col=number % COLUMNS)
         self._veiled = list(self._plots.values())
+        self._keep_plots_tall(math.ceil(len(self._plots) / COLUMNS))
+
+    def _keep_plots_tall(self, rows: int) -> None:
+        """Give the plots at least :data:`PLOT_MIN_HEIGHT` a row (the area scrolls past)."""
+        self._layout_widget.setMinimumHeight(max(rows, 1) * PLOT_MIN_HEIGHT)
 
     def _reset(self, plot: pg.PlotItem, curve: pg.PlotDataItem | None) -> None:
         """An empty histogram with this run's axis label and no marks."""

@@ -17,18 +17,23 @@ from types import TracebackType
 
 os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 
-from PySide6.QtCore import QEvent, QSettings, QSize
+from PySide6.QtCore import QEvent, QSettings, QSize, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from mtgui._version import __version__
 from mtgui.app.garbage import GuiThreadCollector
+from mtgui.app.kernels import PREPARATION, prepare_kernels_if_needed
 from mtgui.app.preferences import Preferences
 from mtgui.app.recovery import RecoveryFolder, recovery_folder
 from mtgui.app.threads import threads_left_running
 from mtgui.views.main_window import MainWindow
 from mtgui.views.recovery_offer import offer_recovery
 from mtgui.views.unexpected import unexpected_errors
+
+PREPARE_KERNELS_AFTER_MS = 2000
+"""How long after the window shows the kernels start compiling, where they must (a run that
+needs them before compiles them itself, and the status line says so all the same)."""
 
 
 def create_application(argv: list[str] | None = None) -> QApplication:
@@ -87,6 +92,10 @@ def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
         unexpected_errors.on_error = window.recovery.save_now
     try:
         window.show()
+        # A fresh pip install compiles TER's kernels meanwhile, once the window has drawn.
+        prepare_kernels_if_needed(
+            start_later=lambda start: QTimer.singleShot(PREPARE_KERNELS_AFTER_MS, start)
+        )
         if not offer_recovery(window, RecoveryFolder(folder), files):
             if demo:
                 load_demo_into(window)
@@ -101,7 +110,8 @@ def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
         window.deleteLater()
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
         sys.excepthook = previous_hook
-    if threads_left_running():
+    # The kernels' compiler still at work would be torn down under its feet at exit.
+    if threads_left_running() or PREPARATION.preparing:
         atexit.register(_leave_without_destroying_threads, code)
     return code
 

@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
@@ -73,6 +73,19 @@ from mtgui.views.settings_panel import SettingsPanel
 from mtgui.views.welcome import WelcomePage
 from mtgui.views.window_state import restore_window, save_window
 
+LEFT_SHARE = 0.45
+"""The files and settings panels' share of the window's width when it first shows."""
+
+
+def kept_settings_note(kept: list[str]) -> str:
+    """The line above the results naming the settings that are not the defaults ("": none)."""
+    if not kept:
+        return ""
+    return (
+        f"Settings that are not the defaults: {'; '.join(kept)}. "
+        "File > New (Ctrl+N) puts them back to the defaults."
+    )
+
 
 class MainWindow(QMainWindow):
     """The application's main window."""
@@ -124,6 +137,9 @@ class MainWindow(QMainWindow):
         self.choose_report_file: Callable[[str], Path | None] = self._ask_report_file
         self.help_dialog: HelpDialog | None = None
         self._scores_seen: set[Path] = set()  # scores files loaded (a new one ticks its metrics)
+        self._kept_named = False  # files were opened with settings that are not the defaults
+        self._kept_note = ""  # their names, above the results
+        self._analysis_note = ""  # the analysis's note on the result shown
         self._build()
         self.controller = AppController(self.settings_panel, self, preferences, self, synchronous)
         self.recovery: RecoveryFile | None = None
@@ -152,7 +168,12 @@ class MainWindow(QMainWindow):
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(self.right)
-        splitter.setStretchFactor(1, 1)
+        # The files panel widens with the window too (2 : 3), from a width where its columns
+        # Holds, Segments and Format show beside the files' names.
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        self.splitter = splitter  # shared out when the window first shows (showEvent)
+        self._shared_out = False
         self.setCentralWidget(splitter)
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(260)
@@ -209,7 +230,7 @@ class MainWindow(QMainWindow):
         analysis.progress_changed.connect(self._on_progress_changed)
         analysis.scores_changed.connect(results.show_scores)
         analysis.result_changed.connect(self._on_result_changed)
-        analysis.notes_changed.connect(results.show_notes)
+        analysis.notes_changed.connect(self._on_notes_changed)
         controller.studies.progress_changed.connect(studies.show_progress)
         controller.studies.finished.connect(studies.show_result)
         controller.studies.problem_changed.connect(studies.show_problem)
@@ -278,6 +299,7 @@ class MainWindow(QMainWindow):
             return
         self.controller.new_project()
         self.settings_panel.set_settings(AnalysisSettings())
+        self._kept_named = False
         self._show_kept_settings()
 
     def export_html(self) -> None:
@@ -338,7 +360,10 @@ class MainWindow(QMainWindow):
     def _on_workspace_changed(self, workspace: Workspace) -> None:
         """The welcome page or the results; the loaded scores' metrics in the settings panel,
         those of a scores file just loaded (not a session's) ticked."""
+        opened = bool(workspace.entries) and self.right.currentWidget() is self.welcome
         self.right.setCurrentWidget(self.results if workspace.entries else self.welcome)
+        if opened:
+            self._name_kept_settings()
         self._scores_seen, tick, metrics = ticked_on_load(workspace.entries, self._scores_seen)
         self.settings_panel.show_external(metrics, tick)
         self.settings_panel.suggest_correction(len(workspace.system_keys()))
@@ -376,6 +401,7 @@ class MainWindow(QMainWindow):
         self._scores_seen = set(session.paths)  # its metrics are ticked as it saved them
         self.results.want_metric(session.metric)
         self.settings_panel.set_state(session.settings)
+        self._name_kept_settings()
 
     def current_metric(self) -> str:
         """The metric the views show."""
@@ -412,9 +438,32 @@ class MainWindow(QMainWindow):
         self._show_kept_settings()
 
     def _show_kept_settings(self) -> None:
-        """On the welcome page: the settings that are not the defaults (kept from before)."""
+        """The settings that are not the defaults (kept from before): on the welcome page,
+        and above the results once files are opened with them (:meth:`_name_kept_settings`)."""
         defaults = AnalysisSettings().to_dict()
-        self.welcome.show_kept(settings_kept(defaults, self.settings_panel.state(), LABELS))
+        kept = settings_kept(defaults, self.settings_panel.state(), LABELS)
+        self.welcome.show_kept(kept)
+        if self._kept_named or not kept:
+            self._kept_named = bool(kept)
+            self._kept_note = kept_settings_note(kept)
+            self._show_notes()
+
+    def _name_kept_settings(self) -> None:
+        """Files were opened (on the command line, a session, the demo, a drop on the empty
+        window): name the settings they are analysed with that are not the defaults, above
+        the results, as long as some are not."""
+        self._kept_named = True
+        self._show_kept_settings()
+
+    def _on_notes_changed(self, text: str) -> None:
+        self._analysis_note = text
+        self._show_notes()
+
+    def _show_notes(self) -> None:
+        """The note line above the results: the analysis's notes, then the settings kept."""
+        self.results.show_notes(
+            "\n".join(note for note in (self._analysis_note, self._kept_note) if note)
+        )
 
     def _save_preferences(self) -> None:
         if self.preferences is not None:
@@ -439,6 +488,16 @@ class MainWindow(QMainWindow):
         paths = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
         event.acceptProposedAction()
         self.add_files(paths)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """The first time the window shows, at its size now: the panels' share of it."""
+        super().showEvent(event)
+        if not self._shared_out:
+            self._shared_out = True
+            width, panels = self.splitter.width(), self.splitter.widget(0)
+            least = panels.minimumSizeHint().width() if panels is not None else 0
+            left = max(int(width * LEFT_SHARE), least)
+            self.splitter.setSizes([left, width - left])
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self._save_preferences()

@@ -19,7 +19,16 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.report.paired import PairedDeltas, paired_deltas
@@ -40,6 +49,10 @@ LINES_LEGEND = (
     "difference on the whole test set; shaded, its interval."
 )
 """What the paired plot's lines are, under an exported image (tooltips say it in the window)."""
+
+
+PLOT_MIN_HEIGHT = 180
+"""The least height of the plot of the differences, in pixels."""
 
 
 class PairedView(QWidget):
@@ -81,10 +94,21 @@ class PairedView(QWidget):
         bar.addWidget(segments)
         bar.addStretch(1)
         bar.addWidget(self.exporter.button())
+        # A short window (1280 x 800 at 150%) scrolls the plot and its summary, never flattens it.
+        self.plot_widget.setMinimumHeight(PLOT_MIN_HEIGHT)
+        body = QWidget()
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.addWidget(self.plot_widget, stretch=1)
+        body_layout.addWidget(self.summary)
+        self.body = QScrollArea()
+        self.body.setWidget(body)
+        self.body.setWidgetResizable(True)
+        self.body.setFrameShape(QFrame.Shape.NoFrame)
+        self.body.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
-        layout.addWidget(self.plot_widget, stretch=1)
-        layout.addWidget(self.summary)
+        layout.addWidget(self.body, stretch=1)
         self.first.currentIndexChanged.connect(self._redraw)
         self.second.currentIndexChanged.connect(self._redraw)
         swap.clicked.connect(self.swap)

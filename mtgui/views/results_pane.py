@@ -28,6 +28,7 @@ from mtgui.views.breakdown_view import BreakdownView
 from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
 from mtgui.views.documents_view import DocumentsView
+from mtgui.views.focus_frame import FocusFrameDelegate
 from mtgui.views.grid_legend import GridLegend
 from mtgui.views.histogram_view import MARKS_LEGEND, HistogramView
 from mtgui.views.paired_view import LINES_LEGEND, PairedView
@@ -86,6 +87,7 @@ class ResultsPane(QWidget):
         self.score_model, self.grid_model = ScoreTableModel(self), SignificanceGridModel(self)
         self.score_table = self._table(self.score_model, sortable=True)
         self.grid_table = self._table(self.grid_model, sortable=False)
+        self.grid_table.setItemDelegate(FocusFrameDelegate(self.grid_table))  # focus seen
         self.grid_table.setToolTip(
             "Hover a cell for the numbers behind it; double-click it to see the two systems' "
             "paired differences."

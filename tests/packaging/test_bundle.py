@@ -186,3 +186,27 @@ def test_the_bundle_opens_the_window_on_the_demo_for_20_seconds(tmp_path):
     assert still_running, f"the window closed by itself (exit {process.returncode}): {errors}"
     assert "Traceback" not in errors
     assert "could not load the Qt platform plugin" not in errors
+
+
+def test_the_bundle_ships_its_kernels_compiled_and_a_fresh_home_loads_them(tmp_path):
+    """packaging/build.sh compiles the kernels once for a generic CPU and keeps numba's cache in
+    the bundle: the first TER + WER run of a fresh home copies them into numba's user-wide cache
+    and loads them there, compiling nothing (every cache file is the bundle's, byte for byte),
+    so the first TER run does not wait tens of seconds for the compiler."""
+    shipped = EXECUTABLE.parent / "_internal" / "numba_cache" / "mtgui" / "engine" / "metrics"
+    assert {"search.ter_rows", "editdistance.fill_row"} <= {
+        path.name.split("-")[0] for path in shipped.rglob("*.nbi")
+    }
+    home = tmp_path / "home"
+    run = subprocess.run(
+        [str(EXECUTABLE), "eval", "--demo", "--metrics", "ter,wer", "--bootstrap", "0"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=clean_environment(home),
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    bundled = {path.name: path.read_bytes() for path in shipped.rglob("*.nb[ic]")}
+    cached = {path.name: path.read_bytes() for path in _numba_cache(home)}
+    assert cached and all(bundled.get(name) == data for name, data in cached.items())

@@ -15,6 +15,11 @@ from mtgui.engine.metrics.chrf import options as chrf_options
 from mtgui.engine.metrics.chrf.options import LIMITS
 from mtgui.engine.metrics.external import NAME_PATTERN, ExternalScores, external_metric
 from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.kernels_ready import (
+    KERNEL_METRICS,
+    compile_kernels,
+    kernels_on_disk,
+)
 from mtgui.engine.metrics.registry import (
     DEFAULT_METRICS,
     LABELS,
@@ -41,6 +46,7 @@ from mtgui.engine.metrics.settings import MetricSettings
 
 __all__ = [
     "DEFAULT_METRICS",
+    "KERNEL_METRICS",
     "LABELS",
     "MAX_BLEU_ORDER",
     "MAX_SMOOTH_VALUE",
@@ -52,8 +58,10 @@ __all__ = [
     "ExternalScores",
     "Metric",
     "MetricEntry",
+    "compile_kernels",
     "create_metrics",
     "external_metric",
+    "kernels_on_disk",
     "labels_reading",
     "metrics_for",
     "parse_metric_names",
@@ -105,6 +113,7 @@ def metrics_for(
 
 __all__ = [
     "DEFAULT_METRICS",
+    "KERNEL_METRICS",
     "LABELS",
     "LIMITS",
     "MAX_ORDER",
@@ -120,6 +129,7 @@ __all__ = [
     "chrf_options",
     "create_metrics",
     "external_metric",
+    "kernels_on_disk",
     "match_segment",
     "metric_options",
     "metrics_for",

@@ -107,6 +107,12 @@ def edit_distances(
     )
 
 
+def warm_up() -> None:
+    """Compile the kernels, or load them compiled from numba's cache, on a tiny example."""
+    one = np.ones(1, dtype=np.int64)
+    edit_distances(one, one, one, one)
+
+
 def starts(lengths: IntArray) -> IntArray:
     """Where each segment begins in the flat ids, and one past the end."""
     return np.concatenate(([0], np.cumsum(lengths, dtype=np.int64))).astype(np.int64)
