@@ -28,7 +28,7 @@ from mtgui.engine.inference import (
     Correction,
     PairComparison,
 )
-from mtgui.engine.metrics import MetricSettings, metric_options
+from mtgui.engine.metrics import MetricSettings, metric_options, signature_nrefs
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
 from mtgui.report.cells import csv_cell, four_decimals, json_ready
@@ -111,7 +111,7 @@ def _basic_report(corpus: Corpus, statistics: Statistics) -> dict[str, Any]:
     settings = describe_settings(
         [m.name for m in statistics.metrics], statistics.settings, statistics.signature()
     )
-    nrefs = corpus.test_set.num_references
+    nrefs = signature_nrefs(corpus.test_set, statistics.settings.empty_refs)
     settings["metric_options"] = {
         m.name: metric_options(m, statistics.settings, nrefs) for m in statistics.metrics
     }

@@ -15,6 +15,7 @@ from mtgui.engine.metrics.chrf import options as chrf_options
 from mtgui.engine.metrics.chrf.options import LIMITS
 from mtgui.engine.metrics.external import NAME_PATTERN, ExternalScores, external_metric
 from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.missing_refs import EMPTY_REFS, signature_nrefs
 from mtgui.engine.metrics.registry import (
     DEFAULT_METRICS,
     LABELS,
@@ -105,6 +106,7 @@ def metrics_for(
 
 __all__ = [
     "DEFAULT_METRICS",
+    "EMPTY_REFS",
     "LABELS",
     "LIMITS",
     "MAX_ORDER",
@@ -125,4 +127,5 @@ __all__ = [
     "metrics_for",
     "parse_metric_names",
     "sentence_bleu",
+    "signature_nrefs",
 ]

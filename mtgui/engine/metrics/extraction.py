@@ -16,8 +16,12 @@ from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 from mtgui.engine.core.corpus import SegmentScores, SystemOutput, TestSet
 from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.missing_refs import present_references
 from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.text.ngrams import (
     OrderMatches,
@@ -114,6 +118,12 @@ class ExtractionContext:
         4 ms at the end of the extraction, when the context went; millions on large sets,
         which a context the window keeps for its next run held all that time)."""
         return number_references(self.tokenize(ref.texts) for ref in self.test_set.references)
+
+    @cached_property
+    def present(self) -> npt.NDArray[np.bool_]:
+        """Shape (N, R): the references each segment is scored with (an empty line is a
+        missing reference unless the settings say otherwise: :mod:`.missing_refs`)."""
+        return present_references(self.test_set, self.settings.empty_refs)
 
     @cached_property
     def reference_ngrams(self) -> ReferenceNgrams:
