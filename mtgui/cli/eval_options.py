@@ -434,6 +434,12 @@ def add_output_arguments(
     output.add_argument("--csv", metavar="DIR", help=csv_help)
     if segments:
         output.add_argument(
+            "--latex",
+            metavar="FILE",
+            help="write LaTeX booktabs tables to FILE ('-' for standard output): per metric "
+            "the scores with intervals and ranks, and the significance grid",
+        )
+        output.add_argument(
             "--html",
             metavar="FILE",
             help="write a report to send as one self-contained HTML file: what was compared, "

@@ -80,7 +80,7 @@ def evaluation_report(
         "interval": settings.interval.value,
         "notes": list(bootstrap.notes),
     }
-    report["notes"] += bootstrap.notes
+    report["notes"] = list(dict.fromkeys([*report["notes"], *bootstrap.notes]))
     report["signature"] = bootstrap.signature
     return json_ready(report)
 
@@ -119,7 +119,7 @@ def _basic_report(corpus: Corpus, statistics: Statistics) -> dict[str, Any]:
         "mtgui_version": __version__,
         "settings": settings,
         "test_set": describe_test_set(corpus.test_set),
-        "notes": list(corpus.notes),
+        "notes": list(dict.fromkeys([*corpus.notes, *statistics.notes])),
         "systems": [_system_entry(statistics, name) for name in statistics.system_names],
     }
 
@@ -133,6 +133,7 @@ def describe_settings(
         "tokenize": settings.tokenize,
         "case": settings.case.value,
         "nist_zero_quirk": settings.nist_zero_quirk,
+        "empty_refs": settings.empty_refs,
         "signature": signature,
     }
 

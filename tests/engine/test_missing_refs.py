@@ -10,6 +10,7 @@ from sacrebleu.metrics import BLEU, CHRF, TER
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.core.errors import InputError
 from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.missing_refs import signature_nrefs
 from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.resampling.settings import BootstrapSettings, Unit
 from mtgui.engine.statistics.rows import compute_statistics
@@ -106,3 +107,10 @@ def test_white_space_only_is_an_empty_line():
     a = _scores(EXP, refs=(["a b c", "x"], ["  ", "x y"]), hyps=["a b", "x y"])
     b = _scores(EXP, refs=(["a b c", "x"], ["", "x y"]), hyps=["a b", "x y"])
     assert a == b
+
+
+def test_nrefs_as_sacrebleus_signature_counts_them():
+    assert signature_nrefs(make_corpus([REF_A, REF_B]).test_set, "missing") == "var"
+    assert signature_nrefs(make_corpus([REF_A, REF_B]).test_set, "empty") == 2
+    one = make_corpus([REF_A[2:], [""] * 3]).test_set  # the second is missing everywhere
+    assert signature_nrefs(one, "missing") == 1

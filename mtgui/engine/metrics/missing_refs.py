@@ -66,10 +66,12 @@ def references_per_segment(test_set: TestSet, mode: str) -> npt.NDArray[np.int64
 
 
 def signature_nrefs(test_set: TestSet, mode: str) -> int | str:
-    """The references as sacreBLEU's signature counts them: their number, or ``var`` where
-    segments have different numbers of them."""
+    """The references as sacreBLEU's signature counts them: the number every segment has
+    (existing ones), or ``var`` where segments have different numbers of them."""
     counts = set(references_per_segment(test_set, mode).tolist())
-    return "var" if len(counts) > 1 else test_set.num_references
+    if len(counts) > 1:
+        return "var"
+    return int(counts.pop()) if counts else test_set.num_references
 
 
 def check_every_segment_has_a_reference(test_set: TestSet, mode: str) -> None:
