@@ -14,6 +14,7 @@ from mtgui.engine.metrics.missing_refs import signature_nrefs
 from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.resampling.settings import BootstrapSettings, Unit
 from mtgui.engine.statistics.rows import compute_statistics
+from mtgui.io.window_words import window_message
 
 EXP = MetricSettings(bleu_smooth_method="exp")  # sacreBLEU's BLEU
 # Each metric's choice between the references differs when the empty line counts: the closest
@@ -96,8 +97,12 @@ def test_a_segment_without_any_reference_is_refused_naming_the_files_and_line():
         compute_statistics(corpus, ["chrf"])
     assert str(refused.value).startswith(
         "Line 2 has no reference: it is empty in memory, and an empty reference line is taken "
-        "as a missing reference. Give every segment at least one reference, or choose "
-        "--empty-refs empty"
+        "as a missing reference. Give every segment at least one reference, or score against "
+        "empty references (--empty-refs empty on the command line"
+    )
+    window = window_message(refused.value)  # the window's words: its setting, no option
+    assert window.endswith(
+        "(choose empty for 'Empty reference lines' in the settings' Advanced part)."
     )
     scores = compute_statistics(corpus, ["chrf"], MetricSettings(empty_refs="empty"))
     assert scores.rows("system", "chrf")[1].sum() == 0  # "b" against empty references

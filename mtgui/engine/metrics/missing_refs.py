@@ -97,9 +97,9 @@ def check_every_segment_has_a_reference(test_set: TestSet, mode: str) -> None:
     raise InputError(
         f"{where} has no reference: it is empty in {files}{more}, and an empty reference "
         "line is taken as a missing reference.",
-        hint="Give every segment at least one reference, or choose --empty-refs empty (in the "
-        "window: 'Empty reference lines' in the Advanced settings) to score against empty "
-        "references.",
+        hint="Give every segment at least one reference, or score against empty references "
+        "(--empty-refs empty on the command line, or choose empty for 'Empty reference lines' "
+        "in the settings' Advanced part).",
     )
 
 
@@ -116,8 +116,9 @@ def fewer_references_note(test_set: TestSet, mode: str) -> list[str]:
     return [
         f"{segments} fewer than {test_set.num_references} references: an empty reference "
         "line is taken as a missing reference (sacreBLEU's None), and those segments are "
-        "scored with the references they have (--empty-refs empty, or 'Empty reference "
-        "lines' in the Advanced settings, takes it as an empty reference)."
+        "scored with the references they have. To take it as a reference of no words, "
+        "choose --empty-refs empty (in the window: empty for 'Empty reference lines' in the "
+        "settings' Advanced part)."
     ]
 
 
