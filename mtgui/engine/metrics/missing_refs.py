@@ -42,7 +42,8 @@ def check_empty_refs(value: object) -> str:
 def blank_references(test_set: TestSet) -> BoolArray:
     """Shape (N, R): where reference r of segment i is empty or only white space."""
     return np.array(
-        [[not text.strip() for text in ref.texts] for ref in test_set.references], dtype=bool
+        [[not text or text.isspace() for text in ref.texts] for ref in test_set.references],
+        dtype=bool,
     ).T.reshape(test_set.size, test_set.num_references)
 
 
