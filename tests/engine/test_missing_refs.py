@@ -119,3 +119,31 @@ def test_nrefs_as_sacrebleus_signature_counts_them():
     assert signature_nrefs(make_corpus([REF_A, REF_B]).test_set, "empty") == 2
     one = make_corpus([REF_A[2:], [""] * 3]).test_set  # the second is missing everywhere
     assert signature_nrefs(one, "missing") == 1
+
+
+def test_the_references_study_checks_the_whole_set_and_lets_a_subset_leave_a_segment_none():
+    """Each reference alone leaves some segments none: those are scored against the subset's
+    empty lines (as --empty-refs empty would), and a note says so; with all references the
+    score is the analysis's."""
+    from study_runs import run
+
+    from mtgui.engine.studies import RefsSettings, iter_refs_study
+
+    corpus = make_corpus([REF_A, REF_B], system=HYPS)
+    settings = RefsSettings(bootstrap=BootstrapSettings(resamples=100), repeats=0)
+    _, study = run(iter_refs_study(corpus, ["bleu"], settings=settings))
+    assert any(note.startswith("3 segments have fewer than 2") for note in study.notes)
+    assert any("leaves a segment none" in note for note in study.notes)
+    alone = next(r for r in study.rows if r.references == 1)
+    empty = MetricSettings(empty_refs="empty")
+    singles = [
+        compute_statistics(make_corpus([ref], system=HYPS), ["bleu"], empty).score("system", "bleu")
+        for ref in (REF_A, REF_B)
+    ]
+    assert (alone.score_min, alone.score_max) == pytest.approx(sorted(singles), abs=1e-12)
+    both = next(r for r in study.rows if r.references == 2)
+    full = compute_statistics(corpus, ["bleu"]).score("system", "bleu")
+    assert both.score == pytest.approx(full, abs=1e-12)
+    unreferenced = make_corpus([["a", ""], ["b", ""]], system=["a", "b"])
+    with pytest.raises(InputError, match="Line 2 has no reference"):
+        run(iter_refs_study(unreferenced, ["bleu"], settings=settings))

@@ -119,6 +119,12 @@ class ExtractionContext:
         which a context the window keeps for its next run held all that time)."""
         return number_references(self.tokenize(ref.texts) for ref in self.test_set.references)
 
+    @property
+    def restricted(self) -> bool:
+        """Whether this context has only some of the test set's references
+        (:meth:`with_references`)."""
+        return self._parent is not None
+
     @cached_property
     def present(self) -> npt.NDArray[np.bool_]:
         """Shape (N, R): the references each segment is scored with (an empty line is a

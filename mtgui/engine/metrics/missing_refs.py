@@ -94,9 +94,10 @@ def check_every_segment_has_a_reference(test_set: TestSet, mode: str) -> None:
     files = _listed([ref.origin.path for ref in test_set.references])
     where = test_set.describe_segment(first)
     where = where[0].upper() + where[1:]
-    more = f" (and {len(none) - 1:,} more segments)" if len(none) > 1 else ""
+    more = {1: ""}.get(len(none), f" (nor do {len(none) - 1:,} more segments)")
+    more = " (nor does 1 more segment)" if len(none) == 2 else more
     raise InputError(
-        f"{where} has no reference: it is empty in {files}{more}, and an empty reference "
+        f"{where} has no reference{more}: it is empty in {files}, and an empty reference "
         "line is taken as a missing reference.",
         hint="Give every segment at least one reference, or score against empty references "
         "(--empty-refs empty on the command line, or choose empty for 'Empty reference lines' "

@@ -194,7 +194,7 @@ def iter_statistics(
         context = ExtractionContext(corpus.test_set, settings, corpus.scores)
     metrics = metrics_for(corpus.test_set, metric_names, settings, external)
     check_segment_sizes(corpus, [metric.name for metric in metrics])  # before any memory is used
-    notes = _reference_notes(corpus, metrics, settings)
+    notes = [] if context.restricted else _reference_notes(corpus, metrics, settings)
     keys = _begin(cache, corpus, metrics, settings)
     # Large test sets: tokenize on the other core meanwhile, only what is still to extract.
     context.prefetch(_to_extract(cache, corpus.systems, keys))
@@ -238,7 +238,9 @@ def _reference_notes(
     corpus: Corpus, metrics: Sequence[Metric], settings: MetricSettings
 ) -> list[str]:
     """Refuse a segment without any reference, and note the segments with fewer references,
-    where a metric reads the references (:mod:`~mtgui.engine.metrics.missing_refs`)."""
+    where a metric reads the references (:mod:`~mtgui.engine.metrics.missing_refs`). A
+    context with some of the references (the references study) checks nothing: the study
+    checks the whole set, and a subset may leave a segment none (its empty lines then count)."""
     if not any("empty_refs" in (metric.reads or ()) for metric in metrics):
         return []
     check_every_segment_has_a_reference(corpus.test_set, settings.empty_refs)
