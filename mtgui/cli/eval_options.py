@@ -12,6 +12,7 @@ from mtgui.engine.analysis_settings import SACREBLEU_SETTINGS, AnalysisSettings
 from mtgui.engine.core import InputError
 from mtgui.engine.inference import Correction, DecidingTest, Family, IntervalMethod
 from mtgui.engine.metrics import (
+    EMPTY_REFS,
     MAX_BLEU_ORDER,
     METRIC_NAMES,
     MIN_BLEU_ORDER,
@@ -288,6 +289,13 @@ def add_sacrebleu_arguments(group: argparse._ArgumentGroup) -> None:
     for option, words in flags.items():
         name = option[2:].replace("-", "_")
         group.add_argument(option, action="store_true", default=getattr(DEFAULTS, name), help=words)
+    group.add_argument(
+        "--empty-refs",
+        choices=EMPTY_REFS,
+        default=DEFAULTS.empty_refs,
+        help="an empty reference line is a missing reference, scored with the segment's other "
+        "references as sacreBLEU's None (missing, the default), or a reference of no words",
+    )
 
 
 def add_resampling_arguments(
@@ -450,6 +458,12 @@ def add_output_arguments(
         )
     output.add_argument("--csv", metavar="DIR", help=csv_help)
     if segments:
+        output.add_argument(
+            "--latex",
+            metavar="FILE",
+            help="write LaTeX booktabs tables to FILE ('-' for standard output): per metric "
+            "the scores with intervals and ranks, and the significance grid",
+        )
         output.add_argument(
             "--html",
             metavar="FILE",

@@ -1,11 +1,11 @@
-"""What ``mtgui eval`` prints and writes: tables on the terminal, JSON and CSV files.
+"""What ``mtgui eval`` prints and writes: tables on the terminal, JSON, CSV and LaTeX files.
 
 Every output is checked before any work starts (so a long run does not end in "file exists"),
 see :class:`mtgui.io.outputs.OutputPlan`; written atomically, never over an input, and over an
 existing file only with ``--overwrite``. ``-`` is standard output for ``--json``,
-``--segments`` and ``--documents`` (one of them at most); then the tables are not printed. CSV
-files carry a UTF-8 byte-order mark so that Excel reads them as UTF-8 (not on standard output).
-Notes go to standard error too, and into the JSON report.
+``--segments``, ``--documents`` and ``--latex`` (one of them at most); then the tables are not
+printed. CSV files carry a UTF-8 byte-order mark so that Excel reads them as UTF-8 (not on
+standard output). Notes go to standard error too, and into the JSON report.
 """
 
 from __future__ import annotations
@@ -122,6 +122,8 @@ class EvalOutputs:
             plan.add_file("--segments", args.segments)
         if args.documents is not None:
             plan.add_file("--documents", args.documents)
+        if getattr(args, "latex", None) is not None:
+            plan.add_file("--latex", args.latex)
         for key in ("--html", "--pdf"):
             if getattr(args, key[2:]) is not None:
                 plan.add_file(key, getattr(args, key[2:]))
@@ -182,6 +184,10 @@ class EvalOutputs:
 
                 table = csv_text(*document_table(corpus, statistics))
                 self.plan.write("--documents", table, bom=True)
+            if "--latex" in self.plan:
+                from mtgui.report.latex import latex_report
+
+                self.plan.write("--latex", latex_report(corpus, statistics, result))
             if self.csv:
                 write_planned_reports(self.plan, report_tables(statistics, result, self.samples))
                 for key, breakdown in breakdowns:

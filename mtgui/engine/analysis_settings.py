@@ -27,6 +27,7 @@ from mtgui.engine.inference.significance import Correction
 from mtgui.engine.metrics import sacrebleu_options
 from mtgui.engine.metrics.chrf import options as chrf_options
 from mtgui.engine.metrics.external import NAME_PATTERN
+from mtgui.engine.metrics.missing_refs import EMPTY_REFS, MISSING
 from mtgui.engine.metrics.registry import DEFAULT_METRICS, METRIC_NAMES
 from mtgui.engine.metrics.settings import FLAGS, MetricSettings
 from mtgui.engine.resampling.settings import (
@@ -81,11 +82,19 @@ class SettingsDict(TypedDict):
     ter_no_punct: NotRequired[bool]
     ter_asian_support: NotRequired[bool]
     ter_case_sensitive: NotRequired[bool]
+    empty_refs: NotRequired[str]
 
 
-SACREBLEU_SETTINGS = ("bleu_smooth_method", "bleu_smooth_value", "bleu_max_order", *FLAGS)
+SACREBLEU_SETTINGS = (
+    "bleu_smooth_method",
+    "bleu_smooth_value",
+    "bleu_max_order",
+    *FLAGS,
+    "empty_refs",
+)
 """sacreBLEU's options beyond chrF's orders and beta
-(:mod:`~mtgui.engine.metrics.sacrebleu_options`), named as the fields of
+(:mod:`~mtgui.engine.metrics.sacrebleu_options`), and what an empty reference line is
+(:mod:`~mtgui.engine.metrics.missing_refs`), named as the fields of
 :class:`~mtgui.engine.metrics.settings.MetricSettings`: the "Advanced" settings."""
 
 
@@ -128,6 +137,7 @@ class AnalysisSettings:
     ter_no_punct: bool = False
     ter_asian_support: bool = False
     ter_case_sensitive: bool = False
+    empty_refs: str = MISSING
 
     def __post_init__(self) -> None:
         for item in fields(self):
@@ -365,4 +375,5 @@ _RULES: dict[str, tuple[str, Callable[[Any], Any]]] = {
         sacrebleu_options.check_bleu_order,
     ),
     **dict.fromkeys(FLAGS, ("true or false", _flag)),
+    "empty_refs": _one_of(EMPTY_REFS),
 }

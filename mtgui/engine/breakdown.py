@@ -245,7 +245,9 @@ def group_statistics(
                 taken[id(array)] = part
             rows[metric] = taken[id(array)]
         systems.append(SystemStatistics(system.system, MappingProxyType(rows)))
-    return replace(statistics, systems=tuple(systems))
+    # The whole set's notes (its segments with fewer references) are the analysis's to say,
+    # not each group's.
+    return replace(statistics, systems=tuple(systems), notes=())
 
 
 def group_corpus(corpus: Corpus, segments: IntArray) -> Corpus:

@@ -28,7 +28,7 @@ from mtgui.engine.inference import (
     Correction,
     PairComparison,
 )
-from mtgui.engine.metrics import MetricSettings, metric_options
+from mtgui.engine.metrics import MetricSettings, metric_options, signature_nrefs
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
 from mtgui.report.cells import csv_cell, four_decimals, json_ready
@@ -80,7 +80,7 @@ def evaluation_report(
         "interval": settings.interval.value,
         "notes": list(bootstrap.notes),
     }
-    report["notes"] += bootstrap.notes
+    report["notes"] = list(dict.fromkeys([*report["notes"], *bootstrap.notes]))
     report["signature"] = bootstrap.signature
     return json_ready(report)
 
@@ -111,7 +111,7 @@ def _basic_report(corpus: Corpus, statistics: Statistics) -> dict[str, Any]:
     settings = describe_settings(
         [m.name for m in statistics.metrics], statistics.settings, statistics.signature()
     )
-    nrefs = corpus.test_set.num_references
+    nrefs = signature_nrefs(corpus.test_set, statistics.settings.empty_refs)
     settings["metric_options"] = {
         m.name: metric_options(m, statistics.settings, nrefs) for m in statistics.metrics
     }
@@ -119,7 +119,7 @@ def _basic_report(corpus: Corpus, statistics: Statistics) -> dict[str, Any]:
         "mtgui_version": __version__,
         "settings": settings,
         "test_set": describe_test_set(corpus.test_set),
-        "notes": list(corpus.notes),
+        "notes": list(dict.fromkeys([*corpus.notes, *statistics.notes])),
         "systems": [_system_entry(statistics, name) for name in statistics.system_names],
     }
 
@@ -133,6 +133,7 @@ def describe_settings(
         "tokenize": settings.tokenize,
         "case": settings.case.value,
         "nist_zero_quirk": settings.nist_zero_quirk,
+        "empty_refs": settings.empty_refs,
         "signature": signature,
     }
 

@@ -59,7 +59,7 @@ def html_report(
     ]
     if result is not None:
         body += [_metric_section(statistics, result, metric) for metric in result.metrics]
-    body.append(_notes(corpus, result))
+    body.append(_notes(corpus, statistics, result))
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{escape(title)}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n"
@@ -269,9 +269,10 @@ def _distribution_caption(result: BootstrapResult) -> str:
     )
 
 
-def _notes(corpus: Corpus, result: BootstrapResult | None) -> str:
+def _notes(corpus: Corpus, statistics: Statistics, result: BootstrapResult | None) -> str:
     """Everything the reader should know about the result, as the command line says it."""
-    notes: Sequence[str] = list(dict.fromkeys([*corpus.notes, *(result.notes if result else ())]))
+    later = result.notes if result else statistics.notes
+    notes: Sequence[str] = list(dict.fromkeys([*corpus.notes, *later]))
     if not notes:
         return ""
     items = "\n".join(f"<li>{escape(balanced(note))}</li>" for note in notes)

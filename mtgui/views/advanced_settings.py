@@ -1,4 +1,5 @@
-"""The settings panel's "Advanced" part: sacreBLEU's other options of BLEU, chrF and TER.
+"""The settings panel's "Advanced" part: sacreBLEU's other options of BLEU, chrF and TER, and
+what an empty reference line is.
 
 Folded away by default (a click on its title opens it), since the defaults are what nearly
 everyone wants; the title says how many options differ from their defaults, so that a changed
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from mtgui.engine.analysis_settings import SACREBLEU_SETTINGS, AnalysisSettings
 from mtgui.engine.metrics import (
+    EMPTY_REFS,
     MAX_BLEU_ORDER,
     MAX_SMOOTH_VALUE,
     MIN_BLEU_ORDER,
@@ -114,6 +116,15 @@ class AdvancedSettings(QWidget):
             box.toggled.connect(self.changed)
             form.addRow(box)
             self.flags[name] = box
+        self.empty_refs = QComboBox()
+        self.empty_refs.addItems(EMPTY_REFS)
+        self.empty_refs.setToolTip(
+            "--empty-refs: an empty reference line is a missing reference (missing, the "
+            "default: the segment is scored with its other references, as sacreBLEU's None), "
+            "or a reference of no words (empty)."
+        )
+        form.addRow("Empty reference lines", self.empty_refs)
+        self.empty_refs.currentIndexChanged.connect(self.changed)
         self.smooth_method.currentIndexChanged.connect(self.changed)
         self.smooth_method.currentIndexChanged.connect(self._enable_value)
         self.smooth_value.valueChanged.connect(self.changed)
@@ -121,7 +132,13 @@ class AdvancedSettings(QWidget):
 
     def controls(self) -> list[QWidget]:
         """Every control (to block their signals while settings are put in)."""
-        return [self.smooth_method, self.smooth_value, self.max_order, *self.flags.values()]
+        return [
+            self.smooth_method,
+            self.smooth_value,
+            self.max_order,
+            *self.flags.values(),
+            self.empty_refs,
+        ]
 
     def values(self) -> dict[str, Any]:
         """The options as :class:`AnalysisSettings` takes them."""
@@ -131,6 +148,7 @@ class AdvancedSettings(QWidget):
             "bleu_smooth_value": None if value < 0 else value,
             "bleu_max_order": self.max_order.value(),
             **{name: box.isChecked() for name, box in self.flags.items()},
+            "empty_refs": self.empty_refs.currentText(),
         }
 
     def show_values(self, values: Mapping[str, Any]) -> None:
@@ -141,6 +159,7 @@ class AdvancedSettings(QWidget):
         self.max_order.setValue(values["bleu_max_order"])
         for name, box in self.flags.items():
             box.setChecked(values[name])
+        self.empty_refs.setCurrentText(values["empty_refs"])
         self._enable_value()
         self._retitle()
 

@@ -97,6 +97,7 @@ def test_m_bleu_is_the_arithmetic_mean_of_precisions():
     assert MBleu().score_one(row) == pytest.approx((0.5 + 0.4 + 0.3 + 0.2) / 4)
 
 
+EMPTY = MetricSettings(empty_refs="empty")  # an empty reference line is a reference of no words
 TOKENS = st.sampled_from(["a", "b", "c", "d", "e", "f", ".", ","])
 SENTENCES = st.lists(TOKENS, max_size=12).map(" ".join)
 
@@ -106,7 +107,7 @@ SENTENCES = st.lists(TOKENS, max_size=12).map(" ".join)
 def test_sentence_bleu_equals_sacrebleu(triples):
     refs_a, refs_b, hyps = (list(column) for column in zip(*triples, strict=True))
     corpus = make_corpus([refs_a, refs_b], system=hyps)
-    stats = compute_statistics(corpus, ["bleu"], MetricSettings())
+    stats = compute_statistics(corpus, ["bleu"], EMPTY)  # sacreBLEU's "" is an empty reference
     ours = stats.segment_scores("system", "bleu")
     sacre = BLEU(effective_order=True)
     for i, hyp in enumerate(hyps):
@@ -119,7 +120,7 @@ def test_sentence_bleu_equals_sacrebleu(triples):
 @given(st.lists(st.tuples(SENTENCES, SENTENCES), min_size=1, max_size=8))
 def test_corpus_bleu_equals_sacrebleu_when_every_order_has_ngrams(pairs):
     refs, hyps = (list(column) for column in zip(*pairs, strict=True))
-    stats = compute_statistics(make_corpus([refs], system=hyps), ["bleu"], MetricSettings())
+    stats = compute_statistics(make_corpus([refs], system=hyps), ["bleu"], EMPTY)
     row = stats.totals("system", "bleu")
     sacre = BLEU().corpus_score(hyps, [refs])
     assert row[2:6].tolist() == sacre.counts and row[6:10].tolist() == sacre.totals
@@ -139,7 +140,7 @@ def test_corpus_bleu_equals_sacrebleu_when_every_order_has_ngrams(pairs):
 )
 def test_degenerate_input_gets_defined_scores(references, hypotheses, bleu):
     corpus = make_corpus([references], system=hypotheses)
-    stats = compute_statistics(corpus, ["bleu", "nist", "mbleu", "chrf", "ter", "wer"])
+    stats = compute_statistics(corpus, ["bleu", "nist", "mbleu", "chrf", "ter", "wer"], EMPTY)
     assert stats.score("system", "bleu") == pytest.approx(bleu)
     for metric in ("nist", "mbleu", "chrf", "ter", "wer"):
         assert math.isfinite(stats.score("system", metric))

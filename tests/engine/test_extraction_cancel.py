@@ -56,8 +56,8 @@ def test_closing_the_extraction_during_ter_stops_within_a_chunk(monkeypatch):
     asked: list[int] = []
     real = ter_search.ter_rows
 
-    def counting(hyp_ids, hyp_starts, ref_ids, ref_starts, ref_ends, out):
-        real(hyp_ids, hyp_starts, ref_ids, ref_starts, ref_ends, out)
+    def counting(hyp_ids, hyp_starts, ref_ids, ref_starts, ref_ends, present, out):
+        real(hyp_ids, hyp_starts, ref_ids, ref_starts, ref_ends, present, out)
         for _ in range(len(out)):  # the chunk's segments, one by one
             scored.append(1)
             if len(scored) == ASKED_AFTER:

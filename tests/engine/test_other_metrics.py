@@ -85,7 +85,8 @@ def test_segment_chrf_and_ter_equal_sacrebleu_sentence_scores():
     refs_a = ["The cat sat on the mat.", "It rained ALL day.", ""]
     refs_b = ["A cat was sitting on the mat.", "Rain fell the whole day.", "Nothing."]
     hyps = ["the cat sits on the mat", "It rained the whole day.", "Nothing at all."]
-    stats = compute_statistics(make_corpus([refs_a, refs_b], system=hyps), ["chrf", "ter"])
+    empty = MetricSettings(empty_refs="empty")  # "" is sacreBLEU's reference of no words
+    stats = compute_statistics(make_corpus([refs_a, refs_b], system=hyps), ["chrf", "ter"], empty)
     chrf, ter = stats.segment_scores("system", "chrf"), stats.segment_scores("system", "ter")
     for i, hyp in enumerate(hyps):
         refs = [refs_a[i], refs_b[i]]

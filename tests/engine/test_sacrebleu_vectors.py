@@ -26,8 +26,10 @@ from mtgui.engine.text.settings import Case
 def scored(
     hypotheses: Sequence[str], references: Sequence[Sequence[str]], metric: str, **options
 ) -> Statistics:
-    """mtgui's statistics of one system, ``references`` as sacreBLEU takes them (streams)."""
+    """mtgui's statistics of one system, ``references`` as sacreBLEU takes them (streams; an
+    empty one is sacreBLEU's "", a reference of no words)."""
     corpus = read([list(r) for r in references], {"sys": list(hypotheses)})
+    options.setdefault("empty_refs", "empty")
     return compute_statistics(corpus, (metric,), MetricSettings(**options))
 
 

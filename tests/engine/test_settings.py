@@ -109,6 +109,7 @@ SACREBLEU_CHANGED = {
     "ter_no_punct": True,
     "ter_asian_support": True,
     "ter_case_sensitive": True,
+    "empty_refs": "empty",
 }
 
 

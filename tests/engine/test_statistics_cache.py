@@ -45,6 +45,7 @@ OTHER_VALUE = {  # a value other than the default for every MetricSettings field
     "ter_no_punct": True,
     "ter_asian_support": True,
     "ter_case_sensitive": True,
+    "empty_refs": "empty",
 }
 
 

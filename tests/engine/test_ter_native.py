@@ -21,6 +21,7 @@ from sacrebleu.metrics.lib_ter import translation_edit_rate
 from sacrebleu.metrics.ter import TER
 from shared_corpora import DATASETS, MISSING, SHARED_DATA, corpus, golden
 
+from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.metrics.ter.editdistance import edit_distances
 from mtgui.engine.metrics.ter.search import ter_edits
 from mtgui.engine.metrics.ter.ter import Ter
@@ -93,7 +94,8 @@ def test_case_is_ignored_and_several_references_give_the_fewest_edits():
     refs_a = ["The cat sat on the mat.", "It rained ALL day.", "", "a b"]
     refs_b = ["A cat was sitting on the mat.", "Rain fell the whole day.", "Nothing.", ""]
     hyps = ["the CAT sits on the mat", "it rained all day.", "Nothing at all.", "x y z"]
-    stats = compute_statistics(make_corpus([refs_a, refs_b], system=hyps), ["ter"])
+    empty = MetricSettings(empty_refs="empty")  # "" is sacreBLEU's reference of no words
+    stats = compute_statistics(make_corpus([refs_a, refs_b], system=hyps), ["ter"], empty)
     rows = stats.rows("system", "ter")
     for i, hyp in enumerate(hyps):
         expected = TER().sentence_score(hyp, [refs_a[i], refs_b[i]])

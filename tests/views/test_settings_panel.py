@@ -193,6 +193,7 @@ SACREBLEU_CHANGED = {
     "ter_no_punct": True,
     "ter_asian_support": True,
     "ter_case_sensitive": True,
+    "empty_refs": "empty",
 }
 
 
@@ -208,7 +209,7 @@ def test_the_advanced_part_holds_sacrebleus_options(panel, qtbot):
         "intl", Case.ASCII, chrf_char_order=4, chrf_word_order=1, chrf_beta=3, **SACREBLEU_CHANGED
     )
     assert panel.state() == {**CHANGED, **SACREBLEU_CHANGED}
-    assert advanced.title.text() == "Advanced: sacreBLEU (10 changed)"
+    assert advanced.title.text() == "Advanced: sacreBLEU (11 changed)"
     advanced.title.click()
     assert advanced.body.isVisibleTo(panel)
 

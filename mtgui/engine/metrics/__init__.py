@@ -20,6 +20,7 @@ from mtgui.engine.metrics.kernels_ready import (
     compile_kernels,
     kernels_on_disk,
 )
+from mtgui.engine.metrics.missing_refs import EMPTY_REFS, signature_nrefs
 from mtgui.engine.metrics.registry import (
     DEFAULT_METRICS,
     LABELS,
@@ -113,6 +114,7 @@ def metrics_for(
 
 __all__ = [
     "DEFAULT_METRICS",
+    "EMPTY_REFS",
     "KERNEL_METRICS",
     "LABELS",
     "LIMITS",
@@ -135,4 +137,5 @@ __all__ = [
     "metrics_for",
     "parse_metric_names",
     "sentence_bleu",
+    "signature_nrefs",
 ]

@@ -16,8 +16,12 @@ from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 from mtgui.engine.core.corpus import SegmentScores, SystemOutput, TestSet
 from mtgui.engine.core.running import run_to_end
+from mtgui.engine.metrics.missing_refs import present_references
 from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.text.ngrams import (
     OrderMatches,
@@ -65,6 +69,10 @@ class ExtractionContext:
         self._jobs: dict[str, tuple[Sequence[str], Future[LocalIds]]] = {}
         self._queue: list[SystemOutput] = []  # systems still to hand to the workers, in order
         self.prefetching = False  # whether worker processes tokenize for this context
+        # (N, R): the references each segment is scored with (an empty line is a missing
+        # reference unless the settings say otherwise: metrics.missing_refs); made now, so
+        # that a forked helper shares it (a few milliseconds on 100,000 segments)
+        self.present: npt.NDArray[np.bool_] = present_references(test_set, settings.empty_refs)
 
     def with_references(self, chosen: Sequence[int]) -> ExtractionContext:
         """This context with only the references ``chosen`` (their positions), sharing its ids.
@@ -114,6 +122,12 @@ class ExtractionContext:
         4 ms at the end of the extraction, when the context went; millions on large sets,
         which a context the window keeps for its next run held all that time)."""
         return number_references(self.tokenize(ref.texts) for ref in self.test_set.references)
+
+    @property
+    def restricted(self) -> bool:
+        """Whether this context has only some of the test set's references
+        (:meth:`with_references`)."""
+        return self._parent is not None
 
     @cached_property
     def reference_ngrams(self) -> ReferenceNgrams:

@@ -38,8 +38,9 @@ _MTEVAL = (
 )
 
 
-def metric_options(metric: Metric, settings: MetricSettings, nrefs: int) -> dict[str, Any]:
-    """``metric``'s number of references, its options, and sacreBLEU's signature (None, with a
+def metric_options(metric: Metric, settings: MetricSettings, nrefs: int | str) -> dict[str, Any]:
+    """``metric``'s number of references (``var`` where segments have different numbers of
+    them), its options, and sacreBLEU's signature (None, with a
     ``sacrebleu_signature_reason``, where mtgui's number is not sacreBLEU's)."""
     if isinstance(metric, Bleu):
         options, (signature, reason) = _bleu_options(metric, settings), _bleu(metric, settings)

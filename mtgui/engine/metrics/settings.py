@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from mtgui.engine.core.errors import InputError
 from mtgui.engine.metrics import sacrebleu_options
 from mtgui.engine.metrics.chrf import options as chrf_options
+from mtgui.engine.metrics.missing_refs import MISSING, check_empty_refs
 from mtgui.engine.text.extra_tokenizers import check_tokenizer_installed
 from mtgui.engine.text.settings import DEFAULT_TOKENIZER, TOKENIZERS, Case
 
@@ -28,6 +29,9 @@ class MetricSettings:
     ``ter_*`` are sacreBLEU's other options (see :mod:`~mtgui.engine.metrics.sacrebleu_options`);
     their defaults are mtgui's scores as before (BLEU's smoothing ``mteval``) and sacreBLEU's. A
     tokenizer that needs a missing extra is refused here, before any work starts.
+    ``empty_refs`` says what an empty reference line is: a missing reference (``missing``,
+    sacreBLEU's ``None``) or an empty one (``empty``); see
+    :mod:`~mtgui.engine.metrics.missing_refs`.
     """
 
     tokenize: str = DEFAULT_TOKENIZER
@@ -46,6 +50,7 @@ class MetricSettings:
     ter_no_punct: bool = False
     ter_asian_support: bool = False
     ter_case_sensitive: bool = False
+    empty_refs: str = MISSING
 
     def __post_init__(self) -> None:
         if self.tokenize not in TOKENIZERS:
@@ -68,13 +73,15 @@ class MetricSettings:
         object.__setattr__(self, "bleu_max_order", check.check_bleu_order(self.bleu_max_order))
         for name in FLAGS:
             object.__setattr__(self, name, check.check_flag(name, getattr(self, name)))
+        check_empty_refs(self.empty_refs)
 
     @property
     def signature(self) -> str:
         """A short string that pins the settings down, in the spirit of sacreBLEU's."""
         case = {Case.SENSITIVE: "mixed", Case.FULL: "lc", Case.ASCII: "lc-ascii"}[self.case]
         quirk = "mteval" if self.nist_zero_quirk else "formula"
-        return f"tok:{self.tokenize}|case:{case}|nist-info:{quirk}"
+        refs = "" if self.empty_refs == MISSING else f"|empty-refs:{self.empty_refs}"
+        return f"tok:{self.tokenize}|case:{case}|nist-info:{quirk}{refs}"
 
 
 FLAGS = (

@@ -121,7 +121,7 @@ def iter_bootstrap(
     systems, metrics = len(statistics.system_names), len(statistics.metrics)
     settings = settings.enough_for(systems, metrics)
     settings, notes = settings.resolved(document_index)
-    notes = [*settings.raise_note(systems, metrics), *notes]
+    notes = [*statistics.notes, *settings.raise_note(systems, metrics), *notes]
     layout = stack_units(statistics, unit_index(statistics, document_index, settings.unit))
     scores = yield from iter_resample_scores(statistics, layout, settings, chunk, draws)
     full = {

@@ -26,6 +26,10 @@ from mtgui.engine.core.errors import InputError
 from mtgui.engine.core.running import run_to_end
 from mtgui.engine.metrics import DEFAULT_METRICS, REGISTRY, Metric, metrics_for
 from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.missing_refs import (
+    check_every_segment_has_a_reference,
+    fewer_references_note,
+)
 from mtgui.engine.metrics.segment_limits import check_segment_sizes
 from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.runtime.heap import TRIM_FROM, give_back_freed_memory
@@ -62,6 +66,7 @@ class Statistics:
     settings: MetricSettings
     metrics: tuple[Metric, ...]
     systems: tuple[SystemStatistics, ...]
+    notes: tuple[str, ...] = ()  # what the user should know of how the rows were made
     _kept: dict[tuple[str, str, str], FloatArray] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -189,6 +194,7 @@ def iter_statistics(
         context = ExtractionContext(corpus.test_set, settings, corpus.scores)
     metrics = metrics_for(corpus.test_set, metric_names, settings, external)
     check_segment_sizes(corpus, [metric.name for metric in metrics])  # before any memory is used
+    notes = [] if context.restricted else _reference_notes(corpus, metrics, settings)
     keys = _begin(cache, corpus, metrics, settings)
     # Large test sets: tokenize on the other core meanwhile, only what is still to extract.
     context.prefetch(_to_extract(cache, corpus.systems, keys))
@@ -225,7 +231,20 @@ def iter_statistics(
     finally:
         if helper is not None:
             helper.close()
-    return Statistics(settings, metrics, tuple(systems))
+    return Statistics(settings, metrics, tuple(systems), tuple(notes))
+
+
+def _reference_notes(
+    corpus: Corpus, metrics: Sequence[Metric], settings: MetricSettings
+) -> list[str]:
+    """Refuse a segment without any reference, and note the segments with fewer references,
+    where a metric reads the references (:mod:`~mtgui.engine.metrics.missing_refs`). A
+    context with some of the references (the references study) checks nothing: the study
+    checks the whole set, and a subset may leave a segment none (its empty lines then count)."""
+    if not any("empty_refs" in (metric.reads or ()) for metric in metrics):
+        return []
+    check_every_segment_has_a_reference(corpus.test_set, settings.empty_refs)
+    return fewer_references_note(corpus.test_set, settings.empty_refs)
 
 
 def _helper_pays(cache: StatisticsCache | None, context: ExtractionContext, total: int) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
+import numpy.typing as npt
 
 from mtgui.engine.core.arrays import FloatArray, IntArray
 from mtgui.engine.metrics.base import Metric
@@ -59,7 +60,7 @@ class Bleu(Metric):
     )
     scale: ClassVar[str] = "0-1"
     # Smoothing and effective order apply in the formula on summed rows: they change no row.
-    reads: ClassVar[tuple[str, ...] | None] = ("tokenize", "case", "bleu_max_order")
+    reads: ClassVar[tuple[str, ...] | None] = ("tokenize", "case", "bleu_max_order", "empty_refs")
 
     def __init__(
         self,
@@ -103,7 +104,8 @@ class Bleu(Metric):
         """[c, r, m_1..m_N, t_1..t_N] for every segment."""
         matches = context.matches(system)[: self.order]
         hyp_len = context.hypothesis_ids(system).lengths
-        ref_len = closest_reference_length(hyp_len, context.reference_ngrams.lengths)
+        ref_lens = context.reference_ngrams.lengths
+        ref_len = closest_reference_length(hyp_len, ref_lens, context.present)
         return np.column_stack(
             [hyp_len, ref_len, *(m.matched for m in matches), *(m.total for m in matches)]
         ).astype(np.float64)
@@ -187,13 +189,18 @@ def bleu_options_label(options: dict[str, Any]) -> str:
     return ",".join(parts)
 
 
-def closest_reference_length(hyp_len: IntArray, ref_lens: IntArray) -> IntArray:
+def closest_reference_length(
+    hyp_len: IntArray, ref_lens: IntArray, present: npt.NDArray[np.bool_] | None = None
+) -> IntArray:
     """Per segment, the reference length closest to the hypothesis length; ties -> shorter.
 
-    ``ref_lens`` has shape (N, R).
+    ``ref_lens`` has shape (N, R); ``present`` (the same shape) leaves out the missing
+    references (sacreBLEU's ``None``), as long as a segment has one.
     """
     distance = np.abs(ref_lens - hyp_len[:, None])
     key = distance * (int(ref_lens.max(initial=0)) + 1) + ref_lens
+    if present is not None:
+        key = np.where(present, key, int(key.max(initial=0)) + 1)
     closest: IntArray = ref_lens[np.arange(len(ref_lens)), key.argmin(axis=1)]
     return closest
 

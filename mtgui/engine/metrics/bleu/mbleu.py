@@ -32,7 +32,7 @@ class MBleu(Metric):
         "M-BLEU (Zhang & Vogel 2004): BLEU with the arithmetic mean of the precisions."
     )
     scale: ClassVar[str] = "0-1"
-    reads: ClassVar[tuple[str, ...] | None] = ("tokenize", "case", "bleu_max_order")
+    reads: ClassVar[tuple[str, ...] | None] = ("tokenize", "case", "bleu_max_order", "empty_refs")
 
     def __init__(self, max_order: int = ORDER) -> None:
         self.order = check_bleu_order(max_order)

@@ -43,7 +43,7 @@ class Nist(Metric):
         "NIST: n-gram matches weighted by how informative they are, as mteval."
     )
     scale: ClassVar[str] = "unbounded"
-    reads: ClassVar[tuple[str, ...] | None] = ("tokenize", "case", "nist_zero_quirk")
+    reads: ClassVar[tuple[str, ...] | None] = ("tokenize", "case", "nist_zero_quirk", "empty_refs")
     columns = (
         *(f"info_{n}" for n in range(1, ORDER + 1)),
         *(f"match_{n}" for n in range(1, ORDER + 1)),
@@ -76,7 +76,7 @@ class Nist(Metric):
             )
             for m, w in zip(matches, weights[:ORDER], strict=True)
         ]
-        ref_words = context.reference_ngrams.lengths.sum(axis=1)
+        ref_words = reference_words(context)
         return np.column_stack(
             [*info, *(m.matched for m in matches), *(m.total for m in matches), ref_words]
         ).astype(np.float64)
@@ -138,6 +138,19 @@ class Nist(Metric):
     def signature(self) -> str:
         """NIST depends on the number of references through its length penalty."""
         return f"nist[refs={self.num_references}]"
+
+
+def reference_words(context: ExtractionContext) -> FloatArray:
+    """Per segment, the words of its references scaled to R references: ``words * R / R_i``
+    with ``R_i`` the references it has (:mod:`~mtgui.engine.metrics.missing_refs`), so that
+    the penalty's ``reference words / R`` is the sum of the segments' mean reference lengths.
+    A segment with all its references has exactly its words."""
+    lengths, present = context.reference_ngrams.lengths, context.present
+    words = np.where(present, lengths, 0).sum(axis=1).astype(np.float64)
+    count = present.sum(axis=1)
+    full = count == present.shape[1]
+    scaled: FloatArray = np.where(full, words, words * present.shape[1] / np.maximum(count, 1))
+    return scaled
 
 
 def information_weights(references: ReferenceNgrams, zero_token: int = -1) -> list[FloatArray]:

@@ -59,6 +59,7 @@ class Chrf(Metric):
         "chrf_beta",
         "chrf_whitespace",
         "chrf_eps_smoothing",
+        "empty_refs",
     )
 
     def __init__(
@@ -116,6 +117,7 @@ class Chrf(Metric):
                 self.word_order,
                 self.beta,
                 self.eps_smoothing,
+                context.present,
             )
         )
 

@@ -24,6 +24,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from mtgui.engine.core.arrays import FloatArray, IntArray
 from mtgui.engine.metrics.chrf.counts import clipped_matches
@@ -112,9 +113,11 @@ def iter_rows(
     word_order: int,
     beta: int,
     eps_smoothing: bool = False,
+    present: npt.NDArray[np.bool_] | None = None,
 ) -> Generator[int, None, FloatArray]:
     """sacreBLEU's chrF statistics of every hypothesis, shape (N, 3 * (char_order +
-    word_order)); yields the segments done after each chunk.
+    word_order)); yields the segments done after each chunk. ``present`` (shape (N, R)) leaves
+    out missing references (sacreBLEU's ``None``: :mod:`~mtgui.engine.metrics.missing_refs`).
 
     The texts of a chunk become symbols on this thread (Python string work, which holds the
     GIL); their counting, compiled kernels and numpy calls that release it, runs on
@@ -140,7 +143,9 @@ def iter_rows(
                 sources = [encoder.encode(chunk)]
                 sources += [ref.part(start, stop) for ref in words.symbols]
                 kinds.append(_Kind(sources, word_order, words.alphabet))
-            pending.append((start, pool.submit(_best_rows, kinds, beta, eps_smoothing, count)))
+            chosen = None if present is None else present[start:stop].T
+            job = pool.submit(_best_rows, kinds, beta, eps_smoothing, count, chosen)
+            pending.append((start, job))
             while len(pending) > THREADS or (pending and pending[0][1].done()):
                 yield _collect(rows, *pending.popleft())
         while pending:
@@ -191,15 +196,22 @@ def _counter(symbols: int) -> MatchCounter:
 
 
 def _best_rows(
-    kinds: list[_Kind], beta: int, eps_smoothing: bool, count: MatchCounter
+    kinds: list[_Kind],
+    beta: int,
+    eps_smoothing: bool,
+    count: MatchCounter,
+    present: npt.NDArray[np.bool_] | None = None,
 ) -> FloatArray:
     """A chunk's rows: the statistics of each segment's best reference (the first best one on
-    a tie, as sacreBLEU's strict ``>``)."""
+    a tie, as sacreBLEU's strict ``>``) among those ``present`` (shape (R, chunk))."""
     stats = np.concatenate(
         [_order_statistics(k.sources, k.orders, k.alphabet, count) for k in kinds], axis=2
     )
     flat = stats.reshape(stats.shape[0], stats.shape[1], -1).astype(np.float64)
-    best = np.argmax(f_scores(flat, beta, eps_smoothing), axis=0)
+    scores = f_scores(flat, beta, eps_smoothing)
+    if present is not None:
+        scores = np.where(present, scores, -np.inf)
+    best = np.argmax(scores, axis=0)
     return flat[best, np.arange(flat.shape[1])]
 
 

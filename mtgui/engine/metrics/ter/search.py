@@ -267,21 +267,26 @@ def ter_rows(
     ref_ids: IntArray,
     ref_starts: IntArray,
     ref_ends: IntArray,
+    present: npt.NDArray[np.bool_],
     out: npt.NDArray[np.float64],
 ) -> None:
     """sacreBLEU's TER statistics of segments: per segment the fewest edits to any reference
     and the references' average length, into ``out`` (shape (N, 2)). Hypothesis ``s`` is
     ``hyp_ids[hyp_starts[s]:hyp_starts[s + 1]]``, its reference ``r``
-    ``ref_ids[ref_starts[r, s]:ref_ends[r, s]]``."""
+    ``ref_ids[ref_starts[r, s]:ref_ends[r, s]]``; only the references ``present[r, s]`` count
+    (a missing one is sacreBLEU's ``None``; every segment has one)."""
     for s in range(out.shape[0]):
         hyp = hyp_ids[hyp_starts[s] : hyp_starts[s + 1]]
-        fewest, total = INF, 0
+        fewest, total, count = INF, 0, 0
         for r in range(ref_starts.shape[0]):
+            if not present[r, s]:
+                continue
             ref = ref_ids[ref_starts[r, s] : ref_ends[r, s]]
             fewest = min(fewest, ter_edits(hyp, ref))
             total += ref.shape[0]
+            count += 1
         out[s, 0] = fewest
-        out[s, 1] = total / ref_starts.shape[0]
+        out[s, 1] = total / count
 
 
 def warm_up() -> None:
@@ -289,4 +294,7 @@ def warm_up() -> None:
     per process): the first real chunk would otherwise take seconds and be cut too small."""
     ids = np.zeros(2, dtype=np.int64)
     bounds = np.zeros((1, 1), dtype=np.int64)
-    ter_rows(ids, np.array([0, 2], dtype=np.int64), ids, bounds, bounds + 2, np.zeros((1, 2)))
+    present = np.ones((1, 1), dtype=np.bool_)
+    ter_rows(
+        ids, np.array([0, 2], dtype=np.int64), ids, bounds, bounds + 2, present, np.zeros((1, 2))
+    )

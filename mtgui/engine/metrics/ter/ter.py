@@ -54,6 +54,7 @@ class Ter(Metric):
         "ter_no_punct",
         "ter_asian_support",
         "ter_case_sensitive",
+        "empty_refs",
     )
     columns = ("edits", "ref_len")
 
@@ -105,7 +106,8 @@ class Ter(Metric):
             ref_words = references.lengths[:, start:stop]
             check_ter_cells(context.test_set, system, start, np.diff(starts), ref_words)
             ref_starts, ref_ends = references.bounds(start, stop)
-            ter_rows(ids, starts, references.ids, ref_starts, ref_ends, rows[start:stop])
+            present = np.ascontiguousarray(context.present[start:stop].T)
+            ter_rows(ids, starts, references.ids, ref_starts, ref_ends, present, rows[start:stop])
 
         costs = _costs(references.hypothesis_words(hypotheses), references.longest)
         yield from iter_in_chunks(len(hypotheses), work, costs)

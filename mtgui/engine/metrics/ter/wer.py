@@ -32,7 +32,7 @@ class Wer(Metric):
     )
     higher_is_better: ClassVar[bool] = False
     scale: ClassVar[str] = "0-1"
-    reads: ClassVar[tuple[str, ...] | None] = ("tokenize", "case")
+    reads: ClassVar[tuple[str, ...] | None] = ("tokenize", "case", "empty_refs")
     columns = ("edits", "ref_len")
 
     def prepare(self, context: ExtractionContext) -> None:
@@ -54,6 +54,7 @@ class Wer(Metric):
         )  # (N, R)
         lengths = context.reference_ngrams.lengths
         key = edits * (int(lengths.max(initial=0)) + 1) + lengths
+        key = np.where(context.present, key, int(key.max(initial=0)) + 1)  # missing references
         best = key.argmin(axis=1)
         rows = np.arange(len(best))
         return np.column_stack([edits[rows, best], lengths[rows, best]]).astype(np.float64)

@@ -21,6 +21,7 @@ from mtgui.engine.metrics.bleu.bleu import Bleu
 from mtgui.engine.metrics.bleu.mbleu import MBleu
 from mtgui.engine.metrics.bleu.nist import Nist
 from mtgui.engine.metrics.extraction import ExtractionContext
+from mtgui.engine.metrics.missing_refs import check_every_segment_has_a_reference
 from mtgui.engine.metrics.registry import REGISTRY
 from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.resampling.draws import iter_resample_scores, stack_units, unit_index
@@ -80,7 +81,9 @@ def iter_refs_study(
         context = ExtractionContext(test_set, metric_settings, corpus.scores)
     subsets = reference_subsets(test_set.num_references, settings.max_subsets, bootstrap.seed)
     run = _RefsRun(corpus, tuple(metric_names), settings, context, subsets)
-    run.notes = [*unit_notes, *study_notes(corpus, settings, len(subsets))]
+    check_every_segment_has_a_reference(test_set, metric_settings.empty_refs)
+    notes = study_notes(corpus, settings, len(subsets), metric_settings.empty_refs)
+    run.notes = [*unit_notes, *notes]
     with one_blas_thread():  # small products, and helper threads on the second core
         return (yield from run.iter_subsets())
 

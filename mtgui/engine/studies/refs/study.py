@@ -30,6 +30,7 @@ import numpy as np
 
 from mtgui.engine.core.corpus import Corpus
 from mtgui.engine.core.errors import InputError
+from mtgui.engine.metrics.missing_refs import MISSING, fewer_references_note
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.scale import SCALES
 from mtgui.engine.studies.size.study import SizeSettings
@@ -142,10 +143,18 @@ def reference_subsets(count: int, limit: int, seed: int) -> list[tuple[int, ...]
     return chosen
 
 
-def study_notes(corpus: Corpus, settings: RefsSettings, subsets: int) -> list[str]:
-    """What the user should know about the reference subsets."""
+def study_notes(
+    corpus: Corpus, settings: RefsSettings, subsets: int, empty_refs: str = MISSING
+) -> list[str]:
+    """What the user should know about the reference subsets (and the segments with fewer
+    references, whose empty lines count where a subset leaves them none)."""
     count = corpus.test_set.num_references
-    notes = []
+    notes = fewer_references_note(corpus.test_set, empty_refs)
+    if notes:
+        notes.append(
+            "A subset of the references that leaves a segment none of its own scores that "
+            "segment against the subset's empty lines."
+        )
     if count == 1:
         notes.append("The test set has a single reference, so there are no fewer to compare.")
     if subsets < 2**count - 1:
