@@ -428,13 +428,13 @@ def test_the_human_study_judges_every_metric(judged):
     mbleu = np.array([v[0] for v in HIGHER.values()])
     wer = judged.accuracy("wer")
     assert wer.pairwise_accuracy == 1.0 and wer.soft_pairwise_accuracy == 1.0
-    assert wer.segment_kendall_b == pytest.approx(1.0) and wer.cluster == 1
+    assert wer.segment_kendall_b == pytest.approx(1.0) and wer.metric_cluster == 1
     bleu = judged.accuracy("mbleu")
     assert bleu.pairwise_accuracy == pytest.approx(pairwise_accuracy(human, mbleu))
     assert bleu.tie_calibrated_accuracy == pytest.approx(tie_calibrated_accuracy(human, mbleu)[0])
-    assert bleu.cluster == 2
+    assert bleu.metric_cluster == 2
     (test,) = judged.accuracy_tests
-    assert (test.metric_x, test.metric_y, test.verdict) == ("wer", "mbleu", ">")
+    assert (test.metric_x, test.metric_y, test.accuracy_verdict) == ("wer", "mbleu", ">")
     correlation = judged.correlation_test("wer", "mbleu")
     assert 0 < correlation.permutation_p_value < 0.05
     assert correlation.permutation_verdict == ">"
@@ -443,9 +443,11 @@ def test_the_human_study_judges_every_metric(judged):
 def test_the_outputs_hold_the_accuracies(judged):
     data = json.loads(json.dumps(study_data(judged)))
     row = next(a for a in data["accuracies"] if a["metric"] == "mbleu")
-    assert {"pairwise_accuracy", "soft_pairwise_accuracy", "cluster"} <= set(row)
+    assert {"pairwise_accuracy", "soft_pairwise_accuracy", "metric_cluster"} <= set(row)
     assert data["accuracy_tests"][0]["metric_x"] == "wer"
     header, rows = study_tables(judged)["accuracy.csv"]
     assert header[:3] == ["metric", "systems", "pairwise_accuracy"] and len(rows) == 2
     header, rows = study_tables(judged)["accuracy-tests.csv"]
     assert header[:2] == ["metric_x", "metric_y"] and len(rows) == 1
+    text = study_text(judged)
+    assert "As the WMT metrics task judges metrics" in text and "p permutation" in text

@@ -52,7 +52,7 @@ class MetricAccuracy:
     segment_acc_eq: float  # Deutsch et al.'s acc_eq ("acc23"), epsilon 0
     segment_tie_calibrated_accuracy: float  # acc_eq at the best epsilon, item-grouped
     segment_tie_epsilon: float
-    cluster: int  # 1: the best cluster by pairwise accuracy (permutation tests)
+    metric_cluster: int  # 1: the best cluster by pairwise accuracy (permutation tests)
 
 
 @dataclass(frozen=True)
@@ -64,9 +64,9 @@ class AccuracyTest:
     metric_y: str
     accuracy_x: float
     accuracy_y: float
-    difference: float
-    p_value: float  # one-sided: x better than y
-    verdict: str  # ">" when p <= alpha, else "~"
+    accuracy_difference: float
+    accuracy_p_value: float  # one-sided: x better than y
+    accuracy_verdict: str  # ">" when p <= alpha, else "~"
 
 
 @dataclass(frozen=True)
