@@ -446,7 +446,8 @@ def test_the_outputs_hold_the_accuracies(judged):
     assert {"pairwise_accuracy", "soft_pairwise_accuracy", "metric_cluster"} <= set(row)
     assert data["accuracy_tests"][0]["metric_x"] == "wer"
     header, rows = study_tables(judged)["accuracy.csv"]
-    assert header[:3] == ["metric", "systems", "pairwise_accuracy"] and len(rows) == 2
+    assert header[:3] == ["metric", "metric_cluster", "systems"] and len(rows) == 2
+    assert [row[0] for row in rows] == ["wer", "mbleu"]  # best first
     header, rows = study_tables(judged)["accuracy-tests.csv"]
     assert header[:2] == ["metric_x", "metric_y"] and len(rows) == 1
     text = study_text(judged)

@@ -41,6 +41,7 @@ class MetricAccuracy:
     """How one metric ranks the pairs of systems as the humans do (WMT23/24's statistics)."""
 
     metric: str
+    metric_cluster: int  # 1: the best cluster by pairwise accuracy (permutation tests)
     systems: int
     pairwise_accuracy: float  # share of pairs whose metric delta has the humans' sign
     soft_pairwise_accuracy: float  # 1 - mean |p_human - p_metric| over the pairs
@@ -52,7 +53,6 @@ class MetricAccuracy:
     segment_acc_eq: float  # Deutsch et al.'s acc_eq ("acc23"), epsilon 0
     segment_tie_calibrated_accuracy: float  # acc_eq at the best epsilon, item-grouped
     segment_tie_epsilon: float
-    metric_cluster: int  # 1: the best cluster by pairwise accuracy (permutation tests)
 
 
 @dataclass(frozen=True)
@@ -104,8 +104,8 @@ def judge_metrics(
     level: float,
     permutations: int = PERMUTATIONS,
 ) -> tuple[tuple[MetricAccuracy, ...], tuple[AccuracyTest, ...]]:
-    """Every metric's :class:`MetricAccuracy` and every pair's :class:`AccuracyTest` over the
-    judged ``systems`` (two or more)."""
+    """Every metric's :class:`MetricAccuracy`, best pairwise accuracy first (the clusters'
+    order), and every pair's :class:`AccuracyTest` over the judged ``systems`` (two or more)."""
     truth = oriented(statistics, human, systems)
     found = [oriented(statistics, m, systems) for m in metrics]
     segments = truth.rows[0].shape[0]
@@ -132,8 +132,7 @@ def judge_metrics(
     clusters = assign_clusters(p_better, alpha)
     cluster_of = {order[k]: int(clusters[k]) for k in range(len(order))}
     rows = [
-        _accuracy(truth, f, human_p, pair_masks, accuracies[k], cluster_of[k])
-        for k, f in enumerate(found)
+        _accuracy(truth, found[k], human_p, pair_masks, accuracies[k], cluster_of[k]) for k in order
     ]
     return tuple(rows), tuple(tests)
 
@@ -156,6 +155,7 @@ def _accuracy(
     segment_calibrated, segment_epsilon = tie_calibrated_accuracy(gold, metric.segments)
     return MetricAccuracy(
         metric.metric.name,
+        cluster,
         len(truth.scores),
         accuracy,
         soft_pairwise_accuracy(human_p, metric_p),
@@ -167,5 +167,4 @@ def _accuracy(
         acc_eq,
         segment_calibrated,
         segment_epsilon,
-        cluster,
     )
