@@ -9,7 +9,7 @@ is negated), so that one metric's agreement reads the same whichever its directi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -19,6 +19,7 @@ from mtgui.engine.core.arrays import FloatArray
 from mtgui.engine.inference.significance import BETTER, TIE
 from mtgui.engine.metrics.base import Metric
 from mtgui.engine.statistics.rows import Statistics
+from mtgui.engine.studies.common import StudyProgress
 from mtgui.engine.studies.human.meta_evaluation import (
     accuracy_rows,
     assign_clusters,
@@ -69,6 +70,9 @@ class AccuracyTest:
     accuracy_verdict: str  # ">" when p <= alpha, else "~"
 
 
+Judged = tuple[tuple[MetricAccuracy, ...], tuple[AccuracyTest, ...]]
+
+
 @dataclass(frozen=True)
 class Oriented:
     """One metric's judged systems, oriented (larger is better)."""
@@ -95,7 +99,7 @@ def oriented(statistics: Statistics, metric: Metric, systems: Sequence[str]) -> 
     return Oriented(metric, sign, scores, segments, rows)
 
 
-def judge_metrics(
+def iter_judge_metrics(
     statistics: Statistics,
     metrics: Sequence[Metric],
     human: Metric,
@@ -103,9 +107,11 @@ def judge_metrics(
     seed: int,
     level: float,
     permutations: int = PERMUTATIONS,
-) -> tuple[tuple[MetricAccuracy, ...], tuple[AccuracyTest, ...]]:
+) -> Generator[StudyProgress[None], None, Judged]:
     """Every metric's :class:`MetricAccuracy`, best pairwise accuracy first (the clusters'
-    order), and every pair's :class:`AccuracyTest` over the judged ``systems`` (two or more)."""
+    order), and every pair's :class:`AccuracyTest` over the judged ``systems`` (two or more);
+    yields the metrics judged after each (phase ``judging``: the permutations of the segments
+    are the slow part), so that the study can be cancelled between them."""
     truth = oriented(statistics, human, systems)
     found = [oriented(statistics, m, systems) for m in metrics]
     segments = truth.rows[0].shape[0]
@@ -131,9 +137,10 @@ def judge_metrics(
         )
     clusters = assign_clusters(p_better, alpha)
     cluster_of = {order[k]: int(clusters[k]) for k in range(len(order))}
-    rows = [
-        _accuracy(truth, found[k], human_p, pair_masks, accuracies[k], cluster_of[k]) for k in order
-    ]
+    rows = []
+    for done, k in enumerate(order, start=1):
+        rows.append(_accuracy(truth, found[k], human_p, pair_masks, accuracies[k], cluster_of[k]))
+        yield StudyProgress(done, len(order), "judging", None)
     return tuple(rows), tuple(tests)
 
 

@@ -66,7 +66,7 @@ from mtgui.engine.studies.human.accuracy import (
     PERMUTATIONS,
     AccuracyTest,
     MetricAccuracy,
-    judge_metrics,
+    iter_judge_metrics,
 )
 from mtgui.engine.studies.human.correlation_stats import (
     MIN_FISHER,
@@ -215,9 +215,11 @@ def iter_human_study(
     humans_higher = statistics.metric(human).higher_is_better
     compared = dict(zip(metrics, scores, strict=True))
     compared_study = _compare(empty, result, compared, truth[0], resampled, humans_higher)
-    accuracies, tests = judge_metrics(
+    judging = iter_judge_metrics(
         subset, metrics, statistics.metric(human), judged, settings.seed, settings.level
     )
+    progress = StudyProgress(0, len(metrics), "judging", empty)
+    accuracies, tests = yield from relay(judging, progress, counted=True)
     return replace(compared_study, accuracies=accuracies, accuracy_tests=tests)
 
 
