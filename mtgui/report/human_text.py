@@ -11,6 +11,7 @@ from mtgui.engine.studies import (
     CorrelationTest,
     Disagreement,
     HumanStudy,
+    MetricAccuracy,
     MetricCorrelation,
 )
 from mtgui.report.cells import MISSING, four_decimals
@@ -31,9 +32,18 @@ and over segments only (these systems on another test set; it says nothing about
 _TESTS = """
 Does one metric agree with the humans better than another? Pearson's r with the human scores,
 oriented (the sign of a metric where lower is better is flipped); x agrees better on the whole
-test set. Paired bootstrap of the difference over systems and segments, and Williams' test
-(two-sided, t with {df} degrees of freedom). > x agrees significantly better, ~ no significant
-difference."""
+test set. The paired permutation test (two-sided; each system's two z-scored scores swapped at
+random, as mt-metrics-eval: the verdict to quote), the paired bootstrap of the difference over
+systems and segments (its interval; as a test it is conservative: resampling the segments adds
+their noise to scores that already carry it, and with few systems it seldom rejects), and
+Williams' test (two-sided, t with {df} degrees of
+freedom). > x agrees significantly better, ~ no significant difference."""
+_ACCURACY = """
+As the WMT metrics task judges metrics: pairwise accuracy (the share of pairs of systems the
+metric orders as the humans), soft pairwise accuracy (Thompson et al. 2024, from the pairs'
+permutation p-values), tie-calibrated accuracy (Deutsch et al. 2023, at its best epsilon), the
+segment-level acc_eq at its best epsilon and tau-b, each per segment over the systems and
+averaged (item-grouped), and the clusters by pairwise accuracy (permutation tests at {alpha})."""
 
 
 def human_text(study: HumanStudy) -> str:
@@ -55,10 +65,17 @@ def human_text(study: HumanStudy) -> str:
     rows = [r for c in study.correlations for r in _intervals(c, width)]
     parts.append(align_table([header, *rows]))
     parts.append(_TESTS.format(df=max(len(study.systems) - 3, 0)))
-    header = ["x vs y", "r(x)", "r(y)", "Difference", f"{level} CI", "p bootstrap"]
+    header = ["x vs y", "r(x)", "r(y)", "Difference", f"{level} CI", "p permutation"]
+    header += ["p bootstrap"]
     header += ["Williams t", "p Williams"]
     tests = [_test_line(t) for t in study.correlation_tests]
     parts.append(align_table([header, *tests]) if tests else "  (one automatic metric only)")
+    if study.accuracies:
+        parts.append(_ACCURACY.format(alpha=f"{1 - study.settings.level:.2g}"))
+        header = ["Cluster", "Metric", "Accuracy", "Soft", "Tie-calibrated", "Segment acc_eq"]
+        header += ["Segment tau-b"]
+        ranked = sorted(study.accuracies, key=lambda a: (a.metric_cluster, -a.pairwise_accuracy))
+        parts.append(align_table([header, *(_accuracy_line(a) for a in ranked)]))
     parts.append("\nPairs of systems: where each metric and the humans agree")
     header = ["Metric", "Pairs", "Agree", "Opposite", "Metric only", "Human only"]
     parts.append(align_table([header, *(_pairs_line(c) for c in study.correlations)]))
@@ -115,9 +132,23 @@ def _test_line(t: CorrelationTest) -> list[str]:
         signed(t.agreement_y),
         signed(t.difference),
         _interval(t.difference_low, t.difference_high),
+        _p(t.permutation_p_value, t.permutation_verdict),
         _p(t.bootstrap_p_value, t.bootstrap_verdict),
         "-" if t.williams_t != t.williams_t else f"{t.williams_t:+.3f}",
         _p(t.williams_p_value, t.williams_verdict),
+    ]
+
+
+def _accuracy_line(a: MetricAccuracy) -> list[str]:
+    """A metric's cluster and WMT statistics."""
+    return [
+        str(a.metric_cluster),
+        LABELS[a.metric],
+        four_decimals(a.pairwise_accuracy),
+        four_decimals(a.soft_pairwise_accuracy),
+        four_decimals(a.tie_calibrated_accuracy),
+        four_decimals(a.segment_tie_calibrated_accuracy),
+        four_decimals(a.segment_kendall_b),
     ]
 
 

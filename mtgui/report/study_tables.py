@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 from mtgui._version import __version__
 from mtgui.engine.inference import INTERVAL_FIELDS, PAIR_FIELDS
 from mtgui.engine.studies import (
+    AccuracyTest,
     CorrelationTest,
     Disagreement,
     HumanStudy,
+    MetricAccuracy,
     MetricCorrelation,
     RefsRow,
     RefsSizeRow,
@@ -51,6 +53,8 @@ _TABLE_FILES = {
         "scores.csv",
         "pairs.csv",
         "grid-human.csv",
+        "accuracy.csv",
+        "accuracy-tests.csv",
     ),
 }
 CSV_FILES = {name: (*files, f"{name}-settings.csv") for name, files in _TABLE_FILES.items()}
@@ -161,6 +165,8 @@ def _human_tables(study: HumanStudy) -> dict[str, Table]:
             (SCORE_COLUMNS, score_rows(study.bootstrap)),
             (PAIR_COLUMNS, pair_rows(study.bootstrap)),
             grid_rows(study.bootstrap, study.human),  # grid-human.csv, whatever its name
+            _rows(study.accuracies, MetricAccuracy),
+            _rows(study.accuracy_tests, AccuracyTest),
         ]
     return dict(zip(_TABLE_FILES["human"], tables, strict=False))
 

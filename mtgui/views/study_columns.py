@@ -158,6 +158,40 @@ COLUMN_TIPS = {
     "human_delta": "x - y in the human scores, on the whole test set.",
     "metric_p_value": "The metric's paired bootstrap p-value for the pair.",
     "human_p_value": "The human scores' paired bootstrap p-value for the pair.",
+    "permutation_p_value": "The paired permutation test of the difference (two-sided; each "
+    "system's two z-scored metric scores swapped at random, as mt-metrics-eval): its size is the "
+    "level. The verdict to quote.",
+    "permutation_verdict": "> x agrees significantly better by the permutation test, ~ no "
+    "significant difference.",
+    "pairwise_accuracy": "The share of pairs of systems whose metric delta has the humans' sign "
+    "(Kocmi et al. 2021; WMT23/24's system-level statistic).",
+    "soft_pairwise_accuracy": "1 - the mean over pairs of |p_humans - p_metric|, p the "
+    "permutation p-value that one system is better (Thompson et al. 2024): it rewards a metric "
+    "that is as sure as the humans, not only right in sign.",
+    "tie_calibrated_accuracy": "Pairwise accuracy when metric deltas up to epsilon count as "
+    "ties (and agree with tied humans), at the best epsilon (Deutsch et al. 2023).",
+    "tie_epsilon": "That epsilon, in the metric's units.",
+    "segment_kendall_b": "Kendall's tau-b per segment over the systems, averaged over the "
+    "segments (item-grouped, as mt-metrics-eval).",
+    "segment_kendall_c": "Kendall's tau-c per segment over the systems, averaged over the "
+    "segments.",
+    "segment_tau_eq": "Deutsch et al.'s tau_eq per segment (ties are predictions), averaged over "
+    "the segments.",
+    "segment_acc_eq": "Deutsch et al.'s acc_eq per segment (epsilon 0), averaged over the "
+    "segments.",
+    "segment_tie_calibrated_accuracy": "acc_eq per segment at the one epsilon that maximises its "
+    "average over the segments (WMT23's segment-level statistic).",
+    "segment_tie_epsilon": "That epsilon, in the metric's segment units.",
+    "metric_cluster": "The metric's cluster by pairwise accuracy, 1 the best: a cluster starts "
+    "at the first metric significantly worse than one of the cluster (permutation tests, as "
+    "WMT).",
+    "accuracy_x": "Pairwise accuracy of metric x (the higher).",
+    "accuracy_y": "Pairwise accuracy of metric y.",
+    "accuracy_difference": "accuracy_x - accuracy_y.",
+    "accuracy_p_value": "The paired permutation test's one-sided p-value that x ranks the pairs "
+    "of systems better than y (mt-metrics-eval's; the clusters are made from it).",
+    "accuracy_verdict": "> x ranks the pairs significantly better than y (p <= 1 - confidence, "
+    "as WMT), ~ no significant difference.",
     "": "The row's system.",
 }
 _GRID_TIP = "How the row's system compares with this system in the human scores: > < or ~."
@@ -267,6 +301,24 @@ COLUMN_NAMES = {
     "human_delta": "x - y (humans)",
     "metric_p_value": "p (metric)",
     "human_p_value": "p (humans)",
+    "permutation_p_value": "p (permutation)",
+    "permutation_verdict": "Verdict (permutation)",
+    "pairwise_accuracy": "Pairwise accuracy",
+    "soft_pairwise_accuracy": "Soft pairwise accuracy",
+    "tie_calibrated_accuracy": "Tie-calibrated accuracy",
+    "tie_epsilon": "Tie epsilon",
+    "segment_kendall_b": "Segment tau-b",
+    "segment_kendall_c": "Segment tau-c",
+    "segment_tau_eq": "Segment tau-eq",
+    "segment_acc_eq": "Segment acc-eq",
+    "segment_tie_calibrated_accuracy": "Segment acc-eq (calibrated)",
+    "segment_tie_epsilon": "Segment epsilon",
+    "metric_cluster": "Cluster",
+    "accuracy_x": "Accuracy x",
+    "accuracy_y": "Accuracy y",
+    "accuracy_difference": "Difference",
+    "accuracy_p_value": "p (permutation)",
+    "accuracy_verdict": "Verdict",
     "": "System",
     "setting": "Setting",
     "value": "Value",
@@ -287,6 +339,8 @@ TABLE_NAMES = {
     "scores.csv": "Scores and intervals",
     "pairs.csv": "Pairs of systems",
     "grid-human.csv": "Human significance grid",
+    "accuracy.csv": "Pairwise accuracy and clusters",
+    "accuracy-tests.csv": "Which metric ranks pairs better",
     **{f"{study}-settings.csv": "Settings" for study in ("size", "refs", "resamples", "human")},
 }
 """What the table chooser calls each of the study's CSV files."""

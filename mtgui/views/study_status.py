@@ -67,10 +67,11 @@ def kind_of(study: Study) -> str:
 
 def phases(study: Study) -> tuple[str, ...]:
     """The phases of a study's run in order, where a phase counts its steps from 0 again: the
-    agreement study bootstraps (and randomizes), then correlates; the others count on."""
+    agreement study bootstraps (and randomizes), correlates, then judges the metrics; the others
+    count on."""
     if isinstance(study, HumanStudy):
         randomization = ("randomization",) if study.settings.ar_trials else ()
-        return ("bootstrap", *randomization, "correlating")
+        return ("bootstrap", *randomization, "correlating", "judging")
     return ()
 
 
@@ -91,6 +92,7 @@ PHASE_WORDS = {
     "bootstrap": "bootstrapping the systems",
     "randomization": "approximate randomization",
     "correlating": "correlating with the human scores",
+    "judging": "judging the metrics as WMT does (permutation tests)",
 }
 
 

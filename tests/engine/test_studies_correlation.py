@@ -31,6 +31,7 @@ from mtgui.engine.studies.human.correlation_stats import (
     t_two_sided,
     williams_test,
 )
+from mtgui.engine.studies.human.meta_evaluation import pairwise_accuracy, tie_calibrated_accuracy
 from mtgui.engine.studies.human.study import SYSTEMS_STREAM
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file, load_scores
@@ -411,3 +412,43 @@ def test_studies_leave_the_relative_intervals_of_human_scores_empty():
         assert human and all(np.isnan([r.rel_ci_low, r.rel_ci_high]).all() for r in human)
         assert all(np.isfinite([r.ci_low, r.ci_high]).all() for r in human)
         assert all(np.isfinite([r.rel_ci_low, r.rel_ci_high]).all() for r in other)
+
+
+@pytest.fixture(scope="module")
+def judged():
+    statistics = constant_statistics(HIGHER, wer=LOWER)
+    return run_to_end(iter_human_study(statistics, BootstrapSettings(resamples=100, seed=3)))
+
+
+def test_the_human_study_judges_every_metric(judged):
+    """WER (lower is better) ranks the six systems as the humans do; M-BLEU gets 5 of 15 pairs.
+    Constant segments: every permutation p-value is 0 or 1 and equals the humans' where the
+    signs agree."""
+    human = np.array([v[1] for v in HIGHER.values()])
+    mbleu = np.array([v[0] for v in HIGHER.values()])
+    wer = judged.accuracy("wer")
+    assert wer.pairwise_accuracy == 1.0 and wer.soft_pairwise_accuracy == 1.0
+    assert wer.segment_kendall_b == pytest.approx(1.0) and wer.metric_cluster == 1
+    bleu = judged.accuracy("mbleu")
+    assert bleu.pairwise_accuracy == pytest.approx(pairwise_accuracy(human, mbleu))
+    assert bleu.tie_calibrated_accuracy == pytest.approx(tie_calibrated_accuracy(human, mbleu)[0])
+    assert bleu.metric_cluster == 2
+    (test,) = judged.accuracy_tests
+    assert (test.metric_x, test.metric_y, test.accuracy_verdict) == ("wer", "mbleu", ">")
+    correlation = judged.correlation_test("wer", "mbleu")
+    assert 0 < correlation.permutation_p_value < 0.05
+    assert correlation.permutation_verdict == ">"
+
+
+def test_the_outputs_hold_the_accuracies(judged):
+    data = json.loads(json.dumps(study_data(judged)))
+    row = next(a for a in data["accuracies"] if a["metric"] == "mbleu")
+    assert {"pairwise_accuracy", "soft_pairwise_accuracy", "metric_cluster"} <= set(row)
+    assert data["accuracy_tests"][0]["metric_x"] == "wer"
+    header, rows = study_tables(judged)["accuracy.csv"]
+    assert header[:3] == ["metric", "metric_cluster", "systems"] and len(rows) == 2
+    assert [row[0] for row in rows] == ["wer", "mbleu"]  # best first
+    header, rows = study_tables(judged)["accuracy-tests.csv"]
+    assert header[:2] == ["metric_x", "metric_y"] and len(rows) == 1
+    text = study_text(judged)
+    assert "As the WMT metrics task judges metrics" in text and "p permutation" in text

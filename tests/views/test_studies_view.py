@@ -189,6 +189,13 @@ def test_the_agreement_study_runs_with_human_scores(qtbot, window, tmp_path):
     studies.table_choice.setCurrentIndex(studies.table_choice.findData("correlation-tests.csv"))
     assert studies.table_model.header[:2] == ["Metric x", "Metric y"]
     assert studies.table_model.rowCount() == 3  # BLEU, NIST, M-BLEU: three pairs
+    studies.table_choice.setCurrentIndex(studies.table_choice.findData("accuracy.csv"))
+    assert studies.table_choice.currentText() == "Pairwise accuracy and clusters"
+    header = studies.table_model.header
+    assert header[:4] == ["Metric", "Cluster", "Systems", "Pairwise accuracy"]
+    assert studies.table_model.rowCount() == 3
+    studies.table_choice.setCurrentIndex(studies.table_choice.findData("accuracy-tests.csv"))
+    assert studies.table_model.header[-1] == "Verdict" and studies.table_model.rowCount() == 3
 
 
 def test_the_table_keeps_the_study_order_and_the_window_hears_the_study(qtbot, window):

@@ -184,6 +184,7 @@ def test_the_agreement_studys_progress_goes_up_across_its_phases():
     steps = [("bootstrap", d, 100) for d in (0, 50, 100)] + [
         ("correlating", d, 40) for d in (0, 20, 40)
     ]
+    steps += [("judging", d, 3) for d in (0, 1, 3)]
     fractions = [progress_fraction(StudyProgress(d, t, p, partial)) for p, d, t in steps]
     assert fractions == sorted(fractions) and fractions[0] == 0 and fractions[-1] == 1
 

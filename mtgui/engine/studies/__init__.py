@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         StudyProgress,
     )
     from mtgui.engine.studies.dispatch import Study, StudySettings, iter_study, iter_study_for
+    from mtgui.engine.studies.human.accuracy import AccuracyTest, MetricAccuracy
     from mtgui.engine.studies.human.correlation_tests import CorrelationTest
     from mtgui.engine.studies.human.study import (
         HUMAN,
@@ -95,6 +96,8 @@ _MODULE_OF = {
     "SizeSettings": "size.study",
     "SizeStudy": "size.study",
     "CorrelationTest": "human.correlation_tests",
+    "AccuracyTest": "human.accuracy",
+    "MetricAccuracy": "human.accuracy",
     "DEFAULT_FRACTIONS": "size.study",
     "DEFAULT_MAX_SUBSETS": "refs.study",
     "DEFAULT_RUNS": "resamples.study",
@@ -129,9 +132,11 @@ __all__ = [
     "SIZE_RESAMPLES",
     "TABLE4_FRACTIONS",
     "TABLE4_REPEATS",
+    "AccuracyTest",
     "CorrelationTest",
     "Disagreement",
     "HumanStudy",
+    "MetricAccuracy",
     "MetricCorrelation",
     "PairSeparation",
     "RefsRow",

@@ -34,6 +34,11 @@ from mtgui.engine.inference.significance import (
     paired_tests,
 )
 from mtgui.engine.studies.human.correlation_stats import MIN_SYSTEMS, pearson_rows, williams_test
+from mtgui.engine.studies.human.meta_evaluation import (
+    metric_permutation_p,
+    pearson_statistic,
+    two_sided,
+)
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,8 @@ class CorrelationTest:
     difference_high: float
     bootstrap_p_value: float
     bootstrap_verdict: str
+    permutation_p_value: float  # two-sided, swapping the two metrics' z-scores per system
+    permutation_verdict: str
     williams_t: float  # n - 3 degrees of freedom
     williams_p_value: float  # two-sided
     williams_verdict: str
@@ -80,9 +87,13 @@ class Agreement:
         return self.sign * self.value
 
 
-def correlation_test(first: Agreement, second: Agreement, level: float) -> CorrelationTest:
-    """Williams' test and the paired bootstrap of two metrics' oriented Pearson with the humans;
-    x is the one that agrees better on the whole test set."""
+def correlation_test(
+    first: Agreement, second: Agreement, level: float, masks: FloatArray, human: FloatArray
+) -> CorrelationTest:
+    """Williams' test, the paired bootstrap and the paired permutation test of two metrics'
+    oriented Pearson with the humans (``human``: their system scores; ``masks``: permutations x
+    systems, see :func:`permutation_p_value`); x is the one that agrees better on the whole
+    test set."""
     x, y = (second, first) if second.oriented > first.oriented else (first, second)
     systems = len(x.scores)
     r23 = math.nan
@@ -93,6 +104,7 @@ def correlation_test(first: Agreement, second: Agreement, level: float) -> Corre
     (low,), (high,) = delta_bounds(deltas, level)
     tests = paired_tests(deltas)
     p_value = float(tests.p_value[0])
+    permuted = permutation_p_value(x, y, human, masks)
     return CorrelationTest(
         x.metric,
         y.metric,
@@ -105,11 +117,27 @@ def correlation_test(first: Agreement, second: Agreement, level: float) -> Corre
         float(high),
         p_value,
         _verdict(p_value, level, bool(tests.x_above[0])),
+        permuted,
+        _verdict(permuted, level, True),
         t,
         williams_p,
         _verdict(williams_p, level, t > 0),
         int(np.isnan(deltas).sum()),
     )
+
+
+def permutation_p_value(x: Agreement, y: Agreement, human: FloatArray, masks: FloatArray) -> float:
+    """The two-sided p-value of the paired permutation test of two metrics' Pearson with the
+    humans (mt-metrics-eval's at the system level): each metric's oriented system scores are
+    z-scored, each system's two scores swapped where ``masks`` is 1, p = min(1, 2 min(P(d* >=
+    d), P(d* <= d))). Under the null hypothesis that the two metrics are exchangeable its size
+    is the level (up to the masks' Monte Carlo error); NaN under 3 systems."""
+    if len(human) < MIN_SYSTEMS:
+        return math.nan
+    first, second = x.sign * x.scores, y.sign * y.scores
+    upper, _ = metric_permutation_p(human, first, second, pearson_statistic, masks)
+    lower, _ = metric_permutation_p(human, second, first, pearson_statistic, masks)
+    return two_sided(upper, lower)
 
 
 def _verdict(p_value: float, level: float, x_above: bool) -> str:

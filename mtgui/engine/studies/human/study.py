@@ -61,6 +61,13 @@ from mtgui.engine.studies.common import (
     relay,
     study_signature,
 )
+from mtgui.engine.studies.human.accuracy import (
+    METRICS_STREAM,
+    PERMUTATIONS,
+    AccuracyTest,
+    MetricAccuracy,
+    iter_judge_metrics,
+)
 from mtgui.engine.studies.human.correlation_stats import (
     MIN_FISHER,
     MIN_SYSTEMS,
@@ -76,6 +83,7 @@ from mtgui.engine.studies.human.correlation_tests import (
     CorrelationTest,
     correlation_test,
 )
+from mtgui.engine.studies.human.meta_evaluation import swap_masks
 
 HUMAN = "human"
 OPPOSITE, METRIC_ONLY, HUMAN_ONLY = "opposite", "metric_only", "human_only"
@@ -145,6 +153,12 @@ class HumanStudy:
     disagreements: tuple[Disagreement, ...]
     notes: tuple[str, ...] = ()
     human: str = HUMAN  # the metric that plays the humans' part
+    accuracies: tuple[MetricAccuracy, ...] = ()  # WMT's statistics, one row per metric
+    accuracy_tests: tuple[AccuracyTest, ...] = ()  # every pair of metrics, best first
+
+    def accuracy(self, metric: str) -> MetricAccuracy:
+        """One metric's pairwise accuracies, Kendall variants and cluster."""
+        return next(a for a in self.accuracies if a.metric == metric)
 
     def correlation(self, metric: str) -> MetricCorrelation:
         """The correlation of one metric with the human scores."""
@@ -200,7 +214,13 @@ def iter_human_study(
     resampled = yield from relay(resampling, progress, counted=True)
     humans_higher = statistics.metric(human).higher_is_better
     compared = dict(zip(metrics, scores, strict=True))
-    return _compare(empty, result, compared, truth[0], resampled, humans_higher)
+    compared_study = _compare(empty, result, compared, truth[0], resampled, humans_higher)
+    judging = iter_judge_metrics(
+        subset, metrics, statistics.metric(human), judged, settings.seed, settings.level
+    )
+    progress = StudyProgress(0, len(metrics), "judging", empty)
+    accuracies, tests = yield from relay(judging, progress, counted=True)
+    return replace(compared_study, accuracies=accuracies, accuracy_tests=tests)
 
 
 def _compare(
@@ -226,7 +246,9 @@ def _compare(
         sign = 1.0 if metric.higher_is_better == humans_higher else -1.0
         agreements.append(Agreement(metric.name, sign, full, correlation.pearson, found.pearson))
         notes += _metric_notes(metric, correlation, len(found.pearson))
-    tests = [correlation_test(a, b, level) for a, b in combinations(agreements, 2)]
+    rng = np.random.default_rng([result.settings.seed, METRICS_STREAM])
+    masks = swap_masks(rng, PERMUTATIONS, len(judged))
+    tests = [correlation_test(a, b, level, masks, human) for a, b in combinations(agreements, 2)]
     return replace(
         study,
         bootstrap=result,
