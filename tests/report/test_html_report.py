@@ -215,3 +215,14 @@ def test_every_metric_of_many_is_in_a_scores_table_once(analysis):
     assert page.count('<table class="scores">') == 2
     for label in ("BLEU", "NIST", "M-BLEU", "chrF", "TER"):
         assert page.count(f"<th><bdi>{label}</bdi></th>") == 1
+
+
+def test_every_pair_is_in_the_pairs_table_with_what_it_cannot_see(page, analysis):
+    result = analysis.bootstrap
+    systems = len(result.systems)
+    assert page.count('<table class="pairs">') == len(METRICS)
+    rows = re.findall(r"<tr><th><bdi>.*?</tr>", page)
+    assert len(rows) >= len(METRICS) * systems * (systems - 1) // 2
+    pair = next(p for p in result.pairs if p.metric == "bleu")
+    assert four_decimals(pair.mdd) in page
+    assert "MDD" in page and "Units needed" in page and "(an estimate)" in page
