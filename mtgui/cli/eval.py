@@ -39,6 +39,9 @@ def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None =
         keep_freed_memory()  # a short run: reusing freed pages beats faulting new ones in
     groupings = [request.grouping(corpus.test_set, settings) for request in requests]
     outputs.check_corpus(corpus)  # --documents needs documents: say so before the work
+    if resampling is not None and groupings:  # --family all: the groups join the family
+        groups = sum(len(g.labels) for g in groupings)
+        resampling = resampling.enough_for(len(corpus.systems), len(metrics), groups)
     if resampling is None:
         scoring = iter_statistics(corpus, metrics, settings, fork=True)
         statistics, result = drain(scoring, "scoring"), None
@@ -53,6 +56,10 @@ def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None =
         from mtgui.engine.breakdown import iter_breakdowns  # only for --by: 4 ms to import
 
         made = drain(iter_breakdowns(corpus, statistics, groupings, resampling), "breakdowns")
+        if result is not None:
+            from mtgui.engine.breakdown import joined_family
+
+            result, made = joined_family(statistics, result, made)
         breakdowns = [(r.file_key, b) for r, b in zip(requests, made, strict=True)]
     outputs.write(corpus, statistics, result, breakdowns)
     return 0

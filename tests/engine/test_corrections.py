@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from scipy import stats
 
 from mtgui.engine.core.errors import InputError
 from mtgui.engine.inference.corrections import (
@@ -15,8 +16,10 @@ from mtgui.engine.inference.corrections import (
     FamilyInput,
     decide_family,
     family_size,
+    normal_equivalent,
     resamples_needed,
     rounded_up,
+    student_quantile,
 )
 from mtgui.engine.inference.power import equivalence, normal_quantile
 from mtgui.engine.inference.significance import (
@@ -76,10 +79,13 @@ def test_holm_intervals_are_those_of_the_deciding_step():
             assert (pair.ci_low, pair.ci_high) == (low[0], high[0])
 
 
-def westfall_young(deltas: np.ndarray, observed: np.ndarray) -> np.ndarray:
-    """Alg. 4.1 of Westfall & Young (1993) written out step by step, as a reference."""
+def westfall_young(deltas: np.ndarray, observed: np.ndarray, units: int) -> np.ndarray:
+    """Alg. 4.1 of Westfall & Young (1993) written out step by step, as a reference; each
+    observed |T| put on the normal scale by scipy's exact Student t with units - 1 degrees of
+    freedom (the bootstrap's plug-in standard error is sqrt((n - 1) / n) of Student's)."""
     se = deltas.std(axis=1, ddof=1)
-    t = np.abs(observed / se)
+    t = np.abs(observed / se) * math.sqrt((units - 1) / units)
+    t = stats.norm.isf(stats.t.sf(t, units - 1))
     null = np.abs((deltas - observed[:, None]) / se[:, None])
     order = np.argsort(-t)
     adjusted, running = np.empty(len(t)), 0.0
@@ -92,12 +98,12 @@ def westfall_young(deltas: np.ndarray, observed: np.ndarray) -> np.ndarray:
     return adjusted
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_maxt_p_values_are_westfall_and_youngs_step_down(seed):
+@pytest.mark.parametrize(("seed", "units"), [(0, 500), (1, 500), (2, 40), (3, 20), (4, 12)])
+def test_maxt_p_values_are_westfall_and_youngs_step_down(seed, units):
     family = random_family(seed)
-    decided = decide_family(family, Correction.MAXT, 0.95, units=500)
+    decided = decide_family(family, Correction.MAXT, 0.95, units=units)
     observed = np.array([p.delta for p in family.pairs])
-    expected = westfall_young(family.deltas, observed)
+    expected = westfall_young(family.deltas, observed, units)
     assert [p.p_maxt for p in decided] == pytest.approx(expected.tolist())
     for pair, p in zip(decided, expected, strict=True):
         assert (pair.verdict == TIE) == (p >= 0.05)
@@ -111,8 +117,9 @@ def test_maxt_intervals_are_never_wider_than_the_simultaneous_ones():
     maximum = np.abs((family.deltas - observed[:, None]) / se[:, None]).max(axis=0)
     most = math.ceil(0.05 * (999 + 1)) - 2  # exceedances a rejection allows
     simultaneous = np.sort(maximum)[::-1][most]  # single-step max-T's critical value
+    simultaneous = stats.t.isf(stats.norm.sf(simultaneous), 499) * math.sqrt(500 / 499)
     for pair, s in zip(decided, se, strict=True):
-        assert pair.ci_high - pair.ci_low <= 2 * simultaneous * s * (1 + 1e-9) + 1e-12
+        assert pair.ci_high - pair.ci_low <= 2 * simultaneous * s * (1 + 1e-6) + 1e-12
 
 
 def test_the_smallest_reachable_p_sets_the_resamples_a_correction_needs():
@@ -193,3 +200,11 @@ def test_a_mirrored_pair_keeps_its_uncorrected_interval_and_equivalence():
     same = PairComparison("m", "a", "b", 0.0, -1, 1, 0.5, 0.0, 1.0, EQUIVALENT)
     assert same.mirrored().verdict == EQUIVALENT
     assert not math.isnan(pair.mdd or math.nan)
+
+
+@pytest.mark.parametrize("units", [10, 20, 100, 1000])
+def test_students_quantile_and_its_inverse_match_scipy(units):
+    z = np.array([0.0, 1.0, 1.96, 3.0, 4.0])
+    exact = stats.t.isf(stats.norm.sf(z), units - 1)
+    assert student_quantile(z, units) == pytest.approx(exact, rel=2e-3)
+    assert normal_equivalent(student_quantile(z, units), units) == pytest.approx(z, abs=1e-9)
