@@ -302,10 +302,10 @@ documents, percentile intervals hold the true score only 88-92% of the time inst
 <p><b>Few units.</b> Every bootstrap verdict assumes that the test set's spread is known,
 while it is estimated from the test set itself. With few segments or documents and many
 systems, a correction's bar is far out in the tail, where that matters. max-T allows for it
-(Student's t), yet in mtgui's simulations it still let through about 6% with 20 systems on 100
-segments and about 9% with 10 systems on 20; Holm, at the resamples mtgui draws for it, stayed
-at about 4.5% on 100 segments. With fewer than about 30 documents, read the verdicts of a
-large grid with care.</p>
+(Student's t) and stayed near 5% with 20 systems on 100 segments in mtgui's simulations (about
+9% with 10 systems on only 20 segments); Holm and Benjamini-Hochberg make no such allowance and
+let through 6-8% with 20 systems on 100 segments. So with many systems and few segments or
+documents, use max-T, and with fewer than about 30 documents read a large grid with care.</p>
 """
 
 _VIEWS = f"""
