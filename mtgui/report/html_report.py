@@ -16,13 +16,14 @@ paths. The scores of many metrics are split into tables of at most
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from datetime import datetime
 from html import escape
 
 from mtgui._version import __version__
 from mtgui.engine.core import Corpus
-from mtgui.engine.inference import BETTER, EQUIVALENT, WORSE, SegmentComparison
+from mtgui.engine.inference import BETTER, EQUIVALENT, WORSE
 from mtgui.engine.metrics import Metric
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
@@ -240,19 +241,22 @@ def _metric_section(statistics: Statistics, result: BootstrapResult, metric: str
 
 
 PAIR_HEADERS = ("Pair", "Difference", "Interval", "Verdict", "p-value", "MDD", "Units needed")
-SEGMENT_HEADERS = ("t-test p", "Wilcoxon p", "Wins", "Losses")
+TEST_HEADERS = ("t-test p", "Wilcoxon p")
+RATE_HEADERS = ("Wins", "Losses")
 
 
 def pairs_table(result: BootstrapResult, metric: str) -> str:
     """Every pair of the metric's grid once (the better-ranked system first): its difference,
     the interval beside its verdict, the p-value the verdict follows, what it cannot see (the
     minimum detectable difference, the units needed as an estimate) and, where the metric has
-    segment scores, the segment-level tests and win/loss rates."""
+    segment scores, the win/loss rates and (for means of segment scores) the t-test and
+    Wilcoxon p-values."""
     order, _ = result.grid(metric)
     wanted = [(x, y) for k, x in enumerate(order) for y in order[k + 1 :]]
     found = [result.segment_comparison(metric, x, y) for x, y in wanted]
-    segments = any(c is not None for c in found)
-    headers = PAIR_HEADERS + (SEGMENT_HEADERS if segments else ())
+    rates = any(c is not None and c.segments for c in found)
+    tests = any(c is not None and c.p_value_t is not None for c in found)
+    headers = PAIR_HEADERS + (TEST_HEADERS if tests else ()) + (RATE_HEADERS if rates else ())
     rows = []
     for (x, y), comparison in zip(wanted, found, strict=True):
         pair = result.pair(metric, x, y)
@@ -266,17 +270,26 @@ def pairs_table(result: BootstrapResult, metric: str) -> str:
             _number(pair.mdd),
             _number(pair.units_needed, whole=True),
         ]
-        if segments:
-            cells += _segment_cells(comparison)
+        if tests:
+            cells += [
+                _number(None if comparison is None else comparison.p_value_t),
+                _number(None if comparison is None else comparison.p_value_wilcoxon),
+            ]
+        if rates:
+            cells += [
+                _share(math.nan if comparison is None else comparison.win_rate),
+                _share(math.nan if comparison is None else comparison.loss_rate),
+            ]
         rows.append("<tr>" + "".join(cells) + "</tr>")
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
+    caption = _pairs_caption(result, tests, rates)
     return (
-        f'<table class="pairs">\n<caption>{escape(_pairs_caption(result, segments))}</caption>\n'
+        f'<table class="pairs">\n<caption>{escape(caption)}</caption>\n'
         f"<tr>{head}</tr>\n" + "\n".join(rows) + "\n</table>"
     )
 
 
-def _pairs_caption(result: BootstrapResult, segments: bool) -> str:
+def _pairs_caption(result: BootstrapResult, tests: bool, rates: bool) -> str:
     """What the pairs table's columns are."""
     unit = result.settings.unit.value
     words = (
@@ -286,25 +299,17 @@ def _pairs_caption(result: BootstrapResult, segments: bool) -> str:
         "difference this large would be found about 80% of the time. Units needed: about how "
         f"many {unit}s would make this pair's difference detectable at 80% power (an estimate)."
     )
-    if segments:
+    if tests:
         words += (
             " t-test p and Wilcoxon p: the paired t-test and the Wilcoxon signed-rank test on the "
-            "segment scores; Wins and Losses: the share of segments where the first system is "
-            "better and where it is worse."
+            "segment scores."
+        )
+    if rates:
+        words += (
+            " Wins and Losses: the share of segments where the first system is better and where "
+            "it is worse."
         )
     return words
-
-
-def _segment_cells(comparison: SegmentComparison | None) -> list[str]:
-    """The segment-level tests and win/loss rates of a pair (blank where it has none)."""
-    if comparison is None:
-        return ['<td class="num"></td>'] * len(SEGMENT_HEADERS)
-    return [
-        _number(comparison.p_value_t),
-        _number(comparison.p_value_wilcoxon),
-        _share(comparison.win_rate),
-        _share(comparison.loss_rate),
-    ]
 
 
 def _share(value: float) -> str:

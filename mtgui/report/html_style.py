@@ -31,7 +31,7 @@ td.worse { background: #e69f00; color: #000000; }
 td.same { background: #e8e8e8; color: #000000; }
 td.equal { background: #6fcfae; color: #000000; }
 td.self { background: #ffffff; }
-table.pairs td, table.pairs th { padding: 0.15rem 0.4rem; font-size: 0.85rem; }
+table.pairs td, table.pairs th { padding: 3px 7px; }
 ul.files { padding-left: 1.2rem; }
 figure { margin: 1rem 0; }
 figcaption { color: #55606b; font-size: 0.85rem; }
