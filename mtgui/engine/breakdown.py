@@ -309,8 +309,12 @@ def joined_family(
     if (
         len({run.settings.resamples for run in runs}) > 1
         or settings.test is not DecidingTest.BOOTSTRAP
-    ):
-        return result, tuple(breakdowns)
+    ):  # the t-test and Wilcoxon decide on their own p-values, per run: not joined, and said
+        note = (
+            f"The breakdowns' groups were not joined into one family with the whole test set: "
+            f"--test {settings.test.value} decides each run's grid on its own."
+        )
+        return replace(result, notes=(*result.notes, note)), tuple(breakdowns)
     better = {m.name: m.higher_is_better for m in statistics.metrics}
     firsts = [run.pairs[: len(run.pairs) // 2] for run in runs]  # the unordered pairs
     pairs = [_undecided(p) for first in firsts for p in first]

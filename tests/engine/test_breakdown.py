@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -18,6 +19,7 @@ from mtgui.engine.breakdown import (
 from mtgui.engine.core.corpus import Corpus, Origin, SystemOutput, TestSet, TextColumn
 from mtgui.engine.core.errors import InputError
 from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.choices import DecidingTest
 from mtgui.engine.inference.corrections import Family
 from mtgui.engine.inference.intervals import INTERVAL_FIELDS
 from mtgui.engine.inference.significance import TIE, Correction, holm
@@ -226,3 +228,16 @@ def test_family_of_each_metric_leaves_the_groups_their_own():
         analysis.bootstrap,
         made,
     )
+
+
+def test_groups_decided_by_a_segment_test_are_not_joined_and_a_note_says_so():
+    corpus = load_demo()
+    settings = BootstrapSettings(resamples=200, seed=7, correction=Correction.MAXT)
+    settings = replace(settings, family=Family.ALL)
+    analysis = run_to_end(iter_analysis(corpus, ["bleu"], MetricSettings(), settings))
+    grouping = group_by_attribute(corpus.test_set, "genre")
+    made = run_to_end(iter_breakdowns(corpus, analysis.statistics, [grouping], settings))
+    by_t = replace(analysis.bootstrap, settings=replace(settings, test=DecidingTest.T))
+    result, breakdowns = joined_family(analysis.statistics, by_t, made)
+    assert breakdowns == made and result.pairs == by_t.pairs
+    assert "--test t decides each run's grid on its own" in result.notes[-1]
