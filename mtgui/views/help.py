@@ -304,8 +304,9 @@ while it is estimated from the test set itself. With few segments or documents a
 systems, a correction's bar is far out in the tail, where that matters. max-T allows for it
 (Student's t) and stayed near 5% with 20 systems on 100 segments in mtgui's simulations (about
 9% with 10 systems on only 20 segments); Holm and Benjamini-Hochberg make no such allowance and
-let through 6-8% with 20 systems on 100 segments. So with many systems and few segments or
-documents, use max-T, and with fewer than about 30 documents read a large grid with care.</p>
+let through 6-8% with 20 systems on 100 segments (a note says so when that can happen). So with
+many systems and few segments or documents, use max-T, and with fewer than about 30 documents
+read a large grid with care.</p>
 """
 
 _VIEWS = f"""

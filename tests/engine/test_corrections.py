@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from types import MappingProxyType
 
 import numpy as np
 import pytest
 from scipy import stats
 
 from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
 from mtgui.engine.inference.corrections import (
     Family,
     FamilyInput,
     decide_family,
     family_size,
+    few_units_note,
     normal_equivalent,
     resamples_needed,
     rounded_up,
@@ -30,7 +33,11 @@ from mtgui.engine.inference.significance import (
     compare_all_defined,
     delta_bounds,
 )
+from mtgui.engine.metrics.external import external_metric
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
 from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import Statistics, SystemStatistics
 
 
 def family_of(deltas: np.ndarray, observed: np.ndarray, margin: float | None = None) -> FamilyInput:
@@ -208,3 +215,23 @@ def test_students_quantile_and_its_inverse_match_scipy(units):
     exact = stats.t.isf(stats.norm.sf(z), units - 1)
     assert student_quantile(z, units) == pytest.approx(exact, rel=2e-3)
     assert normal_equivalent(student_quantile(z, units), units) == pytest.approx(z, abs=1e-9)
+
+
+def test_holm_and_bh_say_when_few_units_make_their_bar_lenient():
+    note = few_units_note(Correction.HOLM, 190, 100, 0.95, "segment")
+    assert len(note) == 1 and "190 comparisons and only 100 segments" in note[0]
+    assert "up to about 9%" in note[0] and "--correction maxt" in note[0]
+    assert few_units_note(Correction.FDR, 45, 20, 0.95, "document")
+    assert not few_units_note(Correction.HOLM, 190, 400, 0.95, "segment")  # 1.15x: no note
+    assert not few_units_note(Correction.MAXT, 190, 100, 0.95, "segment")  # it allows for it
+    assert not few_units_note(Correction.NONE, 190, 100, 0.95, "segment")
+
+
+def test_a_run_of_holm_on_few_segments_carries_the_note():
+    rng = np.random.default_rng(3)
+    rows = {f"S{k}": np.column_stack([rng.normal(0.5, 0.1, 30), np.ones(30)]) for k in range(10)}
+    systems = tuple(SystemStatistics(n, MappingProxyType({"comet": r})) for n, r in rows.items())
+    statistics = Statistics(MetricSettings(), (external_metric("comet")(),), systems)
+    settings = BootstrapSettings(resamples=200, seed=1, correction=Correction.HOLM)
+    result = run_to_end(iter_bootstrap(statistics, settings))
+    assert any("45 comparisons and only 30 segments" in note for note in result.notes)

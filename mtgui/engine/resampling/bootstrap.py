@@ -19,7 +19,13 @@ from mtgui._version import __version__
 from mtgui.engine.core.arrays import FloatArray, IntArray
 from mtgui.engine.core.errors import InputError
 from mtgui.engine.inference.choices import IntervalMethod
-from mtgui.engine.inference.corrections import Family, FamilyInput, decide_family
+from mtgui.engine.inference.corrections import (
+    Family,
+    FamilyInput,
+    decide_family,
+    family_size,
+    few_units_note,
+)
 from mtgui.engine.inference.intervals import ScoreInterval, summarize_samples
 from mtgui.engine.inference.ranking import Ranking, rank
 from mtgui.engine.inference.segment_tests import (
@@ -144,6 +150,10 @@ def iter_bootstrap(
         p_ar = yield from _iter_randomization(statistics, layout, settings, full, chunk)
         pairs = [replace(p, p_value_ar=p_ar[(p.metric, p.x, p.y)]) for p in pairs]
     pairs = _decide(statistics, settings, pairs, deltas, layout.rows.shape[0])
+    family = family_size(systems, metrics, settings.family)
+    notes += few_units_note(
+        settings.correction, family, layout.rows.shape[0], settings.level, settings.unit.value
+    )
     segments = compare_segments(statistics)
     pairs, test_notes = apply_test(
         pairs, segments, statistics.metrics, settings.test, settings.correction, settings.level
