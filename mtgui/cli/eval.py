@@ -72,6 +72,9 @@ def analyse(args: argparse.Namespace, corpus: Corpus, groupings: Sequence[Any] =
     requests = breakdown_requests(args)
     if corpus.test_set.size < TRIM_FROM:
         keep_freed_memory()  # a short run: reusing freed pages beats faulting new ones in
+    if resampling is not None and groupings:  # --family all: the groups join the family
+        groups = sum(len(g.labels) for g in groupings)
+        resampling = resampling.enough_for(len(corpus.systems), len(metrics), groups)
     if resampling is None:
         scoring = iter_statistics(corpus, metrics, settings, fork=True)
         statistics, result = drain(scoring, "scoring"), None
@@ -86,6 +89,10 @@ def analyse(args: argparse.Namespace, corpus: Corpus, groupings: Sequence[Any] =
         from mtgui.engine.breakdown import iter_breakdowns  # only for --by: 4 ms to import
 
         made = drain(iter_breakdowns(corpus, statistics, list(groupings), resampling), "breakdowns")
+        if result is not None:
+            from mtgui.engine.breakdown import joined_family
+
+            result, made = joined_family(statistics, result, made)
         breakdowns = [(r.file_key, b) for r, b in zip(requests, made, strict=True)]
     runs = None
     groups = run_groups(args)

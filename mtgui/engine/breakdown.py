@@ -31,8 +31,11 @@ import numpy as np
 
 from mtgui.engine.core.arrays import FloatArray, IntArray
 from mtgui.engine.core.corpus import Corpus, SegmentScores, TestSet, TextColumn
+from mtgui.engine.inference.choices import DecidingTest
+from mtgui.engine.inference.corrections import Family, FamilyInput, decide_family
+from mtgui.engine.inference.significance import Correction, PairComparison
 from mtgui.engine.metrics.bleu.nist import ORDER, Nist
-from mtgui.engine.resampling.bootstrap import BootstrapResult, iter_bootstrap
+from mtgui.engine.resampling.bootstrap import BootstrapResult, iter_bootstrap, with_pairs
 from mtgui.engine.resampling.draws import BootstrapProgress
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.runtime.gil_free import distinct_count
@@ -284,3 +287,92 @@ def _size(statistics: Statistics) -> int:
     """N, the segments the statistics have rows for."""
     first = statistics.systems[0]
     return int(next(iter(first.rows.values())).shape[0])
+
+
+def joined_family(
+    statistics: Statistics, result: BootstrapResult, breakdowns: Sequence[Breakdown]
+) -> tuple[BootstrapResult, tuple[Breakdown, ...]]:
+    """Under ``--family all`` with a correction: every metric's pairs on the whole test set and
+    in every bootstrapped group of every breakdown decided as one family, so that the family's
+    error is controlled over all the verdicts shown. Without a correction or with the family of
+    each metric, everything is returned as it is.
+
+    Each run's resampled deltas are rebuilt from its resample scores (the deltas it decided
+    on). The whole test set's and the groups' resamples are drawn apart, so max-T's maximum is
+    taken over them as if they were independent: groups are disjoint, so that is how they are,
+    and between the whole set and a group (positively related) it only makes max-T a little
+    stricter, never liberal. Holm and Benjamini-Hochberg hold under any dependence.
+    """
+    settings = result.settings
+    groups = [g for b in breakdowns for g in b.groups if g.bootstrap is not None]
+    if settings.correction is Correction.NONE or settings.family is not Family.ALL or not groups:
+        return result, tuple(breakdowns)
+    runs = [result, *(g.bootstrap for g in groups if g.bootstrap is not None)]
+    if (
+        len({run.settings.resamples for run in runs}) > 1
+        or settings.test is not DecidingTest.BOOTSTRAP
+    ):  # the t-test and Wilcoxon decide on their own p-values, per run: not joined, and said
+        note = (
+            f"The breakdowns' groups were not joined into one family with the whole test set: "
+            f"--test {settings.test.value} decides each run's grid on its own."
+        )
+        return replace(result, notes=(*result.notes, note)), tuple(breakdowns)
+    better = {m.name: m.higher_is_better for m in statistics.metrics}
+    firsts = [run.pairs[: len(run.pairs) // 2] for run in runs]  # the unordered pairs
+    pairs = [_undecided(p) for first in firsts for p in first]
+    deltas = np.vstack([_deltas(run, first) for run, first in zip(runs, firsts, strict=True)])
+    units = [run.units for run, first in zip(runs, firsts, strict=True) for _ in first]
+    family = FamilyInput(
+        pairs, deltas, [better[p.metric] for p in pairs], [settings.margin(p.metric) for p in pairs]
+    )
+    decided = decide_family(family, settings.correction, settings.level, units)
+    remade, start = [], 0
+    note = (
+        f"One family under {settings.correction.label}: the {len(decided):,} pairs of every metric "
+        f"on the whole test set and in {len(groups)} groups of the breakdowns together "
+        "(--family all)."
+    )
+    sizes = (len(result.systems), len(result.metrics))
+    alone, joined = settings.raise_note(*sizes), settings.raise_note(*sizes, _groups(breakdowns))
+    for run, first in zip(runs, firsts, strict=True):
+        if alone != joined:  # B was raised for the joined family: say so in its words
+            run = replace(run, notes=tuple(joined[0] if n in alone else n for n in run.notes))
+        remade.append(
+            with_pairs(run, decided[start : start + len(first)], better, note, len(decided))
+        )
+        start += len(first)
+    joined_groups = dict(zip((id(g) for g in groups), remade[1:], strict=True))
+    new_breakdowns = tuple(
+        replace(
+            b,
+            groups=tuple(
+                replace(g, bootstrap=joined_groups[id(g)], notes=joined_groups[id(g)].notes)
+                if id(g) in joined_groups
+                else g
+                for g in b.groups
+            ),
+        )
+        for b in breakdowns
+    )
+    return remade[0], new_breakdowns
+
+
+def _undecided(pair: PairComparison) -> PairComparison:
+    """The pair as it was before its correction: its own interval back in place."""
+    if pair.ci_low_uncorrected is None or pair.ci_high_uncorrected is None:
+        return pair
+    return replace(pair, ci_low=pair.ci_low_uncorrected, ci_high=pair.ci_high_uncorrected)
+
+
+def _deltas(run: BootstrapResult, pairs: Sequence[PairComparison]) -> FloatArray:
+    """The run's resampled deltas of ``pairs``, one row each."""
+    if not pairs:
+        return np.empty((0, run.settings.resamples))
+    return np.array(
+        [run.interval(p.x, p.metric).samples - run.interval(p.y, p.metric).samples for p in pairs]
+    )
+
+
+def _groups(breakdowns: Sequence[Breakdown]) -> int:
+    """How many groups the breakdowns have in all (as ``mtgui eval`` raises B for them)."""
+    return sum(len(b.groups) for b in breakdowns)

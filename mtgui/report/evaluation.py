@@ -32,6 +32,7 @@ from mtgui.engine.metrics import MetricSettings, metric_options, signature_nrefs
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
 from mtgui.report.cells import csv_cell, four_decimals, json_ready
+from mtgui.report.significance import verdict_basis
 from mtgui.report.table_text import align_table
 
 _NIST_PARTS = ("info", "match", "hyp")
@@ -74,6 +75,7 @@ def evaluation_report(
         "holm": settings.correction is Correction.HOLM,
         "correction": settings.correction.value,
         "family": settings.family.value,
+        "verdict_basis": {metric: verdict_basis(bootstrap, metric) for metric in bootstrap.metrics},
         "resamples_requested": settings.raised_from or settings.resamples,
         "equivalence": dict(settings.equivalence),
         "test": settings.test.value,

@@ -16,6 +16,7 @@ paths. The scores of many metrics are split into tables of at most
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from datetime import datetime
 from html import escape
@@ -246,9 +247,102 @@ def _metric_section(statistics: Statistics, result: BootstrapResult, metric: str
         f"<p>{escape(grid_reading(result, metric, colours=True))}</p>\n"
         f'<table class="grid">\n<tr><th></th>{numbers}</tr>\n' + "\n".join(rows) + "\n</table>\n"
         f"<p>{escape(cluster_caption(result, metric, isolated))}</p>\n"
+        f"{pairs_table(result, metric)}\n"
         f"<figure>\n{svg}\n<figcaption>{escape(_distribution_caption(result))}</figcaption>\n"
         "</figure>\n</section>"
     )
+
+
+PAIR_HEADERS = ("Pair", "Difference", "Interval", "Verdict", "p-value", "MDD", "Units needed")
+TEST_HEADERS = ("t-test p", "Wilcoxon p")
+RATE_HEADERS = ("Wins", "Losses")
+
+
+def pairs_table(result: BootstrapResult, metric: str) -> str:
+    """Every pair of the metric's grid once (the better-ranked system first): its difference,
+    the interval beside its verdict, the p-value the verdict follows, what it cannot see (the
+    minimum detectable difference, the units needed as an estimate) and, where the metric has
+    segment scores, the win/loss rates and (for means of segment scores) the t-test and
+    Wilcoxon p-values."""
+    order, _ = result.grid(metric)
+    wanted = [(x, y) for k, x in enumerate(order) for y in order[k + 1 :]]
+    found = [result.segment_comparison(metric, x, y) for x, y in wanted]
+    rates = any(c is not None and c.segments for c in found)
+    tests = any(c is not None and c.p_value_t is not None for c in found)
+    headers = PAIR_HEADERS + (TEST_HEADERS if tests else ()) + (RATE_HEADERS if rates else ())
+    rows = []
+    for (x, y), comparison in zip(wanted, found, strict=True):
+        pair = result.pair(metric, x, y)
+        p_value = pair.p_corrected if pair.p_corrected is not None else pair.p_value
+        cells = [
+            f"<th>{html_isolated(x)} vs {html_isolated(y)}</th>",
+            _number(pair.delta, signed=True),
+            f'<td class="num">[{_signed(pair.ci_low)}, {_signed(pair.ci_high)}]</td>',
+            _verdict_cell(pair.verdict),
+            _number(p_value),
+            _number(pair.mdd),
+            _number(pair.units_needed, whole=True),
+        ]
+        if tests:
+            cells += [
+                _number(None if comparison is None else comparison.p_value_t),
+                _number(None if comparison is None else comparison.p_value_wilcoxon),
+            ]
+        if rates:
+            cells += [
+                _share(math.nan if comparison is None else comparison.win_rate),
+                _share(math.nan if comparison is None else comparison.loss_rate),
+            ]
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    head = "".join(f"<th>{escape(h)}</th>" for h in headers)
+    caption = _pairs_caption(result, tests, rates)
+    return (
+        f'<table class="pairs">\n<caption>{escape(caption)}</caption>\n'
+        f"<tr>{head}</tr>\n" + "\n".join(rows) + "\n</table>"
+    )
+
+
+def _pairs_caption(result: BootstrapResult, tests: bool, rates: bool) -> str:
+    """What the pairs table's columns are."""
+    unit = result.settings.unit.value
+    words = (
+        "Difference: the first system's score minus the second's. Interval: the one beside the "
+        "verdict (under a correction the corrected one, which holds 0 exactly when the verdict is "
+        "~). p-value: the one the verdict follows. MDD: the minimum detectable difference, a true "
+        "difference this large would be found about 80% of the time. Units needed: about how "
+        f"many {unit}s would make this pair's difference detectable at 80% power (an estimate)."
+    )
+    if tests:
+        words += (
+            " t-test p and Wilcoxon p: the paired t-test and the Wilcoxon signed-rank test on the "
+            "segment scores."
+        )
+    if rates:
+        words += (
+            " Wins and Losses: the share of segments where the first system is better and where "
+            "it is worse."
+        )
+    return words
+
+
+def _share(value: float) -> str:
+    """A share of segments as a percent cell."""
+    return '<td class="num"></td>' if value != value else f'<td class="num">{value:.1%}</td>'
+
+
+def _signed(value: float) -> str:
+    """A bound with its sign, four decimals."""
+    return "" if value != value else f"{value:+.4f}"
+
+
+def _number(value: float | None, signed: bool = False, whole: bool = False) -> str:
+    """A number cell (blank where the number is unknown)."""
+    if value is None or value != value or value == float("inf"):
+        return '<td class="num"></td>'
+    text = (
+        f"{max(value, 1):,.0f}" if whole else (_signed(value) if signed else four_decimals(value))
+    )
+    return f'<td class="num">{text}</td>'
 
 
 def _verdict_cell(verdict: str) -> str:

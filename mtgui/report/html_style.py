@@ -31,6 +31,7 @@ td.worse { background: #e69f00; color: #000000; }
 td.same { background: #e8e8e8; color: #000000; }
 td.equal { background: #6fcfae; color: #000000; }
 td.self { background: #ffffff; }
+table.pairs td, table.pairs th { padding: 3px 7px; }
 ul.files { padding-left: 1.2rem; }
 figure { margin: 1rem 0; }
 figcaption { color: #55606b; font-size: 0.85rem; }
@@ -39,6 +40,7 @@ svg { max-width: 100%; height: auto; }
   body { margin: 0; max-width: none; font-size: 10pt; }
   section.metric { break-before: page; }
   table, figure, svg { break-inside: avoid; }
+  table.pairs { break-inside: auto; font-size: 8.5pt; }
   td.better, td.worse, td.same, td.equal, th { -webkit-print-color-adjust: exact;
                                      print-color-adjust: exact; }
 }

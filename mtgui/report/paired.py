@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from mtgui.engine.core import FloatArray
-from mtgui.engine.inference import Correction, PairComparison
+from mtgui.engine.inference import Correction, PairComparison, SegmentComparison
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.report.significance import verdict_basis
 
@@ -29,6 +29,7 @@ class PairedDeltas:
     correction: Correction
     basis: str  # what the verdict rests on, in words (the level, the correction)
     unit: str = "segment"  # what was resampled
+    segments: SegmentComparison | None = None  # the segment-level tests and win/loss rates
 
     @property
     def resamples(self) -> int:
@@ -59,4 +60,5 @@ def paired_deltas(
         settings.correction,
         verdict_basis(result, metric),
         settings.unit.value,
+        result.segment_comparison(metric, x, y),
     )

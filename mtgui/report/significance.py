@@ -165,6 +165,12 @@ def verdict_basis(result: BootstrapResult, metric: str) -> str:
     level = f"{settings.level * 100:g}%"
     if settings.correction is Correction.NONE:
         return f"at {level} confidence, each pair tested on its own (no correction)"
+    if result.joined:
+        return (
+            f"at {level} confidence after {settings.correction.label} for the {result.joined:,} "
+            "pairs of every metric on the whole test set and in every breakdown group together "
+            "(one family)"
+        )
     if settings.family is Family.ALL:
         pairs = len(result.pairs) // 2
         counted = "the 1 pair" if pairs == 1 else f"the {pairs} pairs"

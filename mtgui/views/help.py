@@ -80,6 +80,27 @@ REFERENCES: tuple[tuple[str, str], ...] = (
         "and Powerful Approach to Multiple Testing. Journal of the Royal Statistical Society B "
         "57(1), 1995.",
     ),
+    (
+        "Westfall & Young (1993)",
+        "Peter H. Westfall and S. Stanley Young. Resampling-Based Multiple Testing: Examples "
+        "and Methods for p-Value Adjustment. Wiley, 1993.",
+    ),
+    (
+        "Schuirmann (1987)",
+        "Donald J. Schuirmann. A Comparison of the Two One-Sided Tests Procedure and the Power "
+        "Approach for Assessing the Equivalence of Average Bioavailability. Journal of "
+        "Pharmacokinetics and Biopharmaceutics 15(6), 1987.",
+    ),
+    (
+        "Dror et al. (2018)",
+        "Rotem Dror, Gili Baumer, Segev Shlomov and Roi Reichart. The Hitchhiker's Guide to "
+        "Testing Statistical Significance in Natural Language Processing. ACL 2018.",
+    ),
+    (
+        "Efron (1987)",
+        "Bradley Efron. Better Bootstrap Confidence Intervals. Journal of the American "
+        "Statistical Association 82(397), 1987.",
+    ),
 )
 
 _CONTENTS = """
@@ -89,7 +110,8 @@ whether the difference in score could be the luck of which sentences ended up in
 set.</p>
 <p><a href="#load">Loading files</a> &middot; <a href="#metrics">The metrics</a> &middot;
 <a href="#ci">Confidence intervals</a> &middot; <a href="#grid">The significance grid</a>
-&middot; <a href="#views">The views</a> &middot; <a href="#settings">Settings</a> &middot;
+&middot; <a href="#more">Many systems, "~" and other tests</a> &middot;
+<a href="#views">The views</a> &middot; <a href="#settings">Settings</a> &middot;
 <a href="#papers">Papers</a></p>
 """
 
@@ -184,7 +206,11 @@ zero)</td></tr>
 <tr><td style="background-color:#E69F00; color:#000000"><b>&nbsp;&lt;&nbsp;</b></td><td>orange:
 the row system is significantly worse</td></tr>
 <tr><td style="background-color:#E8E8E8; color:#000000"><b>&nbsp;~&nbsp;</b></td><td>grey: not
-distinguishable: the interval contains zero, so this test set cannot tell them apart</td></tr>
+distinguishable: the interval contains zero, so this test set cannot tell them apart. It does
+<i>not</i> mean that they are equally good (see <a href="#more">below</a>)</td></tr>
+<tr><td style="background-color:#6FCFAE; color:#000000"><b>&nbsp;=&nbsp;</b></td><td>green:
+equivalent: shown to differ by less than the margin you gave (only with an
+<i>Equivalence</i> margin set)</td></tr>
 </table>
 <p>The colours are told apart by colour-blind readers too, and the symbol is always shown.
 A sentence above the grid says at what confidence the verdicts are given and whether they were
@@ -212,9 +238,75 @@ systems' outputs on random segments 10,000 times (Riezler &amp; Maxwell 2005);</
 more pairs, the more likely one looks significant by chance alone. <b>Holm</b> (Holm 1979)
 keeps the chance of even one wrong <b>&gt;</b> or <b>&lt;</b> in the grid below 5%;
 <b>Benjamini-Hochberg</b> (Benjamini &amp; Hochberg 1995) keeps the expected share of wrong
-ones among those found below 5%, and so finds more. The grid, the clusters, the ranks and the
-paired view then follow the corrected p-values.</li>
+ones among those found below 5%, and so finds more; <b>max-T</b> (Westfall &amp; Young 1993)
+keeps Holm's guarantee and finds more than Holm (see <a href="#more">below</a>). The grid, the
+clusters, the ranks, the intervals and the paired view then follow the correction;</li>
+<li>the <b>minimum detectable difference</b> (MDD) and the <b>units needed</b>, and for loaded
+segment scores the <b>t-test</b> and <b>Wilcoxon</b> p-values and the segment <b>win/loss
+rates</b> (see <a href="#more">below</a>).</li>
 </ul>
+"""
+
+_MORE = """
+<h2><a name="more"></a>Many systems, what "~" cannot see, and other tests</h2>
+<p><b>Why a correction with several systems.</b> With 10 systems the grid makes 45
+comparisons per metric. Even if all 10 were equally good, each comparison has a 5% chance to
+come out <b>&gt;</b> or <b>&lt;</b> by luck, so most grids would show some false difference
+(Dror et al. 2018 explain this for NLP). A <i>Correction</i> raises the bar so that the grid as
+a whole keeps its promise. <b>Holm</b> (Holm 1979) asks the most significant pair to pass 5% /
+45, the next 5% / 44, and so on. <b>max-T</b> (Westfall &amp; Young 1993) looks at how the
+largest of all the comparisons' differences (each measured in its own standard errors) varies
+over the resamples, and asks each pair to beat that: since the comparisons share systems and
+resamples, this bar is lower than Holm's while the chance of even one false <b>&gt;</b> or
+<b>&lt;</b> in the grid stays below 5%. That is why mtgui suggests max-T as soon as three or
+more systems are loaded. <b>Benjamini-Hochberg</b> promises less (that wrong verdicts are at
+most 5% of those found) and finds more. A correction needs enough resamples to reach its
+bar; where there are too few, mtgui draws more and says from how many to how many.</p>
+<p><b>Family</b>: which comparisons share one correction: each metric's pairs (the default),
+or every metric's pairs together (stricter; on the command line with <code>--by</code>, every
+breakdown group's pairs too). The sentence above the grid says which.</p>
+<p><b>Under a correction the interval agrees with the verdict.</b> The interval shown beside a
+verdict then holds zero exactly when the verdict is <b>~</b> (it is wider than the pair's own
+95% interval, which the exported files keep as <i>ci_low_uncorrected</i> and
+<i>ci_high_uncorrected</i>).</p>
+<p><b>What "~" cannot see: the MDD.</b> A test set can only see differences of a certain size.
+The <b>minimum detectable difference</b> is the true difference that this test set would
+find 80% of the time; a real difference well below it will usually come out <b>~</b>. Above
+the grid one line says it for the metric ("on this test set, differences smaller than about
+0.016 BLEU can go unseen"); the tooltip and the paired view give it for each pair, with the
+<b>units needed</b>: about how many segments (or documents) would make the difference seen
+between the two systems detectable 80% of the time. That number is an estimate: it assumes
+that the spread shrinks with the square root of the test set's size.</p>
+<p><b>Equivalence ("=")</b>. To show that two systems are alike, give a margin under
+<i>Equivalence</i>, such as <code>bleu=0.01</code>. mtgui then tests whether the difference
+is shown to lie within plus or minus the margin (two one-sided tests, Schuirmann 1987): such
+a pair gets a green <b>=</b>. Without a margin no <b>=</b> ever appears.</p>
+<p><b>Document ids for plain text.</b> Plain text files do not say which sentences belong to
+one document, so mtgui resamples single sentences and a note warns that the intervals can be
+too narrow (on WMT news, a true tie was called significant 32-59% of the time instead of 5%).
+Load a file with one document id per line (WMT ships them as <code>*.docids</code>) and give it
+the role <i>Document ids</i>: mtgui then resamples whole documents, as for SGML files.</p>
+<p><b>t-test, Wilcoxon and win/loss rates</b>. For scores loaded per segment (human
+judgments, COMET...), the field also uses the paired <b>t-test</b> (as comet-compare does) and
+the <b>Wilcoxon signed-rank test</b> (WMT's human rankings): both compare the two systems
+segment by segment. Their p-values are shown beside the bootstrap's, and <i>Segment scores
+by</i> chooses which of the three decides the grid. For every metric with segment scores, the
+<b>win rate</b> and <b>loss rate</b> say on what share of the segments the row system is better
+and worse (the rest tie).</p>
+<p><b>Interval methods</b>. <i>Percentile</i> takes the middle 95% of the resampled scores
+(Koehn 2004). <i>BCa</i> moves those percentiles to correct for a bias and a skew of the
+resamples (Efron 1987). <i>Studentized</i> measures each resample in its own standard errors,
+which widens the interval when few documents make the spread itself uncertain. With 10 to 29
+documents, percentile intervals hold the true score only 88-92% of the time instead of 95%, so
+<i>Automatic</i> takes the studentized interval there and the percentile one elsewhere.</p>
+<p><b>Few units.</b> Every bootstrap verdict assumes that the test set's spread is known,
+while it is estimated from the test set itself. With few segments or documents and many
+systems, a correction's bar is far out in the tail, where that matters. max-T allows for it
+(Student's t) and stayed near 5% with 20 systems on 100 segments in mtgui's simulations (about
+9% with 10 systems on only 20 segments); Holm and Benjamini-Hochberg make no such allowance and
+let through 6-8% with 20 systems on 100 segments (a note says so when that can happen). So with
+many systems and few segments or documents, use max-T, and with fewer than about 30 documents
+read a large grid with care.</p>
 """
 
 _VIEWS = f"""
@@ -232,7 +324,8 @@ system in bold. Click a column title to sort; point at it to see what it means.<
 <li><b>Significance</b>: the grid described above.</li>
 <li><b>Paired view</b>: double-click a cell of the grid to see the two systems compared in
 full: how the difference is spread over the resamples, where zero falls, the interval, the
-win fraction and the p-values in words.</li>
+win fraction, the p-values, the minimum detectable difference and the units needed, and for
+segment scores the t-test, Wilcoxon and win/loss rates, in words.</li>
 <li><b>Details</b>: where BLEU and NIST scores come from: for each system the brevity or
 length penalty, then for each run length (1 to 4 words for BLEU, 1 to 5 for NIST) the matches
 behind the score, and for NIST how much each run length adds to it (Zhang, Vogel &amp; Waibel
@@ -263,8 +356,16 @@ level.</li>
 {MIN_DOCUMENTS} or more (SGML or XML files), else single segments; <i>Documents</i> and
 <i>Segments</i> force one or the other. Drawing documents is more honest when the sentences
 of a document are alike (Koehn 2004 warns about this).</li>
-<li><b>Correction</b>: none, Holm or Benjamini-Hochberg, for comparing many pairs at once (see
-the grid above).</li>
+<li><b>Intervals</b>: percentile, BCa, studentized or automatic (see <a href="#more">Interval
+methods</a>).</li>
+<li><b>Correction</b>: none, Holm, Benjamini-Hochberg or max-T, for comparing many pairs at
+once; max-T is suggested with three or more systems (see <a href="#more">above</a>).</li>
+<li><b>Family</b>: the comparisons one correction covers: each metric's, or all metrics'
+together.</li>
+<li><b>Equivalence</b>: margins such as <code>bleu=0.01, chrf=0.5</code>, for the green
+<b>=</b>.</li>
+<li><b>Segment scores by</b>: the bootstrap, the t-test or the Wilcoxon test, for the grid of
+loaded segment scores.</li>
 <li><b>Tokenizer</b> and <b>Case</b>: how text is cut into words and whether "The" and "the"
 are the same word. The defaults (13a, case-sensitive) are those of WMT and sacreBLEU.</li>
 </ul>
@@ -278,7 +379,9 @@ def _papers_html() -> str:
     return f'<h2><a name="papers"></a>Where the methods come from</h2><ul>{items}</ul>'
 
 
-GUIDE_HTML = "".join((_CONTENTS, _LOADING, _METRICS, _CI, _GRID, _VIEWS, _SETTINGS, _papers_html()))
+GUIDE_HTML = "".join(
+    (_CONTENTS, _LOADING, _METRICS, _CI, _GRID, _MORE, _VIEWS, _SETTINGS, _papers_html())
+)
 """The in-app guide (Qt rich text)."""
 
 

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.analysis import AnalysisResult
+from mtgui.engine.inference import describe_segments
 from mtgui.report.paired import PairedDeltas, paired_deltas
 from mtgui.report.significance import interval_name, p_value_lines, power_lines
 from mtgui.views.absent import missing_text
@@ -274,4 +275,6 @@ def describe(deltas: PairedDeltas, label: str) -> str:
     lines += [
         html.escape(line, quote=False) for line in power_lines(pair, deltas.level, deltas.unit)
     ]
+    if deltas.segments is not None:
+        lines += [html.escape(line, quote=False) for line in describe_segments(deltas.segments)]
     return "<br>".join(lines)

@@ -49,6 +49,7 @@ _QT_WORDS = (
     ('<table class="scores">', '<table class="scores" cellpadding="6">'),
     ('<table class="facts">', '<table class="facts" width="100%" cellpadding="3">'),
     ('<table class="grid">', '<table class="grid" cellpadding="4">'),
+    ('<table class="pairs">', '<table class="pairs" cellpadding="3">'),
     ('<td class="better">', _CELL + 'class="better">'),
     ('<td class="worse">', _CELL + 'class="worse">'),
     ('<td class="same">', _CELL + 'class="same">'),

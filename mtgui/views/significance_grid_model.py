@@ -29,7 +29,13 @@ from mtgui.engine.inference import (
     describe_segments,
 )
 from mtgui.engine.resampling import DEFAULT_LEVEL, BootstrapResult
-from mtgui.report.significance import grid_reading, interval_name, p_value_lines, power_lines
+from mtgui.report.significance import (
+    grid_reading,
+    interval_name,
+    p_value_lines,
+    power_lines,
+    verdict_basis,
+)
 from mtgui.views.palette import is_dark
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -60,6 +66,7 @@ class SignificanceGridModel(QAbstractTableModel):
         self._level = DEFAULT_LEVEL
         self._correction = Correction.NONE
         self._unit = "segment"
+        self._basis = ""  # what the verdicts rest on: the level, the correction and its family
         self.reading = ""  # how to read the grid, in one sentence (empty without a result)
 
     def set_result(self, result: BootstrapResult | None, metric: str) -> None:
@@ -76,6 +83,7 @@ class SignificanceGridModel(QAbstractTableModel):
             self._level = result.settings.level
             self._correction = result.settings.correction
             self._unit = result.settings.unit.value
+            self._basis = verdict_basis(result, metric)
             self.reading = grid_reading(result, metric, colours=True)
         self.endResetModel()
 
@@ -116,6 +124,7 @@ class SignificanceGridModel(QAbstractTableModel):
         """Everything behind a verdict, in words."""
         lines = [
             f"{pair.x} is {MEANING[pair.verdict]} {pair.y}.",
+            f"Decided {self._basis}.",
             f"Difference {pair.x} - {pair.y}: {pair.delta:+.4f}",
             f"{interval_name(pair, self._level)} of the difference: "
             f"[{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",

@@ -374,7 +374,7 @@ class StudiesView(QWidget):
             self.table_model.set_table([], [])
             return
         name = str(self.table_choice.currentData())
-        header, rows, tips = display_table(*self._tables[name])
+        header, rows, tips = display_table(*self._tables[name], interval_method(self.study))
         self.table.export_name = name.removesuffix(".csv")
         self.table_model.set_table(header, rows, tips)
         self.table.resizeColumnsToContents()
@@ -443,3 +443,12 @@ def _metrics_of(study: Study) -> list[str]:
     if isinstance(study, HumanStudy):
         return [c.metric for c in study.correlations]
     return list(study.metrics)
+
+
+def interval_method(study: Study | None) -> str:
+    """How the study's score intervals were made, as the tooltips of their bounds say it: the
+    human study's bootstrap reads its intervals by the method chosen (resolved for its units);
+    the other studies take percentiles of their subsets' or resamples' scores."""
+    if isinstance(study, HumanStudy) and study.bootstrap is not None:
+        return study.bootstrap.settings.interval.label
+    return "percentile"

@@ -43,8 +43,8 @@ COLUMN_TIPS = {
     "std": "The standard deviation of the bootstrap scores.",
     "rsd": "Relative standard deviation: 100 x std / mean, in percent "
     "(Zhang, Vogel & Waibel 2004).",
-    "ci_low": "The lower bound of the bootstrap confidence interval (a percentile).",
-    "ci_high": "The upper bound of the bootstrap confidence interval (a percentile).",
+    "ci_low": "The lower bound of the bootstrap confidence interval ({method}).",
+    "ci_high": "The upper bound of the bootstrap confidence interval ({method}).",
     "rel_ci_low": f"How far below the median the interval reaches, in percent ({_ZV}, Table 1).",
     "rel_ci_high": f"How far above the median the interval reaches, in percent ({_ZV}, Table 1).",
     "median_std": "How much the median moves between runs with different seeds.",
@@ -199,7 +199,8 @@ _GRID_TIP = "How the row's system compares with this system in the human scores:
 
 def column_tips(header: Sequence[str]) -> dict[str, str]:
     """A tooltip for every column of ``header`` (a system's grid column gets the grid's)."""
-    return {name: COLUMN_TIPS.get(name, _GRID_TIP) for name in header}
+    words = METHOD_WORDS["percentile"]
+    return {name: COLUMN_TIPS.get(name, _GRID_TIP).replace("{method}", words) for name in header}
 
 
 COLUMN_NAMES = {
@@ -388,15 +389,27 @@ def cell_value(column: str, value: Any) -> Any:
     return value
 
 
+METHOD_WORDS = {
+    "percentile": "a percentile interval: the resampled scores' percentiles",
+    "BCa": "a BCa interval: the resampled scores' percentiles moved for their bias and skew",
+    "studentized": "a studentized (bootstrap-t) interval",
+}
+
+
 def display_table(
-    header: Sequence[str], rows: Sequence[Sequence[Any]]
+    header: Sequence[str], rows: Sequence[Sequence[Any]], method: str = "percentile"
 ) -> tuple[list[str], list[list[Any]], dict[str, str]]:
     """The table the Studies tab shows for a CSV table: its header, its rows and a tooltip per
-    shown column."""
+    shown column; ``method`` is how the study's intervals were made (the label of its
+    :class:`~mtgui.engine.inference.choices.IntervalMethod`), which the bounds' tooltips say."""
     grid = bool(header) and header[0] == ""  # a significance grid: the columns are systems
     names = ["System", *header[1:]] if grid else [column_name(c) for c in header]
     shown = [[cell_value(c, v) for c, v in zip(header, row, strict=True)] for row in rows]
     if tuple(header) == ("setting", "value"):  # a value is read by its setting (family: metric)
         shown = [[key, _SETTING_WORDS.get(key, {}).get(value, value)] for key, value in shown]
-    tips = {name: COLUMN_TIPS.get(c, _GRID_TIP) for name, c in zip(names, header, strict=True)}
+    words = METHOD_WORDS.get(method, method)
+    tips = {
+        name: COLUMN_TIPS.get(c, _GRID_TIP).replace("{method}", words)
+        for name, c in zip(names, header, strict=True)
+    }
     return names, shown, tips

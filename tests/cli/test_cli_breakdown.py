@@ -111,3 +111,17 @@ def test_a_bad_label_file_is_refused_before_any_work(write, capsys):
     header = write("head.tsv", "id\tdomain\nbakery\tfood\n")
     assert main(["eval", "--demo", "--by", str(header)]) == 2
     assert f"{header}, line 1: this label file's header" in capsys.readouterr().err
+
+
+def test_family_all_makes_the_breakdowns_groups_one_family_with_the_whole_set(tmp_path):
+    report = tmp_path / "report.json"
+    arguments = ["eval", "--demo", "-m", "bleu", "-b", "200", "--seed", "3", "--by", "genre"]
+    code = main([*arguments, "--correction", "holm", "--family", "all", "--json", str(report)])
+    assert code == 0
+    data = json.loads(report.read_text(encoding="utf-8"))
+    together = "the 24 pairs of every metric on the whole test set and in 3 groups"
+    assert any(together in note for note in data["notes"])
+    for group in data["breakdowns"][0]["groups"]:
+        assert any(together in note for note in group["notes"])
+        assert any("Holm's correction over 24 comparisons" in note for note in group["notes"])
+    assert data["bootstrap"]["resamples"] == 1000  # 24 pairs need 960

@@ -71,6 +71,11 @@ def test_family_all_is_one_family_said_in_words(write, capsys):
     args = [*systems(write, 4), "-m", "bleu,chrf", "--holm", "--family", "all"]
     report = run_json(capsys, *args)
     assert report["bootstrap"]["family"] == "all"
+    basis = report["bootstrap"]["verdict_basis"]
+    assert set(basis) == {"bleu", "chrf"}
+    assert all(
+        "for the 12 pairs of every metric together (one family)" in b for b in basis.values()
+    )
     assert "|family:all" in report["signature"]
     assert main(["eval", *args]) == 0
     out = " ".join(capsys.readouterr().out.split())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -12,12 +13,16 @@ from mtgui.engine.breakdown import (
     MIN_GROUP_SEGMENTS,
     group_corpus,
     iter_breakdowns,
+    joined_family,
     renumbered,
 )
 from mtgui.engine.core.corpus import Corpus, Origin, SystemOutput, TestSet, TextColumn
 from mtgui.engine.core.errors import InputError
 from mtgui.engine.core.running import run_to_end
+from mtgui.engine.inference.choices import DecidingTest
+from mtgui.engine.inference.corrections import Family
 from mtgui.engine.inference.intervals import INTERVAL_FIELDS
+from mtgui.engine.inference.significance import TIE, Correction, holm
 from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.resampling.settings import BootstrapSettings, Unit
 from mtgui.engine.statistics.grouping import (
@@ -29,6 +34,7 @@ from mtgui.engine.statistics.grouping import (
     group_by_length,
 )
 from mtgui.io.demo import load_demo
+from mtgui.report.significance import verdict_basis
 
 ORIGIN = Origin("t.sgm", "NIST SGML", "utf-8")
 METRICS = ("bleu", "nist", "mbleu", "chrf", "ter", "wer")
@@ -178,3 +184,60 @@ def test_without_a_bootstrap_groups_have_scores_only():
     assert [g.segments for g in breakdown.groups] == [5, 1, 1]
     assert all(g.bootstrap is None and not g.notes for g in breakdown.groups)
     assert breakdown.group("de").score("S", "bleu") == 1.0  # the system is the reference
+
+
+@pytest.mark.parametrize("correction", [Correction.HOLM, Correction.MAXT])
+def test_family_all_makes_the_groups_and_the_whole_set_one_family(correction):
+    corpus = load_demo()
+    settings = BootstrapSettings(resamples=1000, seed=7, correction=correction, family=Family.ALL)
+    settings = settings.enough_for(4, 2, groups=3)  # as mtgui eval raises B for its --by groups
+    analysis = run_to_end(iter_analysis(corpus, ["bleu", "chrf"], MetricSettings(), settings))
+    grouping = group_by_attribute(corpus.test_set, "genre")
+    made = run_to_end(iter_breakdowns(corpus, analysis.statistics, [grouping], settings))
+    result, (breakdown,) = joined_family(analysis.statistics, analysis.bootstrap, made)
+    runs = [result, *(g.bootstrap for g in breakdown.groups)]
+    firsts = [run.pairs[: len(run.pairs) // 2] for run in runs]
+    pairs = [p for first in firsts for p in first]
+    systems = len(result.systems)
+    assert all(len(first) == systems * (systems - 1) for first in firsts)  # 2 metrics
+    for run in runs:
+        assert any("in 3 groups of the breakdowns together" in note for note in run.notes)
+        for pair in run.pairs:  # one verdict, one interval, in the joined family too
+            assert (pair.verdict == TIE) == (pair.ci_low <= 0 <= pair.ci_high), pair
+    assert all(run.joined == len(pairs) for run in runs)
+    basis = verdict_basis(result, "bleu")
+    assert f"the {len(pairs)} pairs of every metric" in basis and "breakdown group" in basis
+    if correction is Correction.HOLM:
+        expected = holm([p.p_value for p in pairs])
+        assert [p.p_holm for p in pairs] == pytest.approx(expected)
+    # a bigger family is stricter: no pair the runs found alone is found only now
+    alone = [g.bootstrap for g in made[0].groups]
+    for before, after in zip([analysis.bootstrap, *alone], runs, strict=True):
+        found_now = {(p.metric, p.x, p.y) for p in after.pairs if p.verdict != TIE}
+        found_before = {(p.metric, p.x, p.y) for p in before.pairs if p.verdict != TIE}
+        assert found_now <= found_before
+
+
+def test_family_of_each_metric_leaves_the_groups_their_own():
+    corpus = load_demo()
+    settings = BootstrapSettings(resamples=200, seed=7, correction=Correction.MAXT)
+    analysis = run_to_end(iter_analysis(corpus, ["bleu"], MetricSettings(), settings))
+    grouping = group_by_attribute(corpus.test_set, "genre")
+    made = run_to_end(iter_breakdowns(corpus, analysis.statistics, [grouping], settings))
+    assert joined_family(analysis.statistics, analysis.bootstrap, made) == (
+        analysis.bootstrap,
+        made,
+    )
+
+
+def test_groups_decided_by_a_segment_test_are_not_joined_and_a_note_says_so():
+    corpus = load_demo()
+    settings = BootstrapSettings(resamples=200, seed=7, correction=Correction.MAXT)
+    settings = replace(settings, family=Family.ALL)
+    analysis = run_to_end(iter_analysis(corpus, ["bleu"], MetricSettings(), settings))
+    grouping = group_by_attribute(corpus.test_set, "genre")
+    made = run_to_end(iter_breakdowns(corpus, analysis.statistics, [grouping], settings))
+    by_t = replace(analysis.bootstrap, settings=replace(settings, test=DecidingTest.T))
+    result, breakdowns = joined_family(analysis.statistics, by_t, made)
+    assert breakdowns == made and result.pairs == by_t.pairs
+    assert "--test t decides each run's grid on its own" in result.notes[-1]

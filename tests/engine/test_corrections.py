@@ -5,18 +5,24 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from types import MappingProxyType
 
 import numpy as np
 import pytest
+from scipy import stats
 
 from mtgui.engine.core.errors import InputError
+from mtgui.engine.core.running import run_to_end
 from mtgui.engine.inference.corrections import (
     Family,
     FamilyInput,
     decide_family,
     family_size,
+    few_units_note,
+    normal_equivalent,
     resamples_needed,
     rounded_up,
+    student_quantile,
 )
 from mtgui.engine.inference.power import equivalence, normal_quantile
 from mtgui.engine.inference.significance import (
@@ -27,7 +33,11 @@ from mtgui.engine.inference.significance import (
     compare_all_defined,
     delta_bounds,
 )
+from mtgui.engine.metrics.external import external_metric
+from mtgui.engine.metrics.settings import MetricSettings
+from mtgui.engine.resampling.bootstrap import iter_bootstrap
 from mtgui.engine.resampling.settings import BootstrapSettings
+from mtgui.engine.statistics.rows import Statistics, SystemStatistics
 
 
 def family_of(deltas: np.ndarray, observed: np.ndarray, margin: float | None = None) -> FamilyInput:
@@ -76,10 +86,13 @@ def test_holm_intervals_are_those_of_the_deciding_step():
             assert (pair.ci_low, pair.ci_high) == (low[0], high[0])
 
 
-def westfall_young(deltas: np.ndarray, observed: np.ndarray) -> np.ndarray:
-    """Alg. 4.1 of Westfall & Young (1993) written out step by step, as a reference."""
+def westfall_young(deltas: np.ndarray, observed: np.ndarray, units: int) -> np.ndarray:
+    """Alg. 4.1 of Westfall & Young (1993) written out step by step, as a reference; each
+    observed |T| put on the normal scale by scipy's exact Student t with units - 1 degrees of
+    freedom (the bootstrap's plug-in standard error is sqrt((n - 1) / n) of Student's)."""
     se = deltas.std(axis=1, ddof=1)
-    t = np.abs(observed / se)
+    t = np.abs(observed / se) * math.sqrt((units - 1) / units)
+    t = stats.norm.isf(stats.t.sf(t, units - 1))
     null = np.abs((deltas - observed[:, None]) / se[:, None])
     order = np.argsort(-t)
     adjusted, running = np.empty(len(t)), 0.0
@@ -92,12 +105,12 @@ def westfall_young(deltas: np.ndarray, observed: np.ndarray) -> np.ndarray:
     return adjusted
 
 
-@pytest.mark.parametrize("seed", range(5))
-def test_maxt_p_values_are_westfall_and_youngs_step_down(seed):
+@pytest.mark.parametrize(("seed", "units"), [(0, 500), (1, 500), (2, 40), (3, 20), (4, 12)])
+def test_maxt_p_values_are_westfall_and_youngs_step_down(seed, units):
     family = random_family(seed)
-    decided = decide_family(family, Correction.MAXT, 0.95, units=500)
+    decided = decide_family(family, Correction.MAXT, 0.95, units=units)
     observed = np.array([p.delta for p in family.pairs])
-    expected = westfall_young(family.deltas, observed)
+    expected = westfall_young(family.deltas, observed, units)
     assert [p.p_maxt for p in decided] == pytest.approx(expected.tolist())
     for pair, p in zip(decided, expected, strict=True):
         assert (pair.verdict == TIE) == (p >= 0.05)
@@ -111,8 +124,9 @@ def test_maxt_intervals_are_never_wider_than_the_simultaneous_ones():
     maximum = np.abs((family.deltas - observed[:, None]) / se[:, None]).max(axis=0)
     most = math.ceil(0.05 * (999 + 1)) - 2  # exceedances a rejection allows
     simultaneous = np.sort(maximum)[::-1][most]  # single-step max-T's critical value
+    simultaneous = stats.t.isf(stats.norm.sf(simultaneous), 499) * math.sqrt(500 / 499)
     for pair, s in zip(decided, se, strict=True):
-        assert pair.ci_high - pair.ci_low <= 2 * simultaneous * s * (1 + 1e-9) + 1e-12
+        assert pair.ci_high - pair.ci_low <= 2 * simultaneous * s * (1 + 1e-6) + 1e-12
 
 
 def test_the_smallest_reachable_p_sets_the_resamples_a_correction_needs():
@@ -193,3 +207,31 @@ def test_a_mirrored_pair_keeps_its_uncorrected_interval_and_equivalence():
     same = PairComparison("m", "a", "b", 0.0, -1, 1, 0.5, 0.0, 1.0, EQUIVALENT)
     assert same.mirrored().verdict == EQUIVALENT
     assert not math.isnan(pair.mdd or math.nan)
+
+
+@pytest.mark.parametrize("units", [10, 20, 100, 1000])
+def test_students_quantile_and_its_inverse_match_scipy(units):
+    z = np.array([0.0, 1.0, 1.96, 3.0, 4.0])
+    exact = stats.t.isf(stats.norm.sf(z), units - 1)
+    assert student_quantile(z, units) == pytest.approx(exact, rel=2e-3)
+    assert normal_equivalent(student_quantile(z, units), units) == pytest.approx(z, abs=1e-9)
+
+
+def test_holm_and_bh_say_when_few_units_make_their_bar_lenient():
+    note = few_units_note(Correction.HOLM, 190, 100, 0.95, "segment")
+    assert len(note) == 1 and "190 comparisons and only 100 segments" in note[0]
+    assert "up to about 9%" in note[0] and "--correction maxt" in note[0]
+    assert few_units_note(Correction.FDR, 45, 20, 0.95, "document")
+    assert not few_units_note(Correction.HOLM, 190, 400, 0.95, "segment")  # 1.15x: no note
+    assert not few_units_note(Correction.MAXT, 190, 100, 0.95, "segment")  # it allows for it
+    assert not few_units_note(Correction.NONE, 190, 100, 0.95, "segment")
+
+
+def test_a_run_of_holm_on_few_segments_carries_the_note():
+    rng = np.random.default_rng(3)
+    rows = {f"S{k}": np.column_stack([rng.normal(0.5, 0.1, 30), np.ones(30)]) for k in range(10)}
+    systems = tuple(SystemStatistics(n, MappingProxyType({"comet": r})) for n, r in rows.items())
+    statistics = Statistics(MetricSettings(), (external_metric("comet")(),), systems)
+    settings = BootstrapSettings(resamples=200, seed=1, correction=Correction.HOLM)
+    result = run_to_end(iter_bootstrap(statistics, settings))
+    assert any("45 comparisons and only 30 segments" in note for note in result.notes)

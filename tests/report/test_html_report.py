@@ -223,3 +223,14 @@ def test_the_summary_in_words_comes_first(page, analysis):
     assert page.index("<h2>Summary</h2>") < page.index("<h2>What was compared</h2>")
     text = metric_summary(analysis.bootstrap, "ter", isolated)
     assert f"<strong><bdi>TER</bdi></strong>: {escape(text)}</p>" in page
+
+
+def test_every_pair_is_in_the_pairs_table_with_what_it_cannot_see(page, analysis):
+    result = analysis.bootstrap
+    systems = len(result.systems)
+    assert page.count('<table class="pairs">') == len(METRICS)
+    rows = re.findall(r"<tr><th><bdi>.*?</tr>", page)
+    assert len(rows) >= len(METRICS) * systems * (systems - 1) // 2
+    pair = next(p for p in result.pairs if p.metric == "bleu")
+    assert four_decimals(pair.mdd) in page
+    assert "MDD" in page and "Units needed" in page and "(an estimate)" in page

@@ -146,3 +146,28 @@ def test_the_guide_describes_every_tab_and_metric(qtbot):
         assert f"<b>{tabs.tabText(index)}" in GUIDE_HTML, tabs.tabText(index)
     for entry in REGISTRY.values():
         assert f"<b>{html.escape(entry.label)}</b>" in GUIDE_HTML, entry.label
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        "max-T (Westfall & Young 1993)",
+        "suggests max-T as soon as three or more systems",
+        "Family",
+        "agrees with the verdict",
+        "minimum detectable difference",
+        "units needed",
+        "an estimate",
+        "two one-sided tests, Schuirmann 1987",
+        "= green: equivalent",
+        "Document ids",
+        "t-test",
+        "Wilcoxon signed-rank test",
+        "win rate",
+        "BCa",
+        "Studentized",
+        "Dror et al. 2018",
+    ],
+)
+def test_the_guide_explains_each_number_of_the_corrections_and_other_tests(term):
+    assert term in GUIDE

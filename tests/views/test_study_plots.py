@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 from functools import cache
+from types import SimpleNamespace
 
 import pyqtgraph as pg
 import pytest
@@ -13,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QImage, QPainter
 from study_runs import run
 
+from mtgui.engine.inference.choices import IntervalMethod
 from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.statistics.rows import compute_statistics
@@ -20,9 +22,9 @@ from mtgui.engine.studies.common import StudyProgress
 from mtgui.engine.studies.dispatch import iter_study
 from mtgui.engine.studies.human.study import HumanStudy
 from mtgui.io.demo import load_demo
-from mtgui.views.studies_view import STUDIES, StudiesView
+from mtgui.views.studies_view import STUDIES, StudiesView, interval_method
 from mtgui.views.study_axes import fitting_log_ticks, labels_fit, plain_number
-from mtgui.views.study_columns import cell_value, display_table
+from mtgui.views.study_columns import METHOD_WORDS, cell_value, display_table
 from mtgui.views.study_plots import study_plots
 from mtgui.views.study_status import progress_fraction
 
@@ -276,3 +278,14 @@ def test_a_scatter_of_many_systems_gives_each_its_own_colour_and_shape(view):
     looks = {(series_color(n), series_symbol(n)) for n in range(30)}
     assert len(looks) == 30
     assert len({series_color(n) for n in range(10)}) == 10 == len(SERIES_COLORS)
+
+
+@pytest.mark.parametrize("method", list(IntervalMethod)[1:])
+def test_the_bounds_tooltips_say_the_interval_method_used(method):
+    _, _, tips = display_table(["ci_low", "ci_high"], [[0.1, 0.2]], method.label)
+    assert all(METHOD_WORDS[method.label] in tip for tip in tips.values())
+    assert method is IntervalMethod.PERCENTILE or "percentile)" not in tips["CI low"]
+    bootstrap = SimpleNamespace(settings=SimpleNamespace(interval=method))
+    human = HumanStudy(BootstrapSettings(), "", ("a", "b"), (), bootstrap, (), (), ())  # type: ignore[arg-type]
+    assert interval_method(human) == method.label
+    assert interval_method(None) == "percentile"

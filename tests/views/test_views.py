@@ -71,6 +71,7 @@ def test_grid_symbols_colours_and_tooltips(qtbot, result):
         assert ink.lightness() < 60 < COLORS[model.index(row, column).data()].lightness()
     tip = model.index(0, 2).data(Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith("Lumen is significantly better than Tessera.")
+    assert "Decided at 95% confidence, each pair tested on its own (no correction)." in tip
     assert "95% interval of the difference" in tip and "wins in" in tip and "p-value" in tip
     view = QTableView()
     qtbot.addWidget(view)

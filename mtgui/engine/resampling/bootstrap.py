@@ -8,7 +8,7 @@ ranking. It knows nothing of threads: stopping the generator is the cancel.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from itertools import combinations
@@ -19,7 +19,13 @@ from mtgui._version import __version__
 from mtgui.engine.core.arrays import FloatArray, IntArray
 from mtgui.engine.core.errors import InputError
 from mtgui.engine.inference.choices import IntervalMethod
-from mtgui.engine.inference.corrections import Family, FamilyInput, decide_family
+from mtgui.engine.inference.corrections import (
+    Family,
+    FamilyInput,
+    decide_family,
+    family_size,
+    few_units_note,
+)
 from mtgui.engine.inference.intervals import ScoreInterval, summarize_samples
 from mtgui.engine.inference.ranking import Ranking, rank
 from mtgui.engine.inference.segment_tests import (
@@ -58,6 +64,8 @@ class BootstrapResult:
     notes: tuple[str, ...] = ()
     unit_requested: Unit = Unit.AUTO  # settings.unit is the unit really resampled
     segment_comparisons: tuple[SegmentComparison, ...] = ()  # every ordered pair, per metric
+    units: int = 0  # how many units (segments or documents) each resample drew
+    joined: int = 0  # pairs of the family decided with the breakdowns' groups (0: not joined)
 
     def segment_comparison(self, metric: str, x: str, y: str) -> SegmentComparison | None:
         """x against y segment by segment (:mod:`~mtgui.engine.inference.segment_tests`), if
@@ -142,6 +150,10 @@ def iter_bootstrap(
         p_ar = yield from _iter_randomization(statistics, layout, settings, full, chunk)
         pairs = [replace(p, p_value_ar=p_ar[(p.metric, p.x, p.y)]) for p in pairs]
     pairs = _decide(statistics, settings, pairs, deltas, layout.rows.shape[0])
+    family = family_size(systems, metrics, settings.family)
+    notes += few_units_note(
+        settings.correction, family, layout.rows.shape[0], settings.level, settings.unit.value
+    )
     segments = compare_segments(statistics)
     pairs, test_notes = apply_test(
         pairs, segments, statistics.metrics, settings.test, settings.correction, settings.level
@@ -170,6 +182,7 @@ def iter_bootstrap(
         tuple(notes),
         requested,
         segments,
+        layout.rows.shape[0],
     )
 
 
@@ -300,3 +313,28 @@ def _iter_randomization(
         yield BootstrapProgress(done, total, "randomization", {})
     result = {key: (count + 1) / (total + 1) for key, count in exceed.items()}
     return {**result, **{(m, y, x): p for (m, x, y), p in result.items()}}
+
+
+def with_pairs(
+    result: BootstrapResult,
+    pairs: Sequence[PairComparison],
+    higher_is_better: Mapping[str, bool],
+    note: str = "",
+    joined: int = 0,
+) -> BootstrapResult:
+    """``result`` with its unordered ``pairs`` decided anew in a family of ``joined`` pairs
+    (with the breakdowns' groups): their mirror images and the rankings follow them; ``note``
+    is added to its notes."""
+    ordered = tuple([*pairs, *(p.mirrored() for p in pairs)])
+    verdicts = {(p.metric, p.x, p.y): p.verdict for p in ordered}
+    rankings = tuple(
+        rank(
+            metric,
+            {s: result.interval(s, metric).score for s in result.systems},
+            higher_is_better[metric],
+            partial(_lookup_verdict, verdicts, metric),
+        )
+        for metric in result.metrics
+    )
+    notes = (*result.notes, note) if note else result.notes
+    return replace(result, pairs=ordered, rankings=rankings, notes=notes, joined=joined)

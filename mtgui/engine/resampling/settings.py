@@ -127,12 +127,15 @@ class BootstrapSettings:
         """The equivalence margin asked for ``metric``, None if none was."""
         return next((margin for name, margin in self.equivalence if name == metric), None)
 
-    def enough_for(self, systems: int, metrics: int) -> BootstrapSettings:
+    def enough_for(self, systems: int, metrics: int, groups: int = 0) -> BootstrapSettings:
         """These settings with B raised, where the correction could reject nothing over the
         family of ``systems`` systems and ``metrics`` metrics, to the smallest round number
         that can (``raised_from`` keeps the B asked for; :meth:`raise_note` says why); or an
-        :class:`InputError` in words where raising is not allowed or not possible."""
+        :class:`InputError` in words where raising is not allowed or not possible. ``groups``:
+        the breakdowns' groups, which join the family under ``--family all``."""
         pairs = family_size(systems, metrics, self.family)
+        if self.family is Family.ALL:
+            pairs *= 1 + groups
         needed = resamples_needed(self.correction, pairs, self.level)
         if self.resamples >= needed:
             return self
@@ -150,11 +153,14 @@ class BootstrapSettings:
             )
         return replace(self, resamples=raised, raised_from=self.resamples)
 
-    def raise_note(self, systems: int, metrics: int) -> list[str]:
-        """The note that says B was raised, from what to what and why (none if it was not)."""
+    def raise_note(self, systems: int, metrics: int, groups: int = 0) -> list[str]:
+        """The note that says B was raised, from what to what and why (none if it was not);
+        ``groups`` as for :meth:`enough_for`."""
         if self.raised_from is None:
             return []
         pairs = family_size(systems, metrics, self.family)
+        if self.family is Family.ALL:
+            pairs *= 1 + groups
         needed = resamples_needed(self.correction, pairs, self.level)
         return [
             f"The bootstrap drew {self.resamples:,} resamples instead of the "
