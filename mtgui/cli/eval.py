@@ -73,8 +73,8 @@ def analyse(args: argparse.Namespace, corpus: Corpus, groupings: Sequence[Any] =
     if corpus.test_set.size < TRIM_FROM:
         keep_freed_memory()  # a short run: reusing freed pages beats faulting new ones in
     if resampling is not None and groupings:  # --family all: the groups join the family
-        groups = sum(len(g.labels) for g in groupings)
-        resampling = resampling.enough_for(len(corpus.systems), len(metrics), groups)
+        labels = sum(len(g.labels) for g in groupings)
+        resampling = resampling.enough_for(len(corpus.systems), len(metrics), labels)
     if resampling is None:
         scoring = iter_statistics(corpus, metrics, settings, fork=True)
         statistics, result = drain(scoring, "scoring"), None
