@@ -7,7 +7,9 @@
 # a fresh virtual environment in build/packaging-venv, installs mtgui and PyInstaller into it,
 # and builds dist/mtgui/ (on macOS also dist/mtgui.app). On Linux it adds a desktop entry, the
 # icon and MIME types for *.mtgui.json sessions and *.mtgui projects
-# (packaging/linux/install-desktop.sh registers them). The last line printed is the path of the built executable.
+# (packaging/linux/install-desktop.sh registers them), and where dpkg-deb is, a Debian package
+# dist/mtgui_VERSION_ARCH.deb (packaging/linux/make-deb.sh). The last line printed is the path
+# of the built executable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -57,6 +59,12 @@ if [ "$(uname -s)" = Linux ]; then
     cp "$root/resources/icons/mtgui-$size.png" "$share/icons/hicolor/${size}x${size}/apps/mtgui.png"
   done
   cp "$root/packaging/linux/install-desktop.sh" "$root/dist/mtgui/"
+
+  # A Debian package of it, for people who install by double-clicking (where dpkg-deb is).
+  if command -v dpkg-deb >/dev/null; then
+    echo "build: the Debian package" >&2
+    bash "$root/packaging/linux/make-deb.sh" "$root/dist/mtgui" "$root/dist" >&2
+  fi
 fi
 
 echo "build: done" >&2
