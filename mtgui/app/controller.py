@@ -8,7 +8,8 @@ sessions (:class:`~mtgui.app.sessions.SessionReader`) and the CSV export
 status line and the problem above the views (:attr:`AppController.status_changed`,
 :attr:`AppController.problem_changed`) gather every part's messages; the views connect to the
 parts' own signals for the rest. It reads the settings from a
-:class:`~mtgui.app.window_interface.SettingsSource` and asks what only a dialog can ask through
+:class:`~mtgui.app.window_interface.SettingsSource` (the window's
+:class:`~mtgui.app.settings_model.SettingsModel`) and asks what only a dialog can ask through
 :class:`~mtgui.app.window_interface.Questions`: it never imports a widget, and runs in tests
 without a window.
 
@@ -301,7 +302,7 @@ class AppController(QObject):
         self.files.cancel()
         self.workspace = workspace
         self.session_path = recovering[1] if recovering is not None and recovered else path
-        self.session_opened.emit(session)  # the settings panel takes its settings: a rerun
+        self.session_opened.emit(session)  # the settings model takes its settings: a rerun
         if not recovered:  # a recovery file is no file of the user's
             self._remember_recent(path)
         self.refresh(run=False)

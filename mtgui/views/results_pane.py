@@ -63,7 +63,7 @@ class ResultsPane(QWidget):
         one is the metric the views show."""
         super().__init__(parent)
         self._metrics_ticked = metrics_ticked
-        self.result: AnalysisResult | None = None  # the result shown
+        self.result: AnalysisResult | None = None  # the result shown, as the controller said
         self._wanted_metric: str | None = None  # a reopened session's metric, until it exists
         self._histograms_started = False
         self._histograms_behind = False  # the result's histograms are drawn at the next turn
@@ -268,6 +268,11 @@ class ResultsPane(QWidget):
             self._wanted_metric = None
         refill(self.metric_choice, [(LABELS.get(name, name), name) for name in metrics], current)
         self._show_metric()
+
+    def clear_result(self) -> None:
+        """Let go of the result shown (there is none any more); what is drawn stays until
+        the next result, or until a run ends without one."""
+        self.result = None
 
     def want_metric(self, metric: str | None) -> None:
         """Show ``metric`` (a reopened session's) as soon as a result has it."""
