@@ -296,13 +296,17 @@ class ResultsPane(QWidget):
         metric = self.current_metric()
         for tab in self.result_tabs:
             tab.show_result(self.result, metric)
-        self._current_tab().shown()
+        self._show_current_tab()
 
     def _on_tab_changed(self) -> None:
-        self._current_tab().shown()
+        self._show_current_tab()
 
-    def _current_tab(self) -> ResultTab:
-        return self.result_tabs[self.tabs.currentIndex()]
+    def _show_current_tab(self) -> None:
+        """Tell the current tab it is seen (it fills what it put off)."""
+        page = self.tabs.currentWidget()
+        for tab in self.result_tabs:
+            if tab.page is page:
+                tab.shown()
 
     def _draw_histograms_soon(self, result: AnalysisResult, metric: str) -> None:
         """Draw the result's histograms at the next turn of the event loop."""
