@@ -12,10 +12,10 @@ import argparse
 from collections.abc import Callable
 
 from mtgui.cli.breakdown_options import breakdown_report_names, breakdown_requests
-from mtgui.cli.eval_options import bootstrap_settings, metric_settings
 from mtgui.cli.eval_outputs import EvalOutputs, PdfMaker
 from mtgui.cli.progress import drain
 from mtgui.cli.score_specs import metric_names
+from mtgui.cli.settings import command_settings
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.core import Corpus
 from mtgui.engine.runtime import TRIM_FROM, keep_freed_memory
@@ -30,10 +30,11 @@ def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None =
     """Check the options and outputs, load, score, bootstrap, print and write what was asked
     (a PDF through ``make_pdf``, which only the ``mtgui`` command hands in)."""
     metrics = metric_names(args)  # --metrics and the named --scores
-    settings, resampling = metric_settings(args), bootstrap_settings(args)
+    chosen = command_settings(args, metrics)  # the Namespace is read for settings only here
+    settings, resampling = chosen.metric_settings(), chosen.bootstrap_settings()
     requests = breakdown_requests(args)
     names = breakdown_report_names(requests, resampling is not None)
-    outputs = EvalOutputs.from_args(args, make_pdf, names)
+    outputs = EvalOutputs.from_args(args, chosen, make_pdf, names)
     corpus = load(args)
     if corpus.test_set.size < TRIM_FROM:
         keep_freed_memory()  # a short run: reusing freed pages beats faulting new ones in
@@ -42,11 +43,11 @@ def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None =
     if resampling is None:
         scoring = iter_statistics(corpus, metrics, settings, fork=True)
         statistics, result = drain(scoring, "scoring"), None
-        if args.bleu_scale == 100:
+        if chosen.bleu_scale == 100:
             statistics = scaled_statistics(statistics)
     else:  # the snapshots of the bootstrap name their phase
         analysis = drain(iter_analysis(corpus, metrics, settings, resampling, fork=True), "scoring")
-        analysis = on_scale(analysis, args.bleu_scale)
+        analysis = on_scale(analysis, chosen.bleu_scale)
         statistics, result = analysis.statistics, analysis.bootstrap
     breakdowns = []
     if groupings:
