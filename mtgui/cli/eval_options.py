@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.cli.breakdown_options import add_breakdown_arguments
-from mtgui.engine.analysis_settings import AnalysisSettings
+from mtgui.cli.settings import DEFAULTS as DEFAULTS
+from mtgui.cli.settings import bootstrap_settings as bootstrap_settings
+from mtgui.cli.settings import metric_settings as metric_settings
 from mtgui.engine.inference import Correction, DecidingTest, Family, IntervalMethod
 from mtgui.engine.metrics import (
     MAX_BLEU_ORDER,
@@ -31,9 +33,6 @@ from mtgui.engine.resampling import (
 from mtgui.engine.scale import SCALES
 from mtgui.engine.text import TOKENIZERS
 from mtgui.io.decode import ENCODINGS
-
-DEFAULTS = AnalysisSettings()
-"""The options' defaults: those of the one settings object, as in a fresh window."""
 
 EVAL_EPILOG = """\
 formats (told from the content, not the file name):

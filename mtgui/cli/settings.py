@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from mtgui.cli.eval_options import DEFAULTS
 from mtgui.engine.analysis_settings import (
     SACREBLEU_SETTINGS,
     AnalysisSettings,
@@ -27,6 +26,9 @@ from mtgui.engine.inference import Correction, DecidingTest, Family, IntervalMet
 from mtgui.engine.metrics import MetricSettings, chrf_options
 from mtgui.engine.resampling import BootstrapSettings, Unit, check_level, check_seed
 from mtgui.engine.text import Case
+
+DEFAULTS = AnalysisSettings()
+"""The options' defaults: those of the one settings object, as in a fresh window."""
 
 
 @dataclass(frozen=True)
@@ -91,8 +93,8 @@ def command_settings(args: argparse.Namespace, metrics: tuple[str, ...]) -> Comm
         margin is out of range, in the engine's words, before anything is read or any thread
         is started.
     """
-    scoring = _checked_metric_settings(args)
-    resampling = _checked_bootstrap_settings(args, metrics)
+    scoring = metric_settings(args)
+    resampling = bootstrap_settings(args, metrics)
     margins = () if resampling is None else resampling.equivalence
     analysis = AnalysisSettings(
         metrics=metrics,
@@ -124,8 +126,9 @@ def command_settings(args: argparse.Namespace, metrics: tuple[str, ...]) -> Comm
     )
 
 
-def _checked_metric_settings(args: argparse.Namespace) -> MetricSettings:
-    """The scoring settings the options ask for, checked by the engine's own rules."""
+def metric_settings(args: argparse.Namespace) -> MetricSettings:
+    """The scoring settings the options ask for, checked by the engine's own rules (what
+    :func:`command_settings` checks first)."""
     case = DEFAULTS.case if args.lowercase is None else Case(args.lowercase)
     chrf = {
         f"chrf_{o}": getattr(args, f"chrf_{o}", getattr(DEFAULTS, f"chrf_{o}"))
@@ -137,12 +140,13 @@ def _checked_metric_settings(args: argparse.Namespace) -> MetricSettings:
     )
 
 
-def _checked_bootstrap_settings(
-    args: argparse.Namespace, metrics: tuple[str, ...]
+def bootstrap_settings(
+    args: argparse.Namespace, metrics: tuple[str, ...] | None = None
 ) -> BootstrapSettings | None:
     """The resampling the options ask for, checked by the engine's own rules (one rule for
-    the engine, the command line and sessions); None with --bootstrap 0. The seed and the
-    level are checked even then."""
+    the engine, the command line and sessions; what :func:`command_settings` checks first);
+    None with --bootstrap 0. The seed and the level are checked even then. ``metrics`` are
+    those evaluated, for ``--equivalence`` (by default those the options name)."""
     check_seed(args.seed)
     check_level(args.ci)
     resamples = getattr(args, "bootstrap", DEFAULTS.resamples)
@@ -164,7 +168,7 @@ def _checked_bootstrap_settings(
 
 
 def _equivalence_margins(
-    args: argparse.Namespace, metrics: tuple[str, ...]
+    args: argparse.Namespace, metrics: tuple[str, ...] | None
 ) -> tuple[tuple[str, float], ...]:
     """The ``--equivalence METRIC=MARGIN`` options as (metric, margin) on the engine's scale
     (a BLEU or M-BLEU margin given on the 0-100 scale of ``--bleu-scale 100`` is divided by
@@ -172,8 +176,11 @@ def _equivalence_margins(
     specs = getattr(args, "equivalence", [])
     if not specs:
         return ()
+    from mtgui.cli.score_specs import metric_names
     from mtgui.engine.scale import SCALED_METRICS
 
+    if metrics is None:
+        metrics = metric_names(args)
     margins = []
     for spec in specs:
         metric, _, text = spec.partition("=")

@@ -7,11 +7,7 @@ import pytest
 
 from mtgui.cli.main import build_parser
 from mtgui.cli.score_specs import metric_names
-from mtgui.cli.settings import (
-    _checked_bootstrap_settings,
-    _checked_metric_settings,
-    command_settings,
-)
+from mtgui.cli.settings import bootstrap_settings, command_settings, metric_settings
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.core import InputError
 
@@ -38,8 +34,8 @@ def test_the_engine_settings_made_from_the_one_object_are_those_the_options_make
     metrics = metric_names(args)
     settings = command_settings(args, metrics)
     assert settings.analysis.metrics == metrics
-    assert settings.metric_settings() == _checked_metric_settings(args)
-    assert settings.bootstrap_settings() == _checked_bootstrap_settings(args, metrics)
+    assert settings.metric_settings() == metric_settings(args)
+    assert settings.bootstrap_settings() == bootstrap_settings(args, metrics)
 
 
 def test_the_options_fill_the_one_settings_object():
