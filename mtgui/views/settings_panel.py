@@ -7,9 +7,9 @@ its own): every change of a control sets the model, whose ``changed`` the panel 
 (a session's, File > New's) show in the controls. Every control has a one-sentence tooltip.
 ``settings()`` and ``set_settings()`` give and take the model's one settings object
 (:class:`AnalysisSettings`); ``state()`` and ``set_state()`` as the plain dict that sessions and
-the remembered preferences store. The metrics' check boxes,
-labels and tips come from the metric registry; below them, a box for each metric of the scores
-files loaded (:mod:`mtgui.views.external_metric_boxes`), under its own name.
+the remembered preferences store. The metrics' check boxes, labels and tips come from the metric
+registry; below them, a box for each metric of the scores files loaded
+(:mod:`mtgui.views.external_metric_boxes`), under its own name.
 """
 
 from __future__ import annotations
