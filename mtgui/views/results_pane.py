@@ -4,9 +4,11 @@ Above the tabs are the metric chooser and three notes: the problem that keeps th
 from running, the note that the results shown are those of other files or settings than now,
 and what to know about how they were made. The tabs show the distributions (filled while a run
 goes on), the scores, the significance grid, the paired view, the segments, the documents, the
-details and the studies. The pane is told what to show by the window (which connects it to the
-controller): :meth:`ResultsPane.start_run` and :meth:`ResultsPane.show_scores` while a run goes
-on, :meth:`ResultsPane.show_result` when it ends.
+details, the studies and the breakdown: one list of tabs (:attr:`ResultsPane.result_tabs`), each
+behind the :class:`~mtgui.views.result_tabs.ResultTab` protocol. The pane is told what to show
+by the window (which connects it to the controller): :meth:`ResultsPane.start_run` and
+:meth:`ResultsPane.show_scores` while a run goes on, :meth:`ResultsPane.show_result` when it
+ends, :meth:`ResultsPane.clear_result` when the controller lets its result go.
 """
 
 from __future__ import annotations
