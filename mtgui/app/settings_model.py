@@ -31,6 +31,10 @@ class SettingsModel(QObject):
         """The settings as set now."""
         return self._settings
 
+    def metrics(self) -> tuple[str, ...]:
+        """The metrics of the settings now (the views show the first before a result)."""
+        return self._settings.metrics
+
     def set_settings(self, settings: AnalysisSettings) -> None:
         """Hold ``settings`` and emit :attr:`changed`, even if they are those held: setting
         them asks for a run of them (a session reopened with the same settings runs again)."""

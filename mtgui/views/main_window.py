@@ -133,7 +133,8 @@ class MainWindow(QMainWindow):
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.files_panel)
         left.addWidget(scrolling(self.settings_panel))  # a short screen scrolls the settings
-        self.results = ResultsPane(self._metrics_set)
+        # The model's method, not the window's: a view that held the window would keep it alive.
+        self.results = ResultsPane(self.settings_model.metrics)
         self.welcome = WelcomePage()
         self.welcome.setMinimumWidth(320)  # as the results: the files panel may be widened
         self.right = QStackedWidget()  # the welcome page while nothing is loaded, else results
@@ -321,10 +322,6 @@ class MainWindow(QMainWindow):
     def current_metric(self) -> str:
         """The metric the views show."""
         return self.results.current_metric()
-
-    def _metrics_set(self) -> tuple[str, ...]:
-        """The metrics of the settings now (the views show the first before a result)."""
-        return self.settings_model.settings().metrics
 
     def _recovery_snapshot(self) -> tuple[Session, Path | None] | None:
         """The work to keep in the recovery file: the session of now (None: nothing loaded)."""
