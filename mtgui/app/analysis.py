@@ -53,6 +53,7 @@ class AnalysisController(QObject):
     progress_changed = Signal(int, int)  # steps done, steps in all
     scores_changed = Signal(object)  # the resample scores drawn so far, by (system, metric)
     result_changed = Signal(object)  # the AnalysisResult now shown
+    result_cleared = Signal()  # no result is shown any more (File > New): views let theirs go
     notes_changed = Signal(str)  # what to know about how the result was made ("": nothing)
 
     def __init__(
@@ -99,11 +100,13 @@ class AnalysisController(QObject):
     def result(self, result: AnalysisResult | None) -> None:
         """Show ``result``, made on the 0-1 scale (as the analysis makes it).
 
-        None (a new project) also lets go of the statistics kept for the next runs.
+        None (a new project) also lets go of the statistics kept for the next runs, and the
+        views of the result they show (:attr:`result_cleared`): the result is held here only.
         """
         self._result, self._scaled = result, None
         if result is None:
             self._statistics_cache.clear()
+            self.result_cleared.emit()
 
     @property
     def statistics_cache(self) -> StatisticsCache:

@@ -8,7 +8,8 @@ sessions (:class:`~mtgui.app.sessions.SessionReader`) and the CSV export
 status line and the problem above the views (:attr:`AppController.status_changed`,
 :attr:`AppController.problem_changed`) gather every part's messages; the views connect to the
 parts' own signals for the rest. It reads the settings from a
-:class:`~mtgui.app.window_interface.SettingsSource` and asks what only a dialog can ask through
+:class:`~mtgui.app.window_interface.SettingsSource` (the window's
+:class:`~mtgui.app.settings_model.SettingsModel`) and asks what only a dialog can ask through
 :class:`~mtgui.app.window_interface.Questions`: it never imports a widget, and runs in tests
 without a window.
 
@@ -347,7 +348,7 @@ class AppController(QObject):
         self.session_path = recovering[1] if recovering is not None and recovered else path
         project, self._project = self._project, None
         self.project_path = project[1] if project is not None and project[0] == path else None
-        self.session_opened.emit(session)  # the settings panel takes its settings: a rerun
+        self.session_opened.emit(session)  # the settings model takes its settings: a rerun
         if not recovered and self.project_path is None:  # the project itself is remembered
             self._remember_recent(path)
         self.refresh(run=False)

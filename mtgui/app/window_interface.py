@@ -1,8 +1,9 @@
 """What the application layer needs from the window, as protocols: it never imports widgets.
 
-The controller reads the settings the user has set (:class:`SettingsSource`, the settings
-panel) and asks the questions only a dialog can answer (:class:`Questions`, the main window's
-dialogs). A test or a script gives plain objects with the same members instead.
+The controller reads the settings the user has set (:class:`SettingsSource`: the window's
+:class:`~mtgui.app.settings_model.SettingsModel`, which the settings panel edits) and asks the
+questions only a dialog can answer (:class:`Questions`, the main window's dialogs). A test or a
+script gives plain objects with the same members instead.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ translation of that role (a reference or output made of numbers alone); None: le
 
 
 class SettingsSource(Protocol):
-    """Where the settings of the next analysis are set (the settings panel)."""
+    """Where the settings of the next analysis are held (the window's settings model)."""
 
     def settings(self) -> AnalysisSettings:
         """The settings as set now."""

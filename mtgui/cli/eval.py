@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mtgui.cli.breakdown_options import breakdown_report_names, breakdown_requests
-from mtgui.cli.eval_options import bootstrap_settings, metric_settings
 from mtgui.cli.eval_outputs import EvalOutputs, PdfMaker
 from mtgui.cli.progress import drain
 from mtgui.cli.runs_options import run_groups
 from mtgui.cli.score_specs import metric_names
+from mtgui.cli.settings import command_settings
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.core import Corpus, InputError
 from mtgui.engine.resampling import BootstrapResult
@@ -49,13 +49,14 @@ class Analysed:
 def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None = None) -> int:
     """Check the options and outputs, load, score, bootstrap, print and write what was asked
     (a PDF through ``make_pdf``, which only the ``mtgui`` command hands in)."""
-    metric_names(args)  # --metrics and the named --scores, checked before anything is read
-    settings, resampling = metric_settings(args), bootstrap_settings(args)
+    metrics = metric_names(args)  # --metrics and the named --scores
+    chosen = command_settings(args, metrics)  # the Namespace is read for settings only here
+    settings, resampling = chosen.metric_settings(), chosen.bootstrap_settings()
     requests = breakdown_requests(args)
     names = breakdown_report_names(requests, resampling is not None)
     if run_groups(args) and resampling is None:
         raise InputError("--runs needs the bootstrap: drop --bootstrap 0.")
-    outputs = EvalOutputs.from_args(args, make_pdf, names)
+    outputs = EvalOutputs.from_args(args, chosen, make_pdf, names)
     corpus = load(args)
     groupings = [request.grouping(corpus.test_set, settings) for request in requests]
     outputs.check_corpus(corpus)  # --documents needs documents: say so before the work
@@ -68,7 +69,8 @@ def analyse(args: argparse.Namespace, corpus: Corpus, groupings: Sequence[Any] =
     """Score and bootstrap a loaded corpus as the options ask (the whole work of ``mtgui
     eval`` between loading and writing); ``groupings`` are the --by breakdowns' groups."""
     metrics = metric_names(args)
-    settings, resampling = metric_settings(args), bootstrap_settings(args)
+    chosen = command_settings(args, metrics)
+    settings, resampling = chosen.metric_settings(), chosen.bootstrap_settings()
     requests = breakdown_requests(args)
     if corpus.test_set.size < TRIM_FROM:
         keep_freed_memory()  # a short run: reusing freed pages beats faulting new ones in
@@ -78,11 +80,11 @@ def analyse(args: argparse.Namespace, corpus: Corpus, groupings: Sequence[Any] =
     if resampling is None:
         scoring = iter_statistics(corpus, metrics, settings, fork=True)
         statistics, result = drain(scoring, "scoring"), None
-        if args.bleu_scale == 100:
+        if chosen.bleu_scale == 100:
             statistics = scaled_statistics(statistics)
     else:  # the snapshots of the bootstrap name their phase
         analysis = drain(iter_analysis(corpus, metrics, settings, resampling, fork=True), "scoring")
-        analysis = on_scale(analysis, args.bleu_scale)
+        analysis = on_scale(analysis, chosen.bleu_scale)
         statistics, result = analysis.statistics, analysis.bootstrap
     breakdowns = []
     if groupings:

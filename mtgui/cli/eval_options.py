@@ -1,4 +1,4 @@
-"""The options of ``mtgui eval`` and the settings they make."""
+"""The options of ``mtgui eval`` (the settings they make: :mod:`mtgui.cli.settings`)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.cli.breakdown_options import add_breakdown_arguments
+from mtgui.cli.settings import DEFAULTS as DEFAULTS
+from mtgui.cli.settings import bootstrap_settings as bootstrap_settings
+from mtgui.cli.settings import metric_settings as metric_settings
 from mtgui.cli.test_set_options import add_test_set_arguments
-from mtgui.engine.analysis_settings import SACREBLEU_SETTINGS, AnalysisSettings
-from mtgui.engine.core import InputError
 from mtgui.engine.inference import Correction, DecidingTest, Family, IntervalMethod
 from mtgui.engine.metrics import (
     EMPTY_REFS,
@@ -17,7 +18,6 @@ from mtgui.engine.metrics import (
     METRIC_NAMES,
     MIN_BLEU_ORDER,
     SMOOTH_METHODS,
-    MetricSettings,
     chrf_options,
     labels_reading,
 )
@@ -30,17 +30,11 @@ from mtgui.engine.resampling import (
     MIN_DOCUMENTS,
     MIN_LEVEL,
     MIN_RESAMPLES,
-    BootstrapSettings,
     Unit,
-    check_level,
-    check_seed,
 )
 from mtgui.engine.scale import SCALES
-from mtgui.engine.text import SPM_TOKENIZERS, TOKENIZERS, Case, ensure_spm_model
+from mtgui.engine.text import TOKENIZERS
 from mtgui.io.decode import ENCODINGS
-
-DEFAULTS = AnalysisSettings()
-"""The options' defaults: those of the one settings object, as in a fresh window."""
 
 EVAL_EPILOG = """\
 formats (told from the content, not the file name):
@@ -496,84 +490,6 @@ def add_output_arguments(
     output.add_argument(
         "--overwrite", action="store_true", help="replace output files that already exist"
     )
-
-
-def metric_settings(args: argparse.Namespace) -> MetricSettings:
-    """The scoring settings the options ask for."""
-    case = DEFAULTS.case if args.lowercase is None else Case(args.lowercase)
-    chrf = {
-        f"chrf_{o}": getattr(args, f"chrf_{o}", getattr(DEFAULTS, f"chrf_{o}"))
-        for o in chrf_options.LIMITS
-    }
-    sacrebleu = {name: getattr(args, name, getattr(DEFAULTS, name)) for name in SACREBLEU_SETTINGS}
-    settings = MetricSettings(
-        args.tokenize, case, nist_zero_quirk=not args.nist_formula, **chrf, **sacrebleu
-    )
-    if settings.tokenize in SPM_TOKENIZERS:
-        ensure_spm_model(settings.tokenize)  # found or downloaded before anything is read
-    return settings
-
-
-def bootstrap_settings(args: argparse.Namespace) -> BootstrapSettings | None:
-    """The resampling the options ask for; None with --bootstrap 0.
-
-    Options a command does not have keep their defaults. The seed and the level are checked
-    even with --bootstrap 0, by the engine's own rules (one rule for the engine, the command
-    line and sessions), before anything is read or any thread is started.
-
-    Raises
-    ------
-    InputError
-        If the seed, the level or the number of resamples is out of range.
-    """
-    check_seed(args.seed)
-    check_level(args.ci)
-    resamples = getattr(args, "bootstrap", DEFAULTS.resamples)
-    if resamples == 0:
-        return None
-    return BootstrapSettings(
-        resamples=resamples,
-        level=args.ci,
-        seed=args.seed,
-        unit=Unit(args.unit),
-        ar_trials=getattr(args, "paired_ar", 0),
-        correction=Correction(getattr(args, "correction", DEFAULTS.correction)),
-        family=Family(getattr(args, "family", Family.METRIC)),
-        raise_resamples=getattr(args, "raise_resamples", True),
-        equivalence=equivalence_margins(args),
-        test=DecidingTest(getattr(args, "test", DEFAULTS.test)),
-        interval=IntervalMethod(getattr(args, "interval", DEFAULTS.interval)),
-    )
-
-
-def equivalence_margins(args: argparse.Namespace) -> tuple[tuple[str, float], ...]:
-    """The ``--equivalence METRIC=MARGIN`` options as (metric, margin) on the engine's scale
-    (a BLEU or M-BLEU margin given on the 0-100 scale of ``--bleu-scale 100`` is divided by
-    100); a clear error for a malformed one or a metric that is not evaluated."""
-    specs = getattr(args, "equivalence", [])
-    if not specs:
-        return ()
-    from mtgui.cli.score_specs import metric_names
-    from mtgui.engine.scale import SCALED_METRICS
-
-    margins = []
-    for spec in specs:
-        metric, _, text = spec.partition("=")
-        try:
-            margin = float(text)
-        except ValueError:
-            margin = float("nan")
-        if not metric or not 0 < margin < float("inf"):
-            raise InputError(
-                f"--equivalence {spec}: write METRIC=MARGIN with a positive margin.",
-                hint="For example --equivalence bleu=0.01 (one BLEU point on the 0-1 scale).",
-            )
-        if metric not in metric_names(args):
-            raise InputError(f"--equivalence {spec}: {metric} is not among the metrics evaluated.")
-        if metric in SCALED_METRICS and getattr(args, "bleu_scale", 1) == 100:
-            margin /= 100
-        margins.append((metric, margin))
-    return tuple(dict(margins).items())
 
 
 def _listed(labels: list[str]) -> str:

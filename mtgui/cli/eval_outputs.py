@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mtgui.cli.breakdown_options import label_file_paths
-from mtgui.cli.eval_options import bootstrap_settings
 from mtgui.cli.runs_options import run_specs
-from mtgui.cli.score_specs import metric_names, score_specs
+from mtgui.cli.score_specs import score_specs
+from mtgui.cli.settings import CommandSettings
 from mtgui.cli.signals import signals_deferred, stage
 from mtgui.engine.core import Corpus, InputError, printable
 from mtgui.engine.resampling import BootstrapResult
@@ -104,15 +104,17 @@ class EvalOutputs:
     def from_args(
         cls,
         args: argparse.Namespace,
+        settings: CommandSettings,
         make_pdf: PdfMaker | None = None,
         breakdown_names: Sequence[str] = (),
     ) -> EvalOutputs:
         """The outputs the options name, each checked now and proved writable (see
-        :meth:`OutputPlan.prepare`); ``breakdown_names`` are the breakdowns' CSV files."""
+        :meth:`OutputPlan.prepare`), for the metrics and resampling of ``settings``;
+        ``breakdown_names`` are the breakdowns' CSV files."""
         plan = OutputPlan(args.overwrite, input_paths(args))
         if args.csv is not None:  # first: the other files may go into its folder
-            bootstrap = bootstrap_settings(args) is not None
-            names = report_names(metric_names(args), bootstrap, args.samples)
+            metrics, bootstrap = settings.analysis.metrics, settings.bootstrap
+            names = report_names(metrics, bootstrap, args.samples)
             if run_specs(args):
                 names = [*names, *RUNS_CSV]
             plan.add_folder(CSV_KEY, args.csv, [*names, *breakdown_names])

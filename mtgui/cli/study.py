@@ -20,12 +20,11 @@ from mtgui.cli.eval_options import (
     add_output_arguments,
     add_resampling_arguments,
     add_scoring_arguments,
-    bootstrap_settings,
-    metric_settings,
 )
 from mtgui.cli.eval_outputs import input_paths, print_notes, read_paths
 from mtgui.cli.progress import drain
 from mtgui.cli.score_specs import metric_names
+from mtgui.cli.settings import command_settings
 from mtgui.cli.study_options import STUDY_HELP, add_study_options, study_settings
 from mtgui.engine.core import Corpus, InputError
 from mtgui.engine.metrics import ExtractionContext, MetricSettings
@@ -80,11 +79,11 @@ def add_study_parser(commands: Any, summary: str) -> None:
 def run_study(args: argparse.Namespace, load: Loader) -> int:
     """Check the options and outputs, load, run the study, print and write its tables."""
     metrics = metric_names(args, automatic=args.study != "refs")  # refs: scores do not change
+    chosen = command_settings(args, metrics)  # the study's own options are read below
     human = getattr(args, "human", HUMAN)
     if args.study == "human" and human not in metrics:
         metrics = (*metrics, human)
-    scoring = metric_settings(args)
-    bootstrap = bootstrap_settings(args)
+    scoring, bootstrap = chosen.metric_settings(), chosen.bootstrap_settings()
     if bootstrap is None:
         raise InputError("a study needs the bootstrap.", hint="Give --bootstrap 100 or more.")
     settings = study_settings(args, bootstrap)

@@ -35,6 +35,7 @@ from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
 from mtgui.app.recovery import RecoveryFile
 from mtgui.app.runs import QUIT_WAIT_SECONDS
+from mtgui.app.settings_model import SettingsModel
 from mtgui.app.staleness import settings_kept
 from mtgui.app.window_interface import RolesChooser, ScoresChooser
 from mtgui.engine.analysis import AnalysisResult
@@ -141,7 +142,7 @@ class MainWindow(QMainWindow):
         self._kept_note = ""  # their names, above the results
         self._analysis_note = ""  # the analysis's note on the result shown
         self._build()
-        self.controller = AppController(self.settings_panel, self, preferences, self, synchronous)
+        self.controller = AppController(self.settings_model, self, preferences, self, synchronous)
         self.recovery: RecoveryFile | None = None
         if recovery_folder is not None:
             self.recovery = RecoveryFile(recovery_folder, self._recovery_snapshot, self)
@@ -153,11 +154,13 @@ class MainWindow(QMainWindow):
 
     def _build(self) -> None:
         self.files_panel = FilesPanel()
-        self.settings_panel = SettingsPanel()
+        self.settings_model = SettingsModel(parent=self)  # what the next run reads
+        self.settings_panel = SettingsPanel(self.settings_model)
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(self.files_panel)
         left.addWidget(scrolling(self.settings_panel))  # a short screen scrolls the settings
-        self.results = ResultsPane(self.settings_panel.metric_names)
+        # The model's method, not the window's: a view that held the window would keep it alive.
+        self.results = ResultsPane(self.settings_model.metrics)
         self.run_groups: dict[str, tuple[str, ...]] = {}  # systems grouped as runs, by name
         self.runs_dialog: RunsDialog | None = None
         self.welcome = WelcomePage()
@@ -184,8 +187,8 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         self._connect_controller()
         controller, panel = self.controller, self.files_panel
-        self.settings_panel.settings_changed.connect(controller.analysis.rerun_soon)
-        self.settings_panel.settings_changed.connect(self._show_kept_settings)
+        self.settings_model.changed.connect(controller.analysis.rerun_soon)
+        self.settings_model.changed.connect(self._show_kept_settings)
         panel.remove_requested.connect(controller.remove_files)
         panel.role_requested.connect(controller.set_role)
         panel.rename_requested.connect(controller.rename_system)
@@ -204,7 +207,7 @@ class MainWindow(QMainWindow):
             for signal in (
                 controller.workspace_changed,
                 controller.title_changed,  # saved as a session
-                self.settings_panel.settings_changed,
+                self.settings_model.changed,
                 self.results.metric_choice.currentIndexChanged,
             ):
                 signal.connect(self.recovery.changed)
@@ -230,6 +233,7 @@ class MainWindow(QMainWindow):
         analysis.progress_changed.connect(self._on_progress_changed)
         analysis.scores_changed.connect(results.show_scores)
         analysis.result_changed.connect(self._on_result_changed)
+        analysis.result_cleared.connect(results.clear_result)
         analysis.notes_changed.connect(self._on_notes_changed)
         controller.studies.progress_changed.connect(studies.show_progress)
         controller.studies.finished.connect(studies.show_result)
@@ -256,8 +260,7 @@ class MainWindow(QMainWindow):
 
     @result.setter
     def result(self, result: AnalysisResult | None) -> None:
-        self.controller.result = result
-        self.results.result = result  # as the views read it
+        self.controller.result = result  # the views are told (None: they let go of theirs)
 
     @property
     def session_path(self) -> Path | None:
@@ -298,7 +301,7 @@ class MainWindow(QMainWindow):
         if self.workspace.entries and not self.confirm_new():
             return
         self.controller.new_project()
-        self.settings_panel.set_settings(AnalysisSettings())
+        self.settings_model.set_settings(AnalysisSettings())
         self._kept_named = False
         self._show_kept_settings()
 
@@ -400,7 +403,7 @@ class MainWindow(QMainWindow):
     def _on_session_opened(self, session: Session) -> None:
         self._scores_seen = set(session.paths)  # its metrics are ticked as it saved them
         self.results.want_metric(session.metric)
-        self.settings_panel.set_state(session.settings)
+        self.settings_model.set_state(session.settings)
         self._name_kept_settings()
 
     def current_metric(self) -> str:
@@ -411,7 +414,7 @@ class MainWindow(QMainWindow):
         """The work to keep in the recovery file: the session of now (None: nothing loaded)."""
         if not self.workspace.entries:
             return None
-        settings = self.settings_panel.settings().to_dict()
+        settings = self.settings_model.state()
         session = session_from_workspace(self.workspace, settings, self.current_metric())
         return session, self.session_path
 
@@ -441,7 +444,7 @@ class MainWindow(QMainWindow):
         """The settings that are not the defaults (kept from before): on the welcome page,
         and above the results once files are opened with them (:meth:`_name_kept_settings`)."""
         defaults = AnalysisSettings().to_dict()
-        kept = settings_kept(defaults, self.settings_panel.state(), LABELS)
+        kept = settings_kept(defaults, self.settings_model.state(), LABELS)
         self.welcome.show_kept(kept)
         if self._kept_named or not kept:
             self._kept_named = bool(kept)

@@ -4,10 +4,12 @@ Above the tabs are the metric chooser and three notes: the problem that keeps th
 from running, the note that the results shown are those of other files or settings than now,
 and what to know about how they were made. The tabs show the result in words (first), the
 distributions (filled while a run goes on), the scores, the significance grid, the paired view,
-the segments, the documents, the details and the studies. The pane is told what to show by the
-window (which connects it to the controller): :meth:`ResultsPane.start_run` and
-:meth:`ResultsPane.show_scores` while a run goes on, :meth:`ResultsPane.show_result` when it
-ends.
+the segments, the documents, the details, the studies and the breakdown: one list of tabs
+(:attr:`ResultsPane.result_tabs`), each behind the :class:`~mtgui.views.result_tabs.ResultTab`
+protocol. The pane is told what to show by the window (which connects it to the controller):
+:meth:`ResultsPane.start_run` and :meth:`ResultsPane.show_scores` while a run goes on,
+:meth:`ResultsPane.show_result` when it ends, :meth:`ResultsPane.clear_result` when the
+controller lets its result go.
 """
 
 from __future__ import annotations
@@ -22,8 +24,6 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTabWidget, QVBoxL
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.core import FloatArray
 from mtgui.report.settings_text import made_with, provenance
-from mtgui.report.significance import cluster_caption
-from mtgui.views.absent import missing_text
 from mtgui.views.breakdown_view import BreakdownView
 from mtgui.views.choices import refill
 from mtgui.views.details_view import DetailsView
@@ -33,6 +33,18 @@ from mtgui.views.grid_legend import GridLegend
 from mtgui.views.histogram_view import MARKS_LEGEND, HistogramView
 from mtgui.views.paired_view import LINES_LEGEND, PairedView
 from mtgui.views.palette import problem_style
+from mtgui.views.result_tabs import (
+    EagerTab,
+    LazyTab,
+    NewResultTab,
+    ResultTab,
+    ScoresTab,
+    SignificanceTab,
+    breakdown_tab,
+    fill_paired,
+    fill_segments,
+    studies_tab,
+)
 from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
 from mtgui.views.segments_view import SegmentsView
 from mtgui.views.settings_panel import LABELS
@@ -57,7 +69,7 @@ class ResultsPane(QWidget):
         one is the metric the views show."""
         super().__init__(parent)
         self._metrics_ticked = metrics_ticked
-        self.result: AnalysisResult | None = None  # the result shown
+        self.result: AnalysisResult | None = None  # the result shown, as the controller said
         self._wanted_metric: str | None = None  # a reopened session's metric, until it exists
         self._histograms_started = False
         self._histograms_behind = False  # the result's histograms are drawn at the next turn
@@ -106,32 +118,38 @@ class ResultsPane(QWidget):
         grid_layout.addWidget(self.grid_legend)
         grid_layout.addWidget(self.grid_table, stretch=1)
         grid_layout.addWidget(self.clusters)
-        self.tabs = QTabWidget()
-        self.summary = SummaryView()
-        self.tabs.addTab(self.summary, "Summary")
-        self.tabs.addTab(self.histograms, "Distributions")
-        self.tabs.addTab(self.score_table, "Scores")
-        self.tabs.addTab(grid_page, "Significance")
         self.paired = PairedView()
-        self.tabs.addTab(self.paired, "Paired")
         self.segments = SegmentsView()
-        self.tabs.addTab(self.segments, "Segments")
         self.documents = DocumentsView()
-        self.tabs.addTab(self.documents, "Documents")
         self.details = DetailsView()
-        self.tabs.addTab(self.details, "Details")
-        self._stale_tabs: set[QWidget] = set()  # to fill when shown (they cost most to fill)
-        self._unsized: set[QWidget] = set()  # tables whose columns fit another result's texts
         self.studies = StudiesView()
-        self.tabs.addTab(self.studies, "Studies")
         self.breakdown = BreakdownView()  # bootstraps each group again: only when shown
-        self.breakdown.setMinimumWidth(_NARROWEST)
-        self.tabs.addTab(self.breakdown, "Breakdown")
-        pages = (self.histograms, self.score_table, grid_page, self.paired, self.segments)
+        self.summary = SummaryView()
+        # The tabs, in their order: adding a tab is one line here (views.result_tabs).
+        self.result_tabs: list[ResultTab] = [
+            NewResultTab("Summary", self.summary, self._fill_summary),
+            EagerTab("Distributions", self.histograms, self._draw_histograms_soon),
+            ScoresTab(self.score_model, self.score_table),
+            SignificanceTab(
+                grid_page,
+                self.grid_model,
+                self.grid_table,
+                (self.grid_reading, self.clusters),
+                self.grid_legend,
+            ),
+            EagerTab("Paired", self.paired, fill_paired(self.paired.set_result)),
+            LazyTab("Segments", self.segments, fill_segments(self.segments)),
+            LazyTab("Documents", self.documents, self._fill_documents),
+            LazyTab("Details", self.details, self._fill_details),
+            studies_tab(self.studies),
+            breakdown_tab(self.breakdown),
+        ]
+        self.tabs = QTabWidget()
+        for tab in self.result_tabs:
+            self.tabs.addTab(tab.page, tab.title)
+            # wide views (Segments wants 860 px) must not keep the files panel narrow
+            tab.page.setMinimumWidth(_NARROWEST)
         self.tabs.setCurrentWidget(self.histograms)  # a run fills them: the first thing to see
-        # Wide views (Segments wants 860 px) must not keep the files panel narrow.
-        for page in (*pages, self.summary, self.documents, self.details, self.studies):
-            page.setMinimumWidth(_NARROWEST)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         top.addWidget(QLabel("Metric:"))
@@ -262,11 +280,12 @@ class ResultsPane(QWidget):
         if current in metrics:
             self._wanted_metric = None
         refill(self.metric_choice, [(LABELS.get(name, name), name) for name in metrics], current)
-        external = [name for name in result.corpus.external_metrics() if name in metrics]
-        self.studies.set_external_metrics(external)  # any may play the humans' part
-        self.breakdown.set_result(result, self.current_metric())
-        self.summary.show_result(result.bootstrap)
         self._show_metric()
+
+    def clear_result(self) -> None:
+        """Let go of the result shown (there is none any more); what is drawn stays until
+        the next result, or until a run ends without one."""
+        self.result = None
 
     def want_metric(self, metric: str | None) -> None:
         """Show ``metric`` (a reopened session's) as soon as a result has it."""
@@ -284,30 +303,38 @@ class ResultsPane(QWidget):
         self._show_metric()
 
     def _show_metric(self) -> None:
+        """Give every tab the result and the metric shown; the current one is seen."""
         if self.result is None:
             return
-        metric, bootstrap = self.current_metric(), self.result.bootstrap
-        self.score_model.set_result(bootstrap, metric)
-        self.grid_model.set_result(bootstrap, metric)
-        self._unsized = {self.score_table, self.grid_table}
-        self._size_current_table()
-        lacking = missing_text(metric, bootstrap.metrics)
-        self.grid_reading.setText(lacking or self.grid_model.reading)
-        self.grid_legend.show_equivalence(bootstrap.settings.margin(metric) is not None)
-        self.clusters.setText("" if lacking else cluster_caption(bootstrap, metric))
-        self._histograms_behind = True
-        QTimer.singleShot(0, self, self.draw_histograms)
-        self.score_table.export_name = f"scores-{metric}"
-        self.grid_table.export_name = f"significance-{metric}"
-        if len(bootstrap.systems) > 1:
-            self.paired.set_result(self.result, metric)
-        self.breakdown.set_metric(metric)
-        self._stale_tabs = {self.segments, self.documents, self.details}
-        self._fill_current_tab()
+        metric = self.current_metric()
+        for tab in self.result_tabs:
+            tab.show_result(self.result, metric)
+        self._show_current_tab()
 
     def _on_tab_changed(self) -> None:
-        self._size_current_table()
-        self._fill_current_tab()
+        self._show_current_tab()
+
+    def _show_current_tab(self) -> None:
+        """Tell the current tab it is seen (it fills what it put off)."""
+        page = self.tabs.currentWidget()
+        for tab in self.result_tabs:
+            if tab.page is page:
+                tab.shown()
+
+    def _draw_histograms_soon(self, result: AnalysisResult, metric: str) -> None:
+        """Draw the result's histograms at the next turn of the event loop."""
+        self._histograms_behind = True
+        QTimer.singleShot(0, self, self.draw_histograms)
+
+    def _fill_summary(self, result: AnalysisResult, metric: str) -> None:
+        self.summary.show_result(result.bootstrap)  # every metric's words: once per result
+
+    def _fill_documents(self, result: AnalysisResult, metric: str) -> None:
+        self.documents.set_result(result, metric=metric)
+
+    def _fill_details(self, result: AnalysisResult, metric: str) -> None:
+        self.details.set_result(result)
+        self.details.set_metric(metric)
 
     def draw_histograms(self) -> None:
         """Draw the result's histograms, if they are still behind it.
@@ -323,33 +350,6 @@ class ResultsPane(QWidget):
         self.histograms.start_run(list(bootstrap.systems), metric, LABELS.get(metric, metric))
         self._histograms_started = True
         self.histograms.finish_run(bootstrap)
-
-    def _size_current_table(self) -> None:
-        """Fit the columns of the Scores or the Significance table to the result's texts
-        when it is shown: sizing measures every cell (a 20 x 20 grid takes ~20 ms)."""
-        pages = {self.score_table: self.score_table, self.grid_page: self.grid_table}
-        table = pages.get(self.tabs.currentWidget())
-        if table is not None and table in self._unsized:
-            self._unsized.discard(table)
-            table.resizeColumnsToContents()
-
-    def _fill_current_tab(self) -> None:
-        """Fill the Segments, Documents or Details view if it is shown and behind the result."""
-        current = self.tabs.currentWidget()
-        if self.result is None or current not in self._stale_tabs:
-            return
-        self._stale_tabs.discard(current)
-        metric = self.current_metric()
-        if current is self.segments:
-            pair = self.segments.pair() if self.segments.result is not None else None
-            self.segments.set_result(self.result, metric=metric)
-            if pair is not None and all(s in self.result.bootstrap.systems for s in pair):
-                self.segments.set_pair(*pair)
-        elif current is self.documents:
-            self.documents.set_result(self.result, metric=metric)
-        elif current is self.details:
-            self.details.set_result(self.result)
-            self.details.set_metric(metric)
 
     # -- opening one view on two systems ------------------------------------------------------
 

@@ -1,12 +1,15 @@
 """The analysis settings beside the files: metrics, resampling, tokenizer, case, tests, and
 sacreBLEU's other options folded under "Advanced" (:mod:`mtgui.views.advanced_settings`).
 
-Every control has a one-sentence tooltip; every change emits ``settings_changed`` so that the
-window can run the analysis again. ``settings()`` and ``set_settings()`` give and take the
-controls as the one settings object (:class:`AnalysisSettings`); ``state()`` and ``set_state()``
-as the plain dict that sessions and the remembered preferences store. The metrics' check boxes,
-labels and tips come from the metric registry; below them, a box for each metric of the scores
-files loaded (:mod:`mtgui.views.external_metric_boxes`), under its own name.
+The panel edits and shows a :class:`~mtgui.app.settings_model.SettingsModel` (the window's, or
+its own): every change of a control sets the model, whose ``changed`` the panel passes on as
+``settings_changed`` so that the window can run the analysis again; settings set on the model
+(a session's, File > New's) show in the controls. Every control has a one-sentence tooltip.
+``settings()`` and ``set_settings()`` give and take the model's one settings object
+(:class:`AnalysisSettings`); ``state()`` and ``set_state()`` as the plain dict that sessions and
+the remembered preferences store. The metrics' check boxes, labels and tips come from the metric
+registry; below them, a box for each metric of the scores files loaded
+(:mod:`mtgui.views.external_metric_boxes`), under its own name.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mtgui.app.settings_model import SettingsModel
 from mtgui.engine.analysis_settings import AnalysisSettings, SettingsDict, parse_margins
 from mtgui.engine.inference import Correction, DecidingTest, Family, IntervalMethod
 from mtgui.engine.metrics import LABELS as LABELS
@@ -83,25 +87,32 @@ SUGGEST_MAXT_FROM = 3
 
 
 class SettingsPanel(QWidget):
-    """The controls of one analysis: an :class:`AnalysisSettings` to look at and change.
+    """The controls of one analysis: the :class:`AnalysisSettings` of a
+    :class:`SettingsModel` to look at and change.
 
     The controls offer exactly the values the settings object takes (its ranges and choices),
-    and start at its defaults.
+    and start at the model's settings (without ``model``, a model of its own at the defaults).
     """
 
-    settings_changed = Signal()
+    settings_changed = Signal()  # the model's settings were set (by the controls or not)
+    _edited = Signal()  # a control was changed by the user
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, model: SettingsModel | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.model = model if model is not None else SettingsModel(parent=self)
         layout = QVBoxLayout(self)
         layout.addWidget(self._metrics_box())
         layout.addWidget(self._resampling_box())
         layout.addWidget(self._text_box())
         self.advanced = AdvancedSettings()
-        self.advanced.changed.connect(self.settings_changed)
+        self.advanced.changed.connect(self._edited)
         layout.addWidget(self.advanced)
         layout.addStretch(1)
-        self._show(AnalysisSettings())
+        self._show_model()
+        self._edited.connect(self._on_edited)
+        self.equivalence.textChanged.connect(self._keep_controls)  # a run reads typed margins
+        self.model.changed.connect(self._on_model_changed)
+        self.model.changed.connect(self.settings_changed)  # after the controls show them
 
     def _metrics_box(self) -> QGroupBox:
         box = QGroupBox("Metrics")
@@ -112,10 +123,10 @@ class SettingsPanel(QWidget):
         for number, entry in enumerate(REGISTRY.values()):
             check = QCheckBox(entry.label)
             check.setToolTip(entry.description)
-            check.toggled.connect(self.settings_changed)
+            check.toggled.connect(self._edited)
             grid.addWidget(check, number // 3, number % 3)
             self.metric_boxes[entry.name] = check
-        self.external = ExternalMetricBoxes(self.metric_boxes, self.settings_changed)
+        self.external = ExternalMetricBoxes(self.metric_boxes, self._edited)
         layout.addWidget(self.external)
         return box
 
@@ -206,15 +217,15 @@ class SettingsPanel(QWidget):
         ):
             form.addRow(label, widget)
         form.addRow(self.randomization)
-        self.resamples.valueChanged.connect(self.settings_changed)
-        self.seed.valueChanged.connect(self.settings_changed)
-        self.level.valueChanged.connect(self.settings_changed)
-        self.unit.currentIndexChanged.connect(self.settings_changed)
-        self.correction.currentIndexChanged.connect(self.settings_changed)
-        self.family.currentIndexChanged.connect(self.settings_changed)
-        self.interval.currentIndexChanged.connect(self.settings_changed)
-        self.test.currentIndexChanged.connect(self.settings_changed)
-        self.randomization.toggled.connect(self.settings_changed)
+        self.resamples.valueChanged.connect(self._edited)
+        self.seed.valueChanged.connect(self._edited)
+        self.level.valueChanged.connect(self._edited)
+        self.unit.currentIndexChanged.connect(self._edited)
+        self.correction.currentIndexChanged.connect(self._edited)
+        self.family.currentIndexChanged.connect(self._edited)
+        self.interval.currentIndexChanged.connect(self._edited)
+        self.test.currentIndexChanged.connect(self._edited)
+        self.randomization.toggled.connect(self._edited)
         return box
 
     def _correction_chosen(self) -> None:
@@ -243,7 +254,7 @@ class SettingsPanel(QWidget):
         self.equivalence.setStyleSheet("")
         if text != self._equivalence_text:
             self._equivalence_text = text
-            self.settings_changed.emit()
+            self._edited.emit()
 
     def _text_box(self) -> QGroupBox:
         box = QGroupBox("Words")
@@ -261,8 +272,8 @@ class SettingsPanel(QWidget):
         )
         form.addRow("Tokenizer", self.tokenizer)
         form.addRow("Case", self.case)
-        self.tokenizer.currentIndexChanged.connect(self.settings_changed)
-        self.case.currentIndexChanged.connect(self.settings_changed)
+        self.tokenizer.currentIndexChanged.connect(self._edited)
+        self.case.currentIndexChanged.connect(self._edited)
         self._add_chrf_rows(form)
         return box
 
@@ -278,11 +289,28 @@ class SettingsPanel(QWidget):
             label, tip = rows[option]
             spin = _spin(low, high, 1)
             spin.setToolTip(tip + " sacreBLEU's defaults: 6 characters, 0 words, beta 2.")
-            spin.valueChanged.connect(self.settings_changed)
+            spin.valueChanged.connect(self._edited)
             form.addRow(label, spin)
             self.chrf[option] = spin
 
     def settings(self) -> AnalysisSettings:
+        """The model's settings: what the controls show."""
+        return self.model.settings()
+
+    def _on_edited(self) -> None:
+        """A control changed: the model takes what the controls say (and announces it)."""
+        self.model.set_settings(self._read_controls())
+
+    def _keep_controls(self) -> None:
+        """The controls changed with no run of their own: the model keeps what they say."""
+        self.model.keep(self._read_controls())
+
+    def _on_model_changed(self) -> None:
+        """Settings set on the model (not by the controls) show in them."""
+        if self._read_controls() != self.model.settings():
+            self._show_model()
+
+    def _read_controls(self) -> AnalysisSettings:
         """What the controls say now."""
         return AnalysisSettings(
             metrics=self.metric_names(),
@@ -313,7 +341,14 @@ class SettingsPanel(QWidget):
         return self.equivalence.text()
 
     def set_settings(self, settings: AnalysisSettings) -> None:
-        """Set every control, then emit ``settings_changed`` once (one new run, not nine)."""
+        """Set the model's settings: every control shows them, then ``settings_changed`` is
+        emitted once (one new run, not nine)."""
+        self.model.set_settings(settings)
+
+    def _show_model(self) -> None:
+        """Put the model's settings into the controls without a signal from any; the model
+        then keeps what the controls say (a metric of scores not loaded yet has no box: it is
+        ticked when its box comes, :meth:`ExternalMetricBoxes.want`)."""
         controls = [*self.metric_boxes.values(), self.resamples, self.level, self.seed]
         controls += [self.unit, self.correction, self.randomization, self.tokenizer, self.case]
         controls += [self.family, self.equivalence]
@@ -321,10 +356,10 @@ class SettingsPanel(QWidget):
         controls += self.chrf.values()
         controls += self.advanced.controls()
         blockers = [QSignalBlocker(control) for control in controls]
-        self._show(settings)
+        self._show(self.model.settings())
         for blocker in blockers:
             blocker.unblock()
-        self.settings_changed.emit()
+        self._keep_controls()
 
     def _show(self, settings: AnalysisSettings) -> None:
         """Put ``settings`` into the controls (which may each say so)."""
@@ -350,9 +385,10 @@ class SettingsPanel(QWidget):
 
     def show_external(self, metrics: Mapping[str, ExternalMetric], tick: Collection[str]) -> None:
         """A box for each metric of loaded scores (:meth:`ExternalMetricBoxes.show_metrics`); the
-        metrics of files just loaded (``tick``) ticked, Human among them. Nothing is emitted:
-        the files changed, and the analysis that follows reads the boxes."""
+        metrics of files just loaded (``tick``) ticked, Human among them. The model keeps
+        them without a signal: the files changed, and the analysis that follows reads it."""
         self.external.show_metrics(metrics, tick)
+        self._keep_controls()
 
     def metric_names(self) -> tuple[str, ...]:
         """The metrics ticked, in the standard order (the loaded scores' after mtgui's own)."""
@@ -367,8 +403,8 @@ class SettingsPanel(QWidget):
         return self.settings().bootstrap_settings()
 
     def state(self) -> SettingsDict:
-        """Every control's value, as sessions and preferences store them."""
-        return self.settings().to_dict()
+        """The model's settings, as sessions and preferences store them."""
+        return self.model.state()
 
     def set_state(self, state: Mapping[str, object]) -> None:
         """:meth:`set_settings` from plain values (a session's or the preferences').
@@ -376,7 +412,7 @@ class SettingsPanel(QWidget):
         ``state`` is checked again (missing or bad values take their defaults), so a dict
         from anywhere cannot put a control into a value it does not offer.
         """
-        self.set_settings(AnalysisSettings.from_mapping(state, strict=False))
+        self.model.set_state(state)
 
 
 def _choice(items: tuple[tuple[str, str], ...]) -> QComboBox:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 def restore_window(window: MainWindow, preferences: Preferences) -> None:
     """Settings, histogram layout and window as they were when mtgui was last closed."""
-    window.settings_panel.set_state(preferences.panel_state())
+    window.settings_model.set_state(preferences.panel_state())
     window.results.histograms.layout_choice.setCurrentText(preferences.histogram_layout())
     window.set_bleu_percent(preferences.bleu_scale() == 100)
     screen = _screen_of(window)
@@ -43,7 +43,7 @@ def restore_window(window: MainWindow, preferences: Preferences) -> None:
 
 def save_window(window: MainWindow, preferences: Preferences) -> None:
     """Remember the settings, the histogram layout and the window for the next start."""
-    preferences.set_panel_state(window.settings_panel.state())
+    preferences.set_panel_state(window.settings_model.state())
     preferences.set_histogram_layout(window.results.histograms.layout_choice.currentText())
     screen = _screen_of(window)
     preferences.set_window(

@@ -19,8 +19,8 @@ directly (no text), so that thousands of test sets take minutes:
 
 Each test set is bootstrapped by :func:`~mtgui.engine.resampling.bootstrap.iter_bootstrap`, as a
 user's would be, once per resampling unit, and :class:`Calibration` records per test set what the
-run said. Used by ``tests/engine/test_calibration.py`` (small) and ``bench/bench_calibration.py``
-(large).
+run said. Used by ``tests/engine/calibration/test_calibration.py`` (small) and
+``bench/bench_calibration.py`` (large).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Simulated families of systems with known truths, to calibrate the corrections, the MDD and
-the equivalence test (tests/engine/test_corrections_calibration.py and
+the equivalence test (tests/engine/calibration/test_corrections_calibration.py and
 bench/bench_corrections.py).
 
 A test set of n segments; system s scores ``mean_s + c * difficulty_i + noise_si`` on segment

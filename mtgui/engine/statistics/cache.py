@@ -49,8 +49,8 @@ SETTINGS_READ: dict[str, tuple[str, ...]] = {
 }
 """The :class:`MetricSettings` fields each metric's rows depend on, as each metric class says
 (:attr:`Metric.reads`); a metric without such a list depends on all of them (never wrongly
-reused, at worst extracted again). ``tests/engine/test_statistics_cache.py`` checks that
-changing any other field leaves each metric's rows as they are."""
+reused, at worst extracted again). ``tests/engine/statistics/test_statistics_cache.py`` checks
+that changing any other field leaves each metric's rows as they are."""
 
 
 class TextsKey:
