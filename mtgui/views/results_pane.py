@@ -288,7 +288,7 @@ class ResultsPane(QWidget):
             return
         metric, bootstrap = self.current_metric(), self.result.bootstrap
         self.score_model.set_result(bootstrap, metric)
-        self.grid_model.set_result(bootstrap, metric)
+        self.grid_model.set_result(bootstrap, metric, self.result.statistics)
         self._unsized = {self.score_table, self.grid_table}
         self._size_current_table()
         lacking = missing_text(metric, bootstrap.metrics)
