@@ -23,7 +23,14 @@ from html import escape
 
 from mtgui._version import __version__
 from mtgui.engine.core import Corpus
-from mtgui.engine.inference import BETTER, EQUIVALENT, HUMAN_AGREEMENT_SOURCE, WORSE, HumanAgreement
+from mtgui.engine.inference import (
+    AGREEMENT_CAVEAT,
+    AGREEMENT_PAPER,
+    BETTER,
+    EQUIVALENT,
+    WORSE,
+    HumanAgreement,
+)
 from mtgui.engine.metrics import Metric
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
@@ -346,7 +353,8 @@ def _agreement_caption(agreement: HumanAgreement) -> str:
     assumed = "".join(f" Assumed: {words}." for words in agreement.assumptions)
     return (
         f" Humans agree: about how often humans would agree with a difference this large, "
-        f"estimated from {agreement.fit.label}'s fit by {HUMAN_AGREEMENT_SOURCE}.{assumed}"
+        f"estimated from {agreement.fit.label}'s fit by {AGREEMENT_PAPER} (ACL Anthology "
+        f"2024.acl-long.110): {AGREEMENT_CAVEAT}.{assumed}"
     )
 
 

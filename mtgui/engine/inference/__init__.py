@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from mtgui.engine.inference.choices import DecidingTest, IntervalMethod
     from mtgui.engine.inference.corrections import Family
     from mtgui.engine.inference.human_agreement import (
+        AGREEMENT_CAVEAT,
+        AGREEMENT_PAPER,
         HUMAN_AGREEMENT_SOURCE,
         AgreementFit,
         HumanAgreement,
@@ -42,6 +44,8 @@ if TYPE_CHECKING:
     )
 
 _MODULE_OF = {
+    "AGREEMENT_CAVEAT": "human_agreement",
+    "AGREEMENT_PAPER": "human_agreement",
     "AgreementFit": "human_agreement",
     "HUMAN_AGREEMENT_SOURCE": "human_agreement",
     "HumanAgreement": "human_agreement",
@@ -69,6 +73,8 @@ _MODULE_OF = {
 """Each public name and the module of this stage that defines it."""
 
 __all__ = [
+    "AGREEMENT_CAVEAT",
+    "AGREEMENT_PAPER",
     "BETTER",
     "EQUIVALENT",
     "HUMAN_AGREEMENT_SOURCE",

@@ -29,10 +29,19 @@ from mtgui.engine.metrics.external import ExternalScores
 from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.text.settings import DEFAULT_TOKENIZER
 
-HUMAN_AGREEMENT_SOURCE: Final = (
+AGREEMENT_PAPER: Final = (
     "Kocmi, Zouhar, Federmann and Post (2024), Navigating the Metrics Maze: Reconciling Score "
-    "Magnitudes and Accuracies, ACL 2024, https://aclanthology.org/2024.acl-long.110: a "
-    "sigmoid fitted on WMT system pairs, an estimate that is not a property of this test set"
+    "Magnitudes and Accuracies, ACL 2024"
+)
+"""The paper, without its address (a report that must fetch nothing names it so)."""
+
+AGREEMENT_CAVEAT: Final = (
+    "a sigmoid fitted on WMT system pairs, an estimate, not a property of this test set"
+)
+"""What the estimate is, in words."""
+
+HUMAN_AGREEMENT_SOURCE: Final = (
+    f"{AGREEMENT_PAPER}, https://aclanthology.org/2024.acl-long.110: {AGREEMENT_CAVEAT}"
 )
 """Where the estimate comes from and what it is, in words (JSON ``human_agreement_source``)."""
 
