@@ -7,7 +7,10 @@ user should know about the result (the corpus's notes, then the bootstrap's, whi
 ``bootstrap.notes`` repeats); with the bootstrap, each score gains
 ``median, mean, std, rsd, ci_low, ci_high, rel_ci_low, rel_ci_high`` (relative values in
 percent; null for scores off a ratio scale, such as human z-scores), and the report
-``"pairs"``, ``"rankings"``, ``"bootstrap"`` (``unit`` is the unit really resampled,
+``"pairs"`` (each with ``human_agreement``, how often humans would agree with its delta
+(Kocmi et al. 2024), where the metric has a fit; the report then says ``human_agreement_source``
+and, per such metric, ``human_agreement_fits``), ``"rankings"``, ``"bootstrap"`` (``unit`` is
+the unit really resampled,
 ``unit_requested`` the one asked for) and ``"signature"``. ``settings.metric_options`` gives,
 per metric, its number of references, its options and sacreBLEU's signature where mtgui's
 number is sacreBLEU's (else null and ``sacrebleu_signature_reason``). NaN becomes null.
@@ -21,16 +24,19 @@ from typing import Any
 from mtgui._version import __version__
 from mtgui.engine.core import Corpus, TestSet
 from mtgui.engine.inference import (
+    HUMAN_AGREEMENT_SOURCE,
     INTERVAL_FIELDS,
     OPTIONAL_PAIR_FIELDS,
     PAIR_FIELDS,
     SEGMENT_TEST_FIELDS,
     Correction,
+    HumanAgreement,
     PairComparison,
 )
 from mtgui.engine.metrics import MetricSettings, metric_options, signature_nrefs
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
+from mtgui.report.agreement import metric_agreement
 from mtgui.report.cells import csv_cell, four_decimals, json_ready
 from mtgui.report.significance import verdict_basis
 from mtgui.report.table_text import align_table
@@ -49,9 +55,27 @@ def evaluation_report(
         for metric, score in entry["scores"].items():
             interval = bootstrap.interval(entry["name"], metric)
             score.update(json_ready({key: getattr(interval, key) for key in INTERVAL_FIELDS}))
+    agreements = _agreements(statistics, bootstrap.metrics)
     report["pairs"] = [
-        {**_pair_entry(pair), **segment_fields(bootstrap, pair)} for pair in bootstrap.pairs
+        {
+            **_pair_entry(pair),
+            **segment_fields(bootstrap, pair),
+            **_agreement_field(agreements.get(pair.metric), pair.delta),
+        }
+        for pair in bootstrap.pairs
     ]
+    if agreements:
+        report["human_agreement_source"] = HUMAN_AGREEMENT_SOURCE
+        report["human_agreement_fits"] = {
+            metric: {
+                "fit": agreement.fit.name,
+                "a": agreement.fit.a,
+                "b": agreement.fit.b,
+                "points_per_unit": agreement.factor,
+                "assumptions": list(agreement.assumptions),
+            }
+            for metric, agreement in agreements.items()
+        }
     report["rankings"] = {
         r.metric: [
             {
@@ -96,6 +120,18 @@ def segment_fields(bootstrap: BootstrapResult, pair: PairComparison) -> dict[str
         return {}
     fields = {key: getattr(found, key) for key in SEGMENT_TEST_FIELDS}
     return {key: value for key, value in fields.items() if value is not None}
+
+
+def _agreements(statistics: Statistics, metrics: Sequence[str]) -> dict[str, HumanAgreement]:
+    """The human-agreement fit of every metric that has one."""
+    found = {metric: metric_agreement(statistics, metric) for metric in metrics}
+    return {metric: agreement for metric, agreement in found.items() if agreement is not None}
+
+
+def _agreement_field(agreement: HumanAgreement | None, delta: float) -> dict[str, Any]:
+    """``{"human_agreement": share}`` where the metric has a fit, else nothing."""
+    share = None if agreement is None else agreement.of(delta)
+    return {} if agreement is None else {"human_agreement": share}
 
 
 def _pair_entry(pair: PairComparison) -> dict[str, Any]:

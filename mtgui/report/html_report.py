@@ -23,10 +23,18 @@ from html import escape
 
 from mtgui._version import __version__
 from mtgui.engine.core import Corpus
-from mtgui.engine.inference import BETTER, EQUIVALENT, WORSE
+from mtgui.engine.inference import (
+    AGREEMENT_CAVEAT,
+    AGREEMENT_PAPER,
+    BETTER,
+    EQUIVALENT,
+    WORSE,
+    HumanAgreement,
+)
 from mtgui.engine.metrics import Metric
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
+from mtgui.report.agreement import metric_agreement
 from mtgui.report.bidi import balanced, html_isolated, isolated
 from mtgui.report.cells import four_decimals
 from mtgui.report.html_plots import distribution_svg
@@ -247,7 +255,7 @@ def _metric_section(statistics: Statistics, result: BootstrapResult, metric: str
         f"<p>{escape(grid_reading(result, metric, colours=True))}</p>\n"
         f'<table class="grid">\n<tr><th></th>{numbers}</tr>\n' + "\n".join(rows) + "\n</table>\n"
         f"<p>{escape(cluster_caption(result, metric, isolated))}</p>\n"
-        f"{pairs_table(result, metric)}\n"
+        f"{pairs_table(result, metric, metric_agreement(statistics, metric))}\n"
         f"<figure>\n{svg}\n<figcaption>{escape(_distribution_caption(result))}</figcaption>\n"
         "</figure>\n</section>"
     )
@@ -258,18 +266,30 @@ TEST_HEADERS = ("t-test p", "Wilcoxon p")
 RATE_HEADERS = ("Wins", "Losses")
 
 
-def pairs_table(result: BootstrapResult, metric: str) -> str:
+AGREEMENT_HEADER = "Humans agree"
+
+
+def pairs_table(
+    result: BootstrapResult, metric: str, agreement: HumanAgreement | None = None
+) -> str:
     """Every pair of the metric's grid once (the better-ranked system first): its difference,
-    the interval beside its verdict, the p-value the verdict follows, what it cannot see (the
-    minimum detectable difference, the units needed as an estimate) and, where the metric has
-    segment scores, the win/loss rates and (for means of segment scores) the t-test and
-    Wilcoxon p-values."""
+    how often humans would agree with it (with ``agreement``, the metric's fit from Kocmi et
+    al. 2024), the interval beside its verdict, the p-value the verdict follows, what it
+    cannot see (the minimum detectable difference, the units needed as an estimate) and, where
+    the metric has segment scores, the win/loss rates and (for means of segment scores) the
+    t-test and Wilcoxon p-values."""
     order, _ = result.grid(metric)
     wanted = [(x, y) for k, x in enumerate(order) for y in order[k + 1 :]]
     found = [result.segment_comparison(metric, x, y) for x, y in wanted]
     rates = any(c is not None and c.segments for c in found)
     tests = any(c is not None and c.p_value_t is not None for c in found)
-    headers = PAIR_HEADERS + (TEST_HEADERS if tests else ()) + (RATE_HEADERS if rates else ())
+    headers = (
+        PAIR_HEADERS[:2]
+        + ((AGREEMENT_HEADER,) if agreement else ())
+        + PAIR_HEADERS[2:]
+        + (TEST_HEADERS if tests else ())
+        + (RATE_HEADERS if rates else ())
+    )
     rows = []
     for (x, y), comparison in zip(wanted, found, strict=True):
         pair = result.pair(metric, x, y)
@@ -277,6 +297,7 @@ def pairs_table(result: BootstrapResult, metric: str) -> str:
         cells = [
             f"<th>{html_isolated(x)} vs {html_isolated(y)}</th>",
             _number(pair.delta, signed=True),
+            *([_share(_or_nan(agreement.of(pair.delta)))] if agreement else []),
             f'<td class="num">[{_signed(pair.ci_low)}, {_signed(pair.ci_high)}]</td>',
             _verdict_cell(pair.verdict),
             _number(p_value),
@@ -295,7 +316,9 @@ def pairs_table(result: BootstrapResult, metric: str) -> str:
             ]
         rows.append("<tr>" + "".join(cells) + "</tr>")
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
-    caption = _pairs_caption(result, tests, rates)
+    caption = _pairs_caption(result, tests, rates) + (
+        _agreement_caption(agreement) if agreement else ""
+    )
     return (
         f'<table class="pairs">\n<caption>{escape(caption)}</caption>\n'
         f"<tr>{head}</tr>\n" + "\n".join(rows) + "\n</table>"
@@ -323,6 +346,21 @@ def _pairs_caption(result: BootstrapResult, tests: bool, rates: bool) -> str:
             "it is worse."
         )
     return words
+
+
+def _agreement_caption(agreement: HumanAgreement) -> str:
+    """What the humans' agreement column is, where it came from and what was assumed."""
+    assumed = "".join(f" Assumed: {words}." for words in agreement.assumptions)
+    return (
+        f" Humans agree: about how often humans would agree with a difference this large, "
+        f"estimated from {agreement.fit.label}'s fit by {AGREEMENT_PAPER} (ACL Anthology "
+        f"2024.acl-long.110): {AGREEMENT_CAVEAT}.{assumed}"
+    )
+
+
+def _or_nan(value: float | None) -> float:
+    """``value``, or NaN for None (a blank cell)."""
+    return math.nan if value is None else value
 
 
 def _share(value: float) -> str:

@@ -3,7 +3,8 @@
 Reached from any cell of the significance grid (double-click) or by choosing the two systems.
 The plot shows how ``A_b - B_b`` spreads over the resamples, with 0 marked, the confidence
 interval shaded and the full-set difference drawn; the text under it says the verdict, the
-interval, the win fraction (Koehn 2004, 6) and the p-values in words. Without a correction for
+interval, how often humans would agree with the difference where the metric has a fit (Kocmi
+et al. 2024), the win fraction (Koehn 2004, 6) and the p-values in words. Without a correction for
 many comparisons a verdict is ``~`` exactly when the shaded band contains the 0 line, which the
 picture makes plain; with one, the text says when the corrected p-value overrules the band.
 """
@@ -31,7 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.analysis import AnalysisResult
-from mtgui.engine.inference import describe_segments
+from mtgui.engine.inference import HumanAgreement, describe_segments
+from mtgui.report.agreement import agreement_sentence, metric_agreement
 from mtgui.report.paired import PairedDeltas, paired_deltas
 from mtgui.report.significance import interval_name, p_value_lines, power_lines
 from mtgui.views.absent import missing_text
@@ -179,8 +181,10 @@ class PairedView(QWidget):
         self.deltas = paired_deltas(
             self.result.bootstrap, self.metric_name, first, second, metric.higher_is_better
         )
-        self._draw(self.deltas, LABELS.get(self.metric_name, self.metric_name))
-        self.summary.setText(describe(self.deltas, LABELS.get(self.metric_name, self.metric_name)))
+        label = LABELS.get(self.metric_name, self.metric_name)
+        self._draw(self.deltas, label)
+        agreement = metric_agreement(self.result.statistics, self.metric_name)
+        self.summary.setText(describe(self.deltas, label, agreement))
 
     def _draw(self, deltas: PairedDeltas, label: str) -> None:
         pair = deltas.comparison
@@ -252,8 +256,9 @@ def _edges(values: np.ndarray) -> np.ndarray:
     return np.linspace(low, high, BINS + 1)
 
 
-def describe(deltas: PairedDeltas, label: str) -> str:
-    """The comparison in sentences, as rich text (the verdict in bold)."""
+def describe(deltas: PairedDeltas, label: str, agreement: HumanAgreement | None = None) -> str:
+    """The comparison in sentences, as rich text (the verdict in bold); with ``agreement``,
+    how often humans would agree with the difference (Kocmi et al. 2024)."""
     pair = deltas.comparison
     x, y = html.escape(pair.x), html.escape(pair.y)
     if deltas.resamples == 0 or math.isnan(pair.ci_low):
@@ -266,6 +271,7 @@ def describe(deltas: PairedDeltas, label: str) -> str:
         f"{interval_name(pair, deltas.level).lower()} over "
         f"{deltas.resamples:,} resamples: [{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]"
         + (" (contains 0)." if holds_zero else " (does not contain 0)."),
+        *filter(None, [html.escape(agreement_sentence(agreement, pair.delta), quote=False)]),
         f"{x} is better in {pair.win_fraction:.1%} of the resamples"
         + (f", level in {pair.tie_fraction:.1%}" if pair.tie_fraction else "")
         + f"; {y} is better in {1 - pair.win_fraction - pair.tie_fraction:.1%}.",

@@ -133,7 +133,7 @@ class SignificanceTab:
     def show_result(self, result: AnalysisResult, metric: str) -> None:
         """Fill the grid and the texts around it; its columns fit when it is seen."""
         bootstrap = result.bootstrap
-        self._model.set_result(bootstrap, metric)
+        self._model.set_result(bootstrap, metric, result.statistics)
         lacking = missing_text(metric, bootstrap.metrics)
         self._reading.setText(lacking or self._model.reading)
         self._legend.show_equivalence(bootstrap.settings.margin(metric) is not None)

@@ -3,7 +3,8 @@
 Rows and columns are the systems ordered by score, best first; a cell says how the row system
 compares with the column system: ``>`` significantly better, ``<`` significantly worse, ``~`` not
 distinguishable. The colours are the Okabe-Ito blue and orange, which stay apart for
-colour-blind readers, and the symbol is always shown too. The tooltip gives the delta, its
+colour-blind readers, and the symbol is always shown too. The tooltip gives the delta (with how
+often humans would agree with it, where the metric has a fit: Kocmi et al. 2024), its
 interval, the win fraction and the p-values.
 
 Every cell sets its text colour with its background, so that the symbols read in any palette;
@@ -24,11 +25,14 @@ from mtgui.engine.inference import (
     TIE,
     WORSE,
     Correction,
+    HumanAgreement,
     PairComparison,
     SegmentComparison,
     describe_segments,
 )
 from mtgui.engine.resampling import DEFAULT_LEVEL, BootstrapResult
+from mtgui.engine.statistics import Statistics
+from mtgui.report.agreement import agreement_sentence, metric_agreement
 from mtgui.report.significance import (
     grid_reading,
     interval_name,
@@ -67,15 +71,22 @@ class SignificanceGridModel(QAbstractTableModel):
         self._correction = Correction.NONE
         self._unit = "segment"
         self._basis = ""  # what the verdicts rest on: the level, the correction and its family
+        self._agreement: HumanAgreement | None = None  # how often humans agree with a delta
         self.reading = ""  # how to read the grid, in one sentence (empty without a result)
 
-    def set_result(self, result: BootstrapResult | None, metric: str) -> None:
-        """Show ``metric`` of ``result`` (or nothing)."""
+    def set_result(
+        self, result: BootstrapResult | None, metric: str, statistics: Statistics | None = None
+    ) -> None:
+        """Show ``metric`` of ``result`` (or nothing); ``statistics``, where given, say whether
+        the metric has a human-agreement fit (Kocmi et al. 2024) for the tooltips."""
         self.beginResetModel()
+        self._agreement = None
         if result is None or metric not in result.metrics:
             self._order, self._pairs, self.reading = [], {}, ""
             self._segments = {}
         else:
+            if statistics is not None:
+                self._agreement = metric_agreement(statistics, metric)
             self._order = [entry.system for entry in result.ranking(metric).systems]
             self._pairs = {(p.x, p.y): p for p in result.pairs if p.metric == metric}
             found = result.segment_comparisons
@@ -126,6 +137,7 @@ class SignificanceGridModel(QAbstractTableModel):
             f"{pair.x} is {MEANING[pair.verdict]} {pair.y}.",
             f"Decided {self._basis}.",
             f"Difference {pair.x} - {pair.y}: {pair.delta:+.4f}",
+            *filter(None, [agreement_sentence(self._agreement, pair.delta)]),
             f"{interval_name(pair, self._level)} of the difference: "
             f"[{pair.ci_low:+.4f}, {pair.ci_high:+.4f}]",
             f"{pair.x} wins in {pair.win_fraction:.1%} of the resamples (Koehn 2004).",

@@ -202,6 +202,8 @@ def test_json_report_to_stdout_has_the_stable_shape(inputs, capsys):
         "rankings",
         "bootstrap",
         "signature",
+        "human_agreement_source",  # BLEU has a fit (Kocmi et al. 2024)
+        "human_agreement_fits",
     }
     assert report["bootstrap"]["resamples"] == 2000 and report["bootstrap"]["seed"] == 12345
     assert report["settings"]["metrics"] == ["bleu", "nist", "mbleu"]
@@ -243,6 +245,7 @@ def test_json_report_to_stdout_has_the_stable_shape(inputs, capsys):
         "units_needed",
         "win_rate",
         "loss_rate",
+        "human_agreement",  # how often humans would agree with the delta (Kocmi et al. 2024)
     }
     assert len(report["pairs"]) == 3 * 2  # ordered pairs x metrics
     assert report["signature"].startswith("mtgui:")

@@ -1,6 +1,6 @@
 """What the resampled scores mean: p-values, intervals, verdicts, corrections for many
-comparisons (Holm, Benjamini-Hochberg, max-T), power and equivalence, segment-level tests and
-the ranking.
+comparisons (Holm, Benjamini-Hochberg, max-T), power and equivalence, segment-level tests,
+the ranking and how often humans would agree with a metric delta (Kocmi et al. 2024).
 
 Pure functions of arrays of resampled scores; the bootstrap that makes them is
 :mod:`mtgui.engine.resampling`.
@@ -15,6 +15,15 @@ from mtgui.engine.core.faces import lazy_names
 if TYPE_CHECKING:
     from mtgui.engine.inference.choices import DecidingTest, IntervalMethod
     from mtgui.engine.inference.corrections import Family
+    from mtgui.engine.inference.human_agreement import (
+        AGREEMENT_CAVEAT,
+        AGREEMENT_PAPER,
+        HUMAN_AGREEMENT_SOURCE,
+        AgreementFit,
+        HumanAgreement,
+        agreement_for,
+        agreement_words,
+    )
     from mtgui.engine.inference.intervals import INTERVAL_FIELDS, ScoreInterval
     from mtgui.engine.inference.power import smallest_unseen
     from mtgui.engine.inference.ranking import Ranking
@@ -35,6 +44,13 @@ if TYPE_CHECKING:
     )
 
 _MODULE_OF = {
+    "AGREEMENT_CAVEAT": "human_agreement",
+    "AGREEMENT_PAPER": "human_agreement",
+    "AgreementFit": "human_agreement",
+    "HUMAN_AGREEMENT_SOURCE": "human_agreement",
+    "HumanAgreement": "human_agreement",
+    "agreement_words": "human_agreement",
+    "agreement_for": "human_agreement",
     "BETTER": "significance",
     "Correction": "significance",
     "DecidingTest": "choices",
@@ -57,22 +73,29 @@ _MODULE_OF = {
 """Each public name and the module of this stage that defines it."""
 
 __all__ = [
+    "AGREEMENT_CAVEAT",
+    "AGREEMENT_PAPER",
     "BETTER",
     "EQUIVALENT",
+    "HUMAN_AGREEMENT_SOURCE",
     "INTERVAL_FIELDS",
     "OPTIONAL_PAIR_FIELDS",
     "PAIR_FIELDS",
     "SEGMENT_TEST_FIELDS",
     "TIE",
     "WORSE",
+    "AgreementFit",
     "Correction",
     "DecidingTest",
     "Family",
+    "HumanAgreement",
     "IntervalMethod",
     "PairComparison",
     "Ranking",
     "ScoreInterval",
     "SegmentComparison",
+    "agreement_for",
+    "agreement_words",
     "describe_segments",
     "smallest_unseen",
 ]
