@@ -47,7 +47,7 @@ from mtgui.report.cells import four_decimals
 from mtgui.views.dialogs import ask_report_file
 from mtgui.views.palette import blend, contrast_ratio, is_dark, problem_style, series_color
 from mtgui.views.save_folder import start_folder
-from mtgui.views.window_state import make_action
+from mtgui.views.window_state import fit_window, make_action
 
 TINT = 0.55
 """How much of the table's background is mixed into a cluster's colour (text stays legible)."""
@@ -356,6 +356,9 @@ def open_campaign(parent: QWidget, path: Path, synchronous: bool = False) -> Cam
         return None
     window = CampaignWindow(steps, parent, synchronous)
     window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    screen = parent.screen()
+    if screen is not None:  # the default size at 150% on a small screen: within its edges
+        fit_window(window, screen.availableGeometry())
     window.show()
     window.start(path)
     return window
