@@ -75,6 +75,17 @@ def show_unexpected_error(
     unexpected_errors(kind, error, trace)
 
 
+def open_files_given(window: MainWindow, files: Sequence[Path]) -> None:
+    """The files of ``mtgui FILE ...``: campaign files (``.toml``) each open in a campaign
+    window, as File > Open campaign... opens them; the others are read into the window."""
+    others = [path for path in files if not is_campaign_file(path)]
+    if others:
+        window.add_files(others)
+    for path in files:
+        if is_campaign_file(path):
+            open_campaign(window, path)
+
+
 def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
     """Open the main window (on the demo data or the given files) and run the event loop.
 
@@ -101,12 +112,7 @@ def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
         if not offer_recovery(window, RecoveryFolder(folder), files):
             if demo:
                 load_demo_into(window)
-            campaigns = [path for path in files if is_campaign_file(path)]
-            others = [path for path in files if not is_campaign_file(path)]
-            if others:
-                window.add_files(others)
-            for path in campaigns:  # mtgui FILE.toml: as File > Open campaign...
-                open_campaign(window, path)
+            open_files_given(window, files)
         code = app.exec()
     finally:
         unexpected_errors.on_error = None

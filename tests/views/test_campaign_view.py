@@ -26,6 +26,7 @@ from mtgui.views.campaign_view import (
     cluster_colors,
     open_campaign,
 )
+from mtgui.views.launch import open_files_given
 from mtgui.views.main_window import MainWindow
 from mtgui.views.palette import is_dark
 
@@ -170,6 +171,13 @@ def test_the_report_exports_atomically_and_never_over_an_input(qtbot, campaign, 
     assert "tiny.toml" in window.status.text()
 
 
-def test_toml_files_open_as_campaigns():
-    assert is_campaign_file(Path("wmt.toml")) and is_campaign_file(Path("X.TOML"))
-    assert not is_campaign_file(Path("ref.txt"))
+def test_mtgui_file_toml_opens_the_campaign_beside_the_files(qtbot, campaign, provided):
+    main = MainWindow()
+    qtbot.addWidget(main)
+    open_files_given(main, [campaign])
+    opened = main.findChildren(CampaignWindow)
+    assert len(opened) == 1 and not main.workspace.entries
+    qtbot.waitUntil(lambda: opened[0].outcome is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: not opened[0].runs.threads())
+    assert is_campaign_file(Path("X.TOML")) and not is_campaign_file(Path("ref.txt"))
+    opened[0].close()
