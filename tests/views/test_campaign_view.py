@@ -6,19 +6,23 @@ exports as ``mtgui campaign --html`` writes it, never over an input."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from synthetic_sets import write_set
 
 from mtgui.app import campaign as app_campaign
 from mtgui.app.campaign import is_campaign_file, provide_campaign_steps
+from mtgui.app.threads import threads_left_running
 from mtgui.cli.campaign import run_campaign_sets
 from mtgui.cli.campaign_file import read_campaign
 from mtgui.cli.campaign_steps import campaign_steps
 from mtgui.cli.main import load_inputs
 from mtgui.report.campaign import aggregate_report
+from mtgui.report.campaign_run import CampaignProgress
 from mtgui.report.cells import four_decimals
 from mtgui.views.campaign_view import (
     CampaignWindow,
@@ -181,3 +185,24 @@ def test_mtgui_file_toml_opens_the_campaign_beside_the_files(qtbot, campaign, pr
     qtbot.waitUntil(lambda: not opened[0].runs.threads())
     assert is_campaign_file(Path("X.TOML")) and not is_campaign_file(Path("ref.txt"))
     opened[0].close()
+
+
+def _endless(path: Path) -> Iterator[CampaignProgress]:
+    while True:
+        yield CampaignProgress(0, 1, path.name)
+
+
+def test_the_cancel_button_and_closing_stop_a_run_on_its_thread(qtbot, campaign, provided):
+    main = MainWindow()
+    qtbot.addWidget(main)
+    window = open_campaign(main, campaign)
+    assert window is not None and window.cancel_button.isVisible()
+    window.cancel_button.click()
+    qtbot.waitUntil(lambda: not window.runs.threads())
+    assert window.outcome is None and window.status.text().startswith("Cancelled")
+    endless = CampaignWindow(_endless, main)  # a run that only closing can stop
+    endless.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    endless.start(campaign)
+    endless.close()
+    qtbot.waitUntil(lambda: not threads_left_running())
+    window.close()
