@@ -96,8 +96,11 @@ def open_window(demo: bool, files: Sequence[Path]) -> int:
     if missing:
         print(missing_libraries_message(missing), file=sys.stderr)
         return 1
+    from mtgui.app.campaign import provide_campaign_steps
+    from mtgui.cli.campaign_steps import campaign_steps
     from mtgui.views.launch import run_application
 
+    provide_campaign_steps(campaign_steps)  # the window may not import the command line
     return run_application(demo=demo, files=files)
 
 

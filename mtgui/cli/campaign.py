@@ -76,13 +76,14 @@ class SetAnalysis:
     higher_is_better: dict[str, bool]
 
 
-def analyse_set(spec: CampaignSpec, index: int, load: Loader) -> SetAnalysis:
-    """One test set, loaded and analysed as ``mtgui eval`` would with the same options."""
+def analyse_set(spec: CampaignSpec, index: int, load: Loader, fork: bool = True) -> SetAnalysis:
+    """One test set, loaded and analysed as ``mtgui eval`` would with the same options
+    (``fork=False`` in the window: see :func:`~mtgui.cli.eval.analyse`)."""
     test_set = spec.test_sets[index]
     args = set_arguments(spec, test_set)
     try:
         corpus = load(args)
-        found = analyse(args, corpus)
+        found = analyse(args, corpus, fork=fork)
     except InputError as error:
         raise InputError(
             f"test set '{test_set.name}' (line {test_set.line}): {error.message}",

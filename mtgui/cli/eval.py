@@ -65,9 +65,13 @@ def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None =
     return 0
 
 
-def analyse(args: argparse.Namespace, corpus: Corpus, groupings: Sequence[Any] = ()) -> Analysed:
+def analyse(
+    args: argparse.Namespace, corpus: Corpus, groupings: Sequence[Any] = (), fork: bool = True
+) -> Analysed:
     """Score and bootstrap a loaded corpus as the options ask (the whole work of ``mtgui
-    eval`` between loading and writing); ``groupings`` are the --by breakdowns' groups."""
+    eval`` between loading and writing); ``groupings`` are the --by breakdowns' groups.
+    ``fork=False`` where other threads run (the window's worker): no child is forked, and
+    the numbers are the same."""
     metrics = metric_names(args)
     chosen = command_settings(args, metrics)
     settings, resampling = chosen.metric_settings(), chosen.bootstrap_settings()
@@ -78,12 +82,12 @@ def analyse(args: argparse.Namespace, corpus: Corpus, groupings: Sequence[Any] =
         labels = sum(len(g.labels) for g in groupings)
         resampling = resampling.enough_for(len(corpus.systems), len(metrics), labels)
     if resampling is None:
-        scoring = iter_statistics(corpus, metrics, settings, fork=True)
+        scoring = iter_statistics(corpus, metrics, settings, fork=fork)
         statistics, result = drain(scoring, "scoring"), None
         if chosen.bleu_scale == 100:
             statistics = scaled_statistics(statistics)
     else:  # the snapshots of the bootstrap name their phase
-        analysis = drain(iter_analysis(corpus, metrics, settings, resampling, fork=True), "scoring")
+        analysis = drain(iter_analysis(corpus, metrics, settings, resampling, fork=fork), "scoring")
         analysis = on_scale(analysis, chosen.bleu_scale)
         statistics, result = analysis.statistics, analysis.bootstrap
     breakdowns = []

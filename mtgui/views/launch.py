@@ -22,11 +22,13 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from mtgui._version import __version__
+from mtgui.app.campaign import is_campaign_file
 from mtgui.app.garbage import GuiThreadCollector
 from mtgui.app.kernels import PREPARATION, prepare_kernels_if_needed
 from mtgui.app.preferences import Preferences
 from mtgui.app.recovery import RecoveryFolder, recovery_folder
 from mtgui.app.threads import threads_left_running
+from mtgui.views.campaign_view import open_campaign
 from mtgui.views.main_window import MainWindow
 from mtgui.views.recovery_offer import offer_recovery
 from mtgui.views.unexpected import unexpected_errors
@@ -73,6 +75,17 @@ def show_unexpected_error(
     unexpected_errors(kind, error, trace)
 
 
+def open_files_given(window: MainWindow, files: Sequence[Path]) -> None:
+    """The files of ``mtgui FILE ...``: campaign files (``.toml``) each open in a campaign
+    window, as File > Open campaign... opens them; the others are read into the window."""
+    others = [path for path in files if not is_campaign_file(path)]
+    if others:
+        window.add_files(others)
+    for path in files:
+        if is_campaign_file(path):
+            open_campaign(window, path)
+
+
 def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
     """Open the main window (on the demo data or the given files) and run the event loop.
 
@@ -99,8 +112,7 @@ def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:
         if not offer_recovery(window, RecoveryFolder(folder), files):
             if demo:
                 load_demo_into(window)
-            if files:
-                window.add_files(list(files))
+            open_files_given(window, files)
         code = app.exec()
     finally:
         unexpected_errors.on_error = None

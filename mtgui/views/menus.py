@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from mtgui.views.campaign_view import open_campaign_action
 from mtgui.views.edit_menu import add_edit_menu
 from mtgui.views.test_set_dialog import open_test_set_action
 from mtgui.views.view_menu import add_view_menu
@@ -67,6 +68,7 @@ def build_menus(window: MainWindow) -> None:
     window.cancel_action.setEnabled(False)
     file_menu = window.menuBar().addMenu("&File")
     file_menu.addActions([window.new_action, window.open_action, open_test_set_action(window)])
+    file_menu.addAction(open_campaign_action(window))
     file_menu.addMenu(window.recent_menu)
     file_menu.addActions(
         [window.save_session_action, window.save_session_as_action, window.save_project_action]

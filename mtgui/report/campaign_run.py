@@ -1,0 +1,56 @@
+"""A campaign run as the window receives it: every set's eval report, the aggregate, and the
+pieces the HTML report is made of.
+
+It sits below both front ends: the command line's campaign code makes it (on the window's
+worker thread, :mod:`mtgui.cli.campaign_steps`), the window shows it and exports its report
+(:mod:`mtgui.views.campaign_view`); neither computes anything of its own from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from mtgui.engine.campaign import Aggregate
+from mtgui.report.campaign import campaign_html
+
+
+@dataclass(frozen=True)
+class CampaignProgress:
+    """Where a campaign run is: ``done`` of ``total`` sets analysed, ``current`` the set under
+    way (empty while the aggregate is made)."""
+
+    done: int
+    total: int
+    current: str
+
+
+@dataclass(frozen=True)
+class CampaignOutcome:
+    """A finished campaign: its file, its settings (eval's options), every set's eval report
+    in the file's order, the aggregate, and the files it read (never written over)."""
+
+    path: Path
+    settings: tuple[str, ...]
+    sets: tuple[tuple[str, dict[str, Any]], ...]
+    aggregate: Aggregate
+    inputs: tuple[Path, ...]
+
+    @property
+    def title(self) -> str:
+        """The campaign's name: its file's, without the suffix (as ``mtgui campaign``'s)."""
+        return self.path.stem
+
+    def metrics(self) -> list[str]:
+        """The metrics ranked in any set, in the order the sets give them."""
+        return list(dict.fromkeys(m for _, r in self.sets for m in r.get("rankings", {})))
+
+    def systems(self) -> list[str]:
+        """Every system, in the order of first appearance."""
+        return list(dict.fromkeys(s["name"] for _, r in self.sets for s in r["systems"]))
+
+    def html(self, created: datetime) -> str:
+        """The campaign's HTML report, exactly as ``mtgui campaign --html`` writes it."""
+        return campaign_html(self.title, self.sets, self.aggregate, self.settings, created)
