@@ -27,8 +27,8 @@ from record import record
 
 from mtgui.engine.core.corpus import Role
 from mtgui.engine.text.token_pool import allow_workers
-from mtgui.views.launch import create_application
-from mtgui.views.main_window import MainWindow
+from mtgui.views.window.launch import create_application
+from mtgui.views.window.main_window import MainWindow
 
 SEGMENTS, SYSTEMS = 100_000, 20
 

@@ -22,8 +22,8 @@ from bench_statistics import SHARED, write_set
 from PySide6.QtCore import QTimer
 
 from mtgui.engine.core.corpus import Role
-from mtgui.views.launch import create_application
-from mtgui.views.main_window import MainWindow
+from mtgui.views.window.launch import create_application
+from mtgui.views.window.main_window import MainWindow
 
 
 def main() -> None:

@@ -1,8 +1,8 @@
 """Benchmark: the window's longest stall while the histograms of twenty systems appear.
 
 A run's first scores make the Distributions tab build one plot per system
-(``mtgui/views/histogram_view.py``). This starts that for twenty systems on its own and measures
-the longest gap between ticks of a 1 ms timer in the GUI thread until every plot is shown:
+(``mtgui/views/results/histogram_view.py``). This starts that for twenty systems on its own and
+measures the longest gap between ticks of a 1 ms timer in the GUI thread until every plot is shown:
 once on a quiet machine, once beside a thread that alternates numpy work and Python work, as
 the analysis's worker does. The goal is well under the window's 100 ms.
 
@@ -23,7 +23,7 @@ import numpy as np
 from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
-from mtgui.views.histogram_view import HistogramView
+from mtgui.views.results.histogram_view import HistogramView
 
 SYSTEMS = 20
 SETTLE_MS = 300  # ticks go on this long after the last plot is shown, through its painting

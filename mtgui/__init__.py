@@ -6,7 +6,7 @@ use, so that ``import mtgui`` stays light for the command line and the window.
 
 The package is split so that everything that computes lives in :mod:`mtgui.engine` and
 :mod:`mtgui.io` (pure Python and numpy, no Qt) and the desktop application in
-:mod:`mtgui.views` and :mod:`mtgui.views.launch` only shows what the engine produced.
+:mod:`mtgui.views` and :mod:`mtgui.views.window.launch` only shows what the engine produced.
 """
 
 from __future__ import annotations

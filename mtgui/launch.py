@@ -98,7 +98,7 @@ def open_window(demo: bool, files: Sequence[Path]) -> int:
         return 1
     from mtgui.app.campaign import provide_campaign_steps
     from mtgui.cli.campaign_steps import campaign_steps
-    from mtgui.views.launch import run_application
+    from mtgui.views.window.launch import run_application
 
     provide_campaign_steps(campaign_steps)  # the window may not import the command line
     return run_application(demo=demo, files=files)
@@ -106,6 +106,6 @@ def open_window(demo: bool, files: Sequence[Path]) -> int:
 
 def make_pdf(html: str, title: str) -> bytes:
     """The HTML report as PDF, through Qt's PDF writer (Qt is imported only here)."""
-    from mtgui.views.pdf_export import pdf_bytes_anywhere
+    from mtgui.views.export.pdf_export import pdf_bytes_anywhere
 
     return pdf_bytes_anywhere(html, title)

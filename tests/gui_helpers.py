@@ -7,8 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
-from mtgui.views.files_panel import SYSTEM_ROLE
-from mtgui.views.main_window import MainWindow
+from mtgui.views.inputs.files_panel import SYSTEM_ROLE
+from mtgui.views.window.main_window import MainWindow
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 

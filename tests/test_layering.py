@@ -89,3 +89,20 @@ def test_eval_command_runs_without_importing_qt():
         "with contextlib.redirect_stdout(io.StringIO()):\n    assert main(['eval', '--demo']) == 0"
     )
     assert modules_importing_qt(imports) == ""
+
+
+def test_every_package_folder_is_installed():
+    """pyproject.toml lists the packages setuptools installs: a sub-package missing from the
+    list works from a checkout and is absent from a wheel (pip install ., the built app)."""
+    import tomllib
+
+    listed = set(
+        tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["tool"]["setuptools"][
+            "packages"
+        ]
+    )
+    found = {
+        ".".join(path.parent.relative_to(PACKAGE.parent).parts)
+        for path in PACKAGE.rglob("__init__.py")
+    }
+    assert found - listed == set()

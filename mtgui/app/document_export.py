@@ -22,7 +22,8 @@ from mtgui.io.writers import check_writable, write_bytes_atomic, write_text_atom
 from mtgui.report.html_report import html_report, report_title
 
 PdfMaker = Callable[[str, str], bytes]
-"""Makes a PDF from an HTML report and its title (:func:`mtgui.views.pdf_export.pdf_bytes`)."""
+"""Makes a PDF from an HTML report and its title
+(:func:`mtgui.views.export.pdf_export.pdf_bytes`)."""
 
 
 class DocumentExport(QObject):

@@ -2,7 +2,7 @@
 
 A thin layer over a ``QSettings`` that is passed in: the application gives ``QSettings()``
 (organization and application "mtgui", see
-:func:`mtgui.views.launch.create_application`), tests give an INI file of their own.
+:func:`mtgui.views.window.launch.create_application`), tests give an INI file of their own.
 Everything read back is checked, because the settings file outlives versions of mtgui and can
 be edited by hand: a value of the wrong type or out of range is
 replaced by its default, never an exception at start-up.

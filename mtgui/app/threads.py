@@ -94,7 +94,7 @@ def _keeper() -> _Keeper:
 def threads_left_running() -> bool:
     """Whether a worker thread still runs (one given up at quitting, say). Its QThread must not
     be destroyed while it runs, so the application leaves the process without destroying it
-    (:func:`mtgui.views.launch.run_application`)."""
+    (:func:`mtgui.views.window.launch.run_application`)."""
     return bool(_KEEPER) and any(not thread.isFinished() for thread in _keeper().threads)
 
 

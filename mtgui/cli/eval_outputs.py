@@ -85,8 +85,8 @@ def print_notes(notes: Sequence[str], in_table: bool) -> None:
 
 
 PdfMaker = Callable[[str, str], bytes]
-"""Makes a PDF of an HTML report with a title (:func:`mtgui.views.pdf_export.pdf_bytes`, handed
-in by :mod:`mtgui.launch`: the command line itself never imports Qt)."""
+"""Makes a PDF of an HTML report with a title (:func:`mtgui.views.export.pdf_export.pdf_bytes`,
+handed in by :mod:`mtgui.launch`: the command line itself never imports Qt)."""
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ pieces the HTML report is made of.
 
 It sits below both front ends: the command line's campaign code makes it (on the window's
 worker thread, :mod:`mtgui.cli.campaign_steps`), the window shows it and exports its report
-(:mod:`mtgui.views.campaign_view`); neither computes anything of its own from it.
+(:mod:`mtgui.views.results.campaign_view`); neither computes anything of its own from it.
 """
 
 from __future__ import annotations

@@ -15,9 +15,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from mtgui.views.launch import create_application, load_demo_into
-from mtgui.views.main_window import MainWindow
-from mtgui.views.studies_view import STUDIES
+from mtgui.views.studies.studies_view import STUDIES
+from mtgui.views.window.launch import create_application, load_demo_into
+from mtgui.views.window.main_window import MainWindow
 
 HERE = Path(__file__).resolve().parent
 IS_EN = HERE.parents[2] / "shared" / "data" / "wmt21-newstest2021-is-en"

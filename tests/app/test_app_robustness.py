@@ -23,9 +23,9 @@ from mtgui.app.preferences import Preferences
 from mtgui.app.threads import stop_all_threads, threads_left_running
 from mtgui.engine.core.corpus import Role
 from mtgui.io.demo import demo_inputs
-from mtgui.views.dialogs import RenameDialog
-from mtgui.views.launch import load_demo_into
-from mtgui.views.main_window import MainWindow
+from mtgui.views.window.dialogs import RenameDialog
+from mtgui.views.window.launch import load_demo_into
+from mtgui.views.window.main_window import MainWindow
 
 WMT14 = "wmt14-newstest2014-en-de/sgm"
 
@@ -378,9 +378,9 @@ import sys, time, threading
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 import mtgui.app.analysis as analysis
-import mtgui.views.launch as app
-import mtgui.views.main_window as main_window
-from mtgui.views.main_window import MainWindow
+import mtgui.views.window.launch as app
+import mtgui.views.window.main_window as main_window
+from mtgui.views.window.main_window import MainWindow
 
 if sys.argv[1] == "stuck":
     def stuck_analysis(*args):

@@ -12,8 +12,8 @@ from PySide6.QtGui import QKeySequence
 from mtgui.app.preferences import Preferences
 from mtgui.engine.core.corpus import Role
 from mtgui.io.demo import demo_inputs
-from mtgui.views.launch import load_demo_into
-from mtgui.views.main_window import MainWindow
+from mtgui.views.window.launch import load_demo_into
+from mtgui.views.window.main_window import MainWindow
 
 
 @pytest.fixture

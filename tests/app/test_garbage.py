@@ -7,7 +7,7 @@ import threading
 from typing import ClassVar
 
 from mtgui.app.garbage import GuiThreadCollector
-from mtgui.views.launch import create_application
+from mtgui.views.window.launch import create_application
 
 
 class Cycle:

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QMainWindow
 
 from mtgui.app.preferences import MAX_RECENT, Preferences
 from mtgui.io.session import default_settings
-from mtgui.views.histogram_view import OVERLAID, SMALL_MULTIPLES
-from mtgui.views.settings_panel import SettingsPanel
+from mtgui.views.inputs.settings_panel import SettingsPanel
+from mtgui.views.results.histogram_view import OVERLAID, SMALL_MULTIPLES
 
 
 @pytest.fixture

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from gui_helpers import wait_for_result
 
-import mtgui.views.recovery_offer as offer
+import mtgui.views.window.recovery_offer as offer
 from mtgui.app.recovery import PREFIX, SAVE_DELAY_MS, RecoveryFolder, recovery_folder
 from mtgui.io.demo import demo_inputs
 from mtgui.io.session import SESSION_SUFFIX, read_session
-from mtgui.views.main_window import MainWindow
+from mtgui.views.window.main_window import MainWindow
 
 
 def recovery_files(folder: Path) -> list[Path]:
@@ -160,8 +160,8 @@ import json, sys
 from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
-import mtgui.views.launch as app
-from mtgui.views.main_window import MainWindow
+import mtgui.views.window.launch as app
+from mtgui.views.window.main_window import MainWindow
 sys.path[:0] = [sys.argv[1], str(Path(sys.argv[1]).parent)]
 from test_recovery import change_the_work, state
 
@@ -196,9 +196,9 @@ import json, sys
 from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
-import mtgui.views.launch as app
-import mtgui.views.recovery_offer as offer
-from mtgui.views.main_window import MainWindow
+import mtgui.views.window.launch as app
+import mtgui.views.window.recovery_offer as offer
+from mtgui.views.window.main_window import MainWindow
 sys.path[:0] = [sys.argv[1], str(Path(sys.argv[1]).parent)]
 from test_recovery import state
 

@@ -66,7 +66,7 @@ def test_this_machine_loads_the_libraries_the_tests_need():
 
 
 def test_the_window_is_not_started_without_them(monkeypatch, capsys):
-    from mtgui.views import launch as window_launch
+    from mtgui.views.window import launch as window_launch
 
     monkeypatch.setattr(window_launch, "run_application", lambda **_: 0)  # never a window
     monkeypatch.setenv("DISPLAY", ":0")

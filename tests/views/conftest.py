@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgui.views.main_window import MainWindow
+from mtgui.views.window.main_window import MainWindow
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QApplication, QPushButton
 
 from mtgui.engine.core.corpus import Role
 from mtgui.io.demo import demo_inputs
-from mtgui.views.launch import create_application, load_demo_into
-from mtgui.views.main_window import MainWindow
+from mtgui.views.window.launch import create_application, load_demo_into
+from mtgui.views.window.main_window import MainWindow
 
 
 @pytest.fixture
@@ -210,7 +210,7 @@ def test_application_has_its_names(qapp):
 )
 def test_the_command_opens_the_window_on_the_demo_or_on_files(monkeypatch, argv, expected):
     from mtgui import launch
-    from mtgui.views import launch as window_launch
+    from mtgui.views.window import launch as window_launch
 
     calls = []
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
@@ -224,8 +224,8 @@ def test_the_command_opens_the_window_on_the_demo_or_on_files(monkeypatch, argv,
 def test_an_unexpected_error_is_shown_with_its_details_and_nothing_closes(qtbot, window, capsys):
     from PySide6.QtWidgets import QApplication
 
-    from mtgui.views.launch import show_unexpected_error
-    from mtgui.views.unexpected import unexpected_errors
+    from mtgui.views.window.launch import show_unexpected_error
+    from mtgui.views.window.unexpected import unexpected_errors
 
     try:
         raise ZeroDivisionError("boom")

@@ -15,10 +15,10 @@ from mtgui.engine.resampling.bootstrap import iter_bootstrap
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.report.paired import paired_deltas
-from mtgui.views.launch import load_demo_into
-from mtgui.views.main_window import MainWindow
-from mtgui.views.paired_view import describe
-from mtgui.views.score_table_model import NOT_RELATIVE
+from mtgui.views.results.paired_view import describe
+from mtgui.views.results.score_table_model import NOT_RELATIVE
+from mtgui.views.window.launch import load_demo_into
+from mtgui.views.window.main_window import MainWindow
 
 
 @pytest.fixture

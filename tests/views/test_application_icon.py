@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize
 
-from mtgui.views.launch import application_icon
+from mtgui.views.window.launch import application_icon
 
 
 def test_the_icon_comes_in_the_sizes_desktops_ask_for(qapp):

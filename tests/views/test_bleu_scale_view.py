@@ -8,7 +8,7 @@ from gui_helpers import shoot, wait_for_result
 from PySide6.QtCore import QSettings, Qt
 
 from mtgui.app.preferences import Preferences
-from mtgui.views.main_window import MainWindow
+from mtgui.views.window.main_window import MainWindow
 
 
 def _score_cell(window, system: str, metric: str) -> str:

@@ -7,7 +7,7 @@ from gui_helpers import shoot, wait_for_result
 
 from mtgui.app.breakdown import iter_result_breakdown
 from mtgui.engine.core.running import run_to_end
-from mtgui.views.launch import load_demo_into
+from mtgui.views.window.launch import load_demo_into
 
 
 def show_breakdown(qtbot, window):

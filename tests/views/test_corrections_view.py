@@ -10,9 +10,9 @@ from mtgui.engine.core.running import run_to_end
 from mtgui.engine.resampling.bootstrap import iter_bootstrap
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.statistics.rows import compute_statistics
-from mtgui.views.grid_legend import GridLegend
-from mtgui.views.settings_panel import SettingsPanel
-from mtgui.views.significance_grid_model import COLORS, SignificanceGridModel
+from mtgui.views.inputs.settings_panel import SettingsPanel
+from mtgui.views.results.grid_legend import GridLegend
+from mtgui.views.results.significance_grid_model import COLORS, SignificanceGridModel
 
 
 def test_max_t_is_suggested_for_several_systems_until_someone_chooses(qtbot):

@@ -19,8 +19,8 @@ from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.io.assemble import assemble
 from mtgui.io.demo import load_demo
 from mtgui.io.loader import load_file
-from mtgui.views.details_view import ORDERS, SUMMARY, DetailsView, detail_rows
-from mtgui.views.rows_table_model import cell_text
+from mtgui.views.common.rows_table_model import cell_text
+from mtgui.views.results.details_view import ORDERS, SUMMARY, DetailsView, detail_rows
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 ORIGIN = Origin("memory", "plain text", "UTF-8")

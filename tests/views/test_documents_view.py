@@ -15,8 +15,8 @@ from mtgui.engine.resampling.bootstrap import iter_bootstrap
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.statistics.documents import DocumentGrouping, document_scores
 from mtgui.engine.statistics.rows import compute_statistics
-from mtgui.views.documents_model import DIFFERENCE, DOCUMENT, SCORE_A, SCORE_B, SEGMENTS
-from mtgui.views.documents_view import NO_DOCUMENTS, DocumentsView
+from mtgui.views.results.documents_model import DIFFERENCE, DOCUMENT, SCORE_A, SCORE_B, SEGMENTS
+from mtgui.views.results.documents_view import NO_DOCUMENTS, DocumentsView
 
 DEMO_DOCUMENTS = {"bakery", "bike-lanes", "robotics", "mountain-rescue", "library", "festival"}
 

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QDialog, QWidget
 from mtgui.engine.core.corpus import Role
 from mtgui.io.entries import read_entry
 from mtgui.io.score_choices import ScoredSystem, scores_question
-from mtgui.views.scores_dialog import READ_AS_TEXT, ScoresDialog, ask_scores
-from mtgui.views.studies_view import STUDIES
+from mtgui.views.inputs.scores_dialog import READ_AS_TEXT, ScoresDialog, ask_scores
+from mtgui.views.studies.studies_view import STUDIES
 
 DATA = Path(__file__).resolve().parents[1] / "io" / "data" / "external_scores"
 

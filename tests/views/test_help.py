@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from mtgui import __version__
-from mtgui.views.help import GUIDE_HTML, REFERENCES, HelpDialog, about_box, about_text
+from mtgui.views.window.help import GUIDE_HTML, REFERENCES, HelpDialog, about_box, about_text
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 PAPERS = (
@@ -137,7 +137,7 @@ def test_the_about_box_opens_and_closes(qtbot):
 
 def test_the_guide_describes_every_tab_and_metric(qtbot):
     from mtgui.engine.metrics import REGISTRY
-    from mtgui.views.main_window import MainWindow
+    from mtgui.views.window.main_window import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)

@@ -12,8 +12,8 @@ from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.io.demo import load_demo
 from mtgui.report.agreement import metric_agreement
-from mtgui.views.paired_view import PairedView
-from mtgui.views.significance_grid_model import SignificanceGridModel
+from mtgui.views.results.paired_view import PairedView
+from mtgui.views.results.significance_grid_model import SignificanceGridModel
 
 SENTENCE = "Humans would agree with this difference about {:.0%} of the time (Kocmi et al. 2024)."
 

@@ -6,7 +6,7 @@ import pytest
 from gui_helpers import wait_for_result
 
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.views.launch import load_demo_into
+from mtgui.views.window.launch import load_demo_into
 
 
 def file_menu_texts(window):

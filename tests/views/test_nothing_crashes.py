@@ -9,9 +9,9 @@ from gui_helpers import wait_for_result
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import QMessageBox, QTableView
 
-from mtgui.views.absent import NOT_IN_RESULTS, missing_text
-from mtgui.views.launch import load_demo_into
-from mtgui.views.unexpected import UnexpectedErrors
+from mtgui.views.common.absent import NOT_IN_RESULTS, missing_text
+from mtgui.views.window.launch import load_demo_into
+from mtgui.views.window.unexpected import UnexpectedErrors
 
 
 def show_breakdown(qtbot, window):
@@ -202,7 +202,7 @@ def test_a_session_refused_at_start_stays_said_on_the_empty_window(qtbot, tmp_pa
 
     from mtgui.app.analysis import RERUN_DELAY_MS
     from mtgui.app.preferences import Preferences
-    from mtgui.views.main_window import MainWindow
+    from mtgui.views.window.main_window import MainWindow
 
     session = tmp_path / f"{name}.mtgui.json"
     session.write_bytes(BAD_SESSIONS[name])

@@ -17,7 +17,7 @@ from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.io.demo import load_demo
 from mtgui.report.paired import paired_deltas
-from mtgui.views.paired_view import PairedView
+from mtgui.views.results.paired_view import PairedView
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
 from mtgui.report import html_plots
 from mtgui.report.html_report import html_report, report_title
-from mtgui.views.pdf_export import _for_qt, _render, pdf_bytes, write_pdf
+from mtgui.views.export.pdf_export import _for_qt, _render, pdf_bytes, write_pdf
 
 METRICS = ["bleu", "nist"]
 

@@ -23,8 +23,8 @@ from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
 from mtgui.io.scores import read_scores
 from mtgui.report.html_report import html_report, metric_groups
-from mtgui.views.pdf_export import pdf_bytes
-from mtgui.views.pdf_pages import MARGIN_MM, Unit, joined, page_cuts
+from mtgui.views.export.pdf_export import pdf_bytes
+from mtgui.views.export.pdf_pages import MARGIN_MM, Unit, joined, page_cuts
 
 needs_poppler = pytest.mark.skipif(
     shutil.which("pdftoppm") is None or shutil.which("pdftotext") is None,

@@ -9,7 +9,7 @@ from gui_helpers import shoot, wait_for_result
 
 from mtgui.io.demo import demo_inputs
 from mtgui.io.project import REPORT_NAME, RESULTS_NAME
-from mtgui.views.main_window import MainWindow
+from mtgui.views.window.main_window import MainWindow
 
 
 def test_a_project_saved_here_opens_as_it_was_in_another_window(qtbot, tmp_path):

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import QComboBox, QDialog, QFileDialog, QMessageBox
 
 from mtgui.engine.core.corpus import Role
 from mtgui.io.demo import demo_inputs
-from mtgui.views.main_window import MainWindow
-from mtgui.views.unexpected import UnexpectedErrors
+from mtgui.views.window.main_window import MainWindow
+from mtgui.views.window.unexpected import UnexpectedErrors
 
 STEPS = int(os.environ.get("MTGUI_RANDOM_WALK_STEPS", "1500"))
 SEED = int(os.environ.get("MTGUI_RANDOM_WALK_SEED", "32"))

@@ -8,9 +8,9 @@ from gui_helpers import shoot, wait_for_result
 from PySide6.QtCore import Qt
 
 from mtgui.engine.inference.significance import BETTER, EQUIVALENT, TIE, WORSE
-from mtgui.views.launch import load_demo_into
-from mtgui.views.main_window import MainWindow
-from mtgui.views.significance_grid_model import COLORS
+from mtgui.views.results.significance_grid_model import COLORS
+from mtgui.views.window.launch import load_demo_into
+from mtgui.views.window.main_window import MainWindow
 
 
 @pytest.fixture
@@ -80,7 +80,7 @@ def test_exporting_a_plot_says_where_it_was_written(qtbot, window, tmp_path):
 def test_an_exported_plot_carries_its_legend_and_the_settings(qtbot, window, tmp_path):
     from PySide6.QtGui import QImage
 
-    from mtgui.views.histogram_view import MARKS_LEGEND
+    from mtgui.views.results.histogram_view import MARKS_LEGEND
 
     load_demo_into(window)
     wait_for_result(qtbot, window)

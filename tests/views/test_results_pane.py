@@ -9,7 +9,7 @@ from mtgui.engine.core.running import run_to_end
 from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.io.demo import load_demo
-from mtgui.views.results_pane import ResultsPane
+from mtgui.views.results.results_pane import ResultsPane
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ from pathlib import Path
 from gui_helpers import drop, shoot, wait_for_result
 
 from mtgui.engine.core.corpus import Role
-from mtgui.views import roles_dialog
-from mtgui.views.roles_dialog import RolesDialog, ask_roles
+from mtgui.views.inputs import roles_dialog
+from mtgui.views.inputs.roles_dialog import RolesDialog, ask_roles
 
 FILES = [
     (Path("/data/newstest.ref.en"), Role.REFERENCE),

@@ -6,7 +6,7 @@ import statistics as pystats
 
 from gui_helpers import shoot, system_item, wait_for_result
 
-from mtgui.views.launch import load_demo_into
+from mtgui.views.window.launch import load_demo_into
 
 MENU_TEXT = "Group as runs of one system..."
 

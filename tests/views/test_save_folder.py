@@ -8,9 +8,9 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog
 
 from mtgui.app.preferences import Preferences
-from mtgui.views.dialogs import ask_folder, ask_save_path
-from mtgui.views.main_window import MainWindow
-from mtgui.views.save_folder import documents_folder, remember_in
+from mtgui.views.export.save_folder import documents_folder, remember_in
+from mtgui.views.window.dialogs import ask_folder, ask_save_path
+from mtgui.views.window.main_window import MainWindow
 
 
 def test_save_dialogs_open_where_the_last_file_was_written(qtbot, tmp_path, monkeypatch):

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from gui_helpers import wait_for_result
 
-from mtgui.views.launch import load_demo_into
+from mtgui.views.window.launch import load_demo_into
 
 
 def test_loading_a_scores_table_ticks_human(qtbot, window, tmp_path):

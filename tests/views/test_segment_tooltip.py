@@ -16,8 +16,8 @@ from mtgui.engine.resampling.bootstrap import iter_bootstrap
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.statistics.rows import Statistics, SystemStatistics
 from mtgui.report.paired import paired_deltas
-from mtgui.views.paired_view import describe
-from mtgui.views.significance_grid_model import SignificanceGridModel
+from mtgui.views.results.paired_view import describe
+from mtgui.views.results.significance_grid_model import SignificanceGridModel
 
 Comet = external_metric("comet")
 

@@ -29,8 +29,8 @@ from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.assemble import assemble
 from mtgui.io.demo import load_demo
 from mtgui.io.loader import load_file, load_scores
-from mtgui.views.segments_html import SHADES
-from mtgui.views.segments_model import (
+from mtgui.views.results.segments_html import SHADES
+from mtgui.views.results.segments_model import (
     DIFFERENCE,
     DOCUMENT,
     NUMBER,
@@ -40,7 +40,7 @@ from mtgui.views.segments_model import (
     SegmentTable,
     segments_containing,
 )
-from mtgui.views.segments_view import SegmentsView
+from mtgui.views.results.segments_view import SegmentsView
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 ORIGIN = Origin("memory", "plain text", "UTF-8")

@@ -7,8 +7,8 @@ from gui_helpers import wait_for_result
 
 from mtgui.app.settings_model import SettingsModel
 from mtgui.engine.analysis_settings import AnalysisSettings
-from mtgui.views.launch import load_demo_into
-from mtgui.views.settings_panel import SettingsPanel
+from mtgui.views.inputs.settings_panel import SettingsPanel
+from mtgui.views.window.launch import load_demo_into
 
 
 def test_the_panel_shows_its_model_and_edits_it(qtbot):

@@ -22,8 +22,8 @@ from mtgui.engine.resampling.settings import (
 )
 from mtgui.engine.text.settings import TOKENIZERS, Case
 from mtgui.io.session import Session, default_settings, read_session, write_session
-from mtgui.views import settings_panel
-from mtgui.views.settings_panel import SettingsPanel
+from mtgui.views.inputs import settings_panel
+from mtgui.views.inputs.settings_panel import SettingsPanel
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 CHANGED = {

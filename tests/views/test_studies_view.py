@@ -11,10 +11,10 @@ from gui_helpers import shoot, wait_for_result
 from PySide6.QtCore import Qt
 
 from mtgui._version import __version__
-from mtgui.views.launch import load_demo_into
-from mtgui.views.main_window import MainWindow
-from mtgui.views.studies_view import STUDIES
-from mtgui.views.study_columns import COLUMN_TIPS
+from mtgui.views.studies.studies_view import STUDIES
+from mtgui.views.studies.study_columns import COLUMN_TIPS
+from mtgui.views.window.launch import load_demo_into
+from mtgui.views.window.main_window import MainWindow
 
 
 @pytest.fixture

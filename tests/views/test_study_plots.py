@@ -22,11 +22,11 @@ from mtgui.engine.studies.common import StudyProgress
 from mtgui.engine.studies.dispatch import iter_study
 from mtgui.engine.studies.human.study import HumanStudy
 from mtgui.io.demo import load_demo
-from mtgui.views.studies_view import STUDIES, StudiesView, interval_method
-from mtgui.views.study_axes import fitting_log_ticks, labels_fit, plain_number
-from mtgui.views.study_columns import METHOD_WORDS, cell_value, display_table
-from mtgui.views.study_plots import study_plots
-from mtgui.views.study_status import progress_fraction
+from mtgui.views.studies.studies_view import STUDIES, StudiesView, interval_method
+from mtgui.views.studies.study_axes import fitting_log_ticks, labels_fit, plain_number
+from mtgui.views.studies.study_columns import METHOD_WORDS, cell_value, display_table
+from mtgui.views.studies.study_plots import study_plots
+from mtgui.views.studies.study_status import progress_fraction
 
 PLAIN = re.compile(r"^\d+(\.\d+)?[kM]?$")
 RAW = {"bleu", "nist", "mbleu", "True", "False", "rel_ci_low", "system", "metric"}
@@ -242,7 +242,7 @@ def test_counts_read_as_whole_numbers():
     assert cell_value("segments", 97.6) == 98
     assert cell_value("score", 0.5) == 0.5
     header, rows, _ = display_table(("system", "segments"), [["A", 100.0]])
-    from mtgui.views.rows_table_model import cell_text
+    from mtgui.views.common.rows_table_model import cell_text
 
     assert header == ["System", "Segments"] and cell_text(rows[0][1]) == "100"
 
@@ -250,7 +250,7 @@ def test_counts_read_as_whole_numbers():
 def test_with_many_systems_one_band_is_drawn_and_the_chooser_picks_whose(view):
     from dataclasses import replace
 
-    from mtgui.views.study_canvas import FAINT_ALPHA
+    from mtgui.views.studies.study_canvas import FAINT_ALPHA
 
     _, study = demo_run("size")
     names = [f"S{n}" for n in range(10)]
@@ -273,7 +273,7 @@ def test_with_many_systems_one_band_is_drawn_and_the_chooser_picks_whose(view):
 
 
 def test_a_scatter_of_many_systems_gives_each_its_own_colour_and_shape(view):
-    from mtgui.views.palette import SERIES_COLORS, series_color, series_symbol
+    from mtgui.views.window.palette import SERIES_COLORS, series_color, series_symbol
 
     looks = {(series_color(n), series_symbol(n)) for n in range(30)}
     assert len(looks) == 30

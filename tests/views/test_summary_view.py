@@ -6,8 +6,8 @@ from gui_helpers import shoot, wait_for_result
 
 from mtgui.report.bidi import isolated
 from mtgui.report.verdicts import metric_summary
-from mtgui.views.launch import load_demo_into
-from mtgui.views.summary_view import EMPTY
+from mtgui.views.results.summary_view import EMPTY
+from mtgui.views.window.launch import load_demo_into
 
 
 def test_the_summary_tab_comes_first_and_says_the_result_in_words(qtbot, window):

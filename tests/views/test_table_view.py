@@ -14,10 +14,10 @@ from mtgui.engine.resampling.bootstrap import iter_bootstrap
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
-from mtgui.views.rows_table_model import RowsTableModel
-from mtgui.views.score_table_model import SORT_ROLE
-from mtgui.views.significance_grid_model import SignificanceGridModel
-from mtgui.views.table_view import DataTableView
+from mtgui.views.common.rows_table_model import RowsTableModel
+from mtgui.views.common.table_view import DataTableView
+from mtgui.views.results.score_table_model import SORT_ROLE
+from mtgui.views.results.significance_grid_model import SignificanceGridModel
 
 HEADER = ["System", "Score", "Note"]
 ROWS = [["Quill", 0.25, "b, c"], ["Lumen", 0.5, 'say "x"'], ["Tessera", 0.125, "a_b"]]

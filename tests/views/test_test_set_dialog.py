@@ -14,8 +14,8 @@ from spm_models import sacrebleu_home as spm_home
 from mtgui.engine.core import Role
 from mtgui.io.demo import demo_inputs
 from mtgui.io.test_sets import catalogue, language_pairs
-from mtgui.views import test_set_dialog
-from mtgui.views.test_set_dialog import TestSetDialog
+from mtgui.views.inputs import test_set_dialog
+from mtgui.views.inputs.test_set_dialog import TestSetDialog
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
 from mtgui.io.demo import demo_inputs
-from mtgui.views.main_window import MainWindow
+from mtgui.views.window.main_window import MainWindow
 
 
 def load_demo(qtbot, window: MainWindow) -> None:

@@ -16,9 +16,9 @@ from mtgui.engine.resampling.bootstrap import iter_bootstrap
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
-from mtgui.views.histogram_view import OVERLAID, SMALL_MULTIPLES, HistogramView
-from mtgui.views.score_table_model import SORT_ROLE, ScoreTableModel
-from mtgui.views.significance_grid_model import COLORS, SignificanceGridModel
+from mtgui.views.results.histogram_view import OVERLAID, SMALL_MULTIPLES, HistogramView
+from mtgui.views.results.score_table_model import SORT_ROLE, ScoreTableModel
+from mtgui.views.results.significance_grid_model import COLORS, SignificanceGridModel
 
 
 @pytest.fixture(scope="module")

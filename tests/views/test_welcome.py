@@ -6,8 +6,8 @@ import pytest
 from gui_helpers import shoot, wait_for_result
 from PySide6.QtCore import Qt
 
-from mtgui.views.main_window import MainWindow
-from mtgui.views.welcome import HEADLINE
+from mtgui.views.window.main_window import MainWindow
+from mtgui.views.window.welcome import HEADLINE
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ def test_try_the_demo_loads_it_and_shows_the_results(qtbot, window):
 def test_open_files_asks_for_files(qtbot, window, monkeypatch):
     asked = []
     monkeypatch.setattr(
-        "mtgui.views.main_window.ask_files_to_open", lambda *args: asked.append(args) or []
+        "mtgui.views.window.main_window.ask_files_to_open", lambda *args: asked.append(args) or []
     )
     qtbot.mouseClick(window.welcome.open_button, Qt.MouseButton.LeftButton)
     assert len(asked) == 1
@@ -59,7 +59,7 @@ def test_settings_kept_from_last_time_are_said_and_file_new_clears_them(qtbot, t
     from PySide6.QtCore import QSettings
 
     from mtgui.app.preferences import Preferences
-    from mtgui.views.main_window import MainWindow
+    from mtgui.views.window.main_window import MainWindow
 
     ini = str(tmp_path / "mtgui.ini")
     first = MainWindow(preferences=Preferences(QSettings(ini, QSettings.Format.IniFormat)))

@@ -6,8 +6,8 @@ import pytest
 from gui_helpers import shoot, system_item, wait_for_result
 from PySide6.QtGui import QPalette
 
-from mtgui.views.launch import load_demo_into
-from mtgui.views.main_window import MainWindow
+from mtgui.views.window.launch import load_demo_into
+from mtgui.views.window.main_window import MainWindow
 
 
 @pytest.fixture

@@ -1,0 +1,1 @@
+"""Widgets and helpers every area uses: tables, choosers, scrolling, absent names."""

@@ -1,0 +1,1 @@
+"""What the user gives: the files panel, the roles and scores dialogs, the settings."""

@@ -1,0 +1,1 @@
+"""The studies tab: test-set size, agreement with humans, and their plots."""
