@@ -26,6 +26,7 @@ from mtgui.engine.core import FloatArray
 from mtgui.report.settings_text import made_with, provenance
 from mtgui.views.breakdown_view import BreakdownView
 from mtgui.views.choices import refill
+from mtgui.views.compact_note import CompactNote
 from mtgui.views.details_view import DetailsView
 from mtgui.views.documents_view import DocumentsView
 from mtgui.views.focus_frame import FocusFrameDelegate
@@ -84,16 +85,14 @@ class ResultsPane(QWidget):
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet(problem_style(self.palette()))
-        self.notes = QLabel()  # what the user should know about the result shown
-        self.notes.setWordWrap(True)
-        self.notes.setToolTip("Notes on how the results shown were made.")
+        # The notes take one line each until "more...": the tabs keep their height on a
+        # small screen at 150% (the problem stays whole: it says why nothing runs).
+        self.notes = CompactNote("Notes on how the results shown were made.")
         self.notes.setVisible(False)
-        self.stale = QLabel()  # says when the results shown are not those of the inputs now
-        self.stale.setWordWrap(True)
-        self.stale.setStyleSheet(_STALE_STYLE)
-        self.stale.setToolTip(
+        self.stale = CompactNote(  # says when the results shown are not those of the inputs now
             "The results shown were made from other files or settings than those set now."
         )
+        self.stale.setStyleSheet(_STALE_STYLE)
         self.stale.setVisible(False)
         self.histograms = HistogramView()
         self.score_model, self.grid_model = ScoreTableModel(self), SignificanceGridModel(self)
@@ -109,7 +108,7 @@ class ResultsPane(QWidget):
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # Texts with names from the inputs: a "<" in a system's name is not markup.
-        for label in (self.problem, self.notes, self.stale, self.grid_reading, self.clusters):
+        for label in (self.problem, self.grid_reading, self.clusters):
             label.setTextFormat(Qt.TextFormat.PlainText)
         self.grid_page = grid_page = QWidget()
         grid_layout = QVBoxLayout(grid_page)
@@ -160,11 +159,8 @@ class ResultsPane(QWidget):
         layout.addWidget(self.stale)
         layout.addWidget(self.notes)
         layout.addWidget(self.tabs, stretch=1)
-        self.made_with = QLabel()  # the settings that produced what the tables show
-        self.made_with.setWordWrap(True)
-        self.made_with.setTextFormat(Qt.TextFormat.PlainText)
-        self.made_with.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.made_with.setToolTip("The settings that produced the results shown.")
+        # the settings that produced what the tables show
+        self.made_with = CompactNote("The settings that produced the results shown.")
         layout.addWidget(self.made_with)
         self._add_tab_shortcuts()
 
