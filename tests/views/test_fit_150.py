@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from gui_helpers import wait_for_result
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QComboBox, QToolButton, QWidget
 
 from mtgui.views.compact_note import LESS, MORE, CompactNote
+from mtgui.views.details_view import TABLE_ROWS
 from mtgui.views.launch import load_demo_into
 from mtgui.views.main_window import MainWindow
 
@@ -94,3 +96,34 @@ def test_the_files_panels_headers_are_whole_or_short(qtbot):
         assert header.fontMetrics().horizontalAdvance(label) < header.sectionSize(column), label
     window.resize(1600, 900)
     qtbot.waitUntil(lambda: panel.headerItem().text(2) == "Segments")
+
+
+def cut_controls(page: QWidget) -> list[str]:
+    """The buttons and choices of ``page`` shown narrower than they ask to be."""
+    cut = []
+    for control in page.findChildren(QAbstractButton) + page.findChildren(QComboBox):
+        if isinstance(control, QToolButton) or not control.isVisible():
+            continue  # the table's header corner, a note's more...
+        if control.width() < control.sizeHint().width() - 2:
+            name = control.text() if isinstance(control, QAbstractButton) else "a choice"
+            cut.append(f"{name}: {control.width()} < {control.sizeHint().width()}")
+    return cut
+
+
+def test_the_controls_of_the_views_on_two_systems_and_the_studies_fit(qtbot):
+    window = small_demo_window(qtbot)
+    results = window.results
+    for page in (results.paired, results.segments, results.documents, results.studies):
+        results.tabs.setCurrentWidget(page)
+        qtbot.waitUntil(page.isVisible)
+        assert cut_controls(page) == [], type(page).__name__
+
+
+def test_the_details_tables_show_several_rows(qtbot):
+    window = small_demo_window(qtbot)
+    details = window.results.details
+    window.results.tabs.setCurrentWidget(details)
+    qtbot.waitUntil(lambda: details.summary_model.rowCount() >= TABLE_ROWS)
+    for table in (details.summary_table, details.orders_table):
+        rows = table.viewport().height() // table.verticalHeader().defaultSectionSize()
+        assert rows >= TABLE_ROWS

@@ -172,7 +172,7 @@ def test_the_documents_tab_of_plain_text_keeps_its_words_at_the_top(qtbot, write
     documents = window.results.documents
     window.results.tabs.setCurrentWidget(documents)
     qtbot.waitUntil(documents.message.isVisible)
-    top = documents.system_a.geometry().bottom()
+    top = documents.metric_choice.geometry().bottom()  # the lower row of controls
     assert documents.message.geometry().top() - top < 60  # right under the controls
     assert documents.message.geometry().bottom() < documents.height() // 2
 
