@@ -158,15 +158,16 @@ class StudiesView(QWidget):
         self.message.setVisible(False)
         self.status.setVisible(False)
         top = QHBoxLayout()
-        for widget in (
+        choices: tuple[QWidget, ...] = (
             QLabel("Study:"),
             self.kind,
             self.human_label,
             self.human_choice,
             QLabel("Repetitions:"),
             self.repeats,
-        ):
-            top.addWidget(widget)
+        )
+        for choice in choices:
+            top.addWidget(choice)
         top.addStretch(1)
         # Run and its progress on a row of their own: in one row with the study's choices,
         # at 1280 x 800 and 150%, every control was cut to a few letters.
@@ -174,7 +175,7 @@ class StudiesView(QWidget):
         for widget in (
             self.run_button,
             self.cancel_button,
-            self.band_label,  # here, not beside Metric: that row holds the table and exports
+            self.band_label,  # here, not beside Metric: that row holds the table
             self.band_choice,
             self.progress,
         ):
