@@ -19,7 +19,16 @@ from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.core import FloatArray
@@ -54,6 +63,7 @@ from mtgui.views.studies_view import StudiesView
 from mtgui.views.summary_view import SummaryView
 from mtgui.views.table_view import DataTableView
 
+GRID_ROWS = 5  # the significance grid's rows kept in view, its header aside
 _NARROWEST = 320  # pixels: the results may be made this narrow to widen the files panel
 _STALE_STYLE = "background: #FFF4CE; color: #3D2E00; border: 1px solid #E0C45C; padding: 4px;"
 
@@ -111,12 +121,24 @@ class ResultsPane(QWidget):
         for label in (self.problem, self.grid_reading, self.clusters):
             label.setTextFormat(Qt.TextFormat.PlainText)
         self.grid_page = grid_page = QWidget()
-        grid_layout = QVBoxLayout(grid_page)
+        grid_body = QWidget()
+        grid_layout = QVBoxLayout(grid_body)
         grid_layout.addWidget(self.grid_reading)
         self.grid_legend = GridLegend()
         grid_layout.addWidget(self.grid_legend)
         grid_layout.addWidget(self.grid_table, stretch=1)
         grid_layout.addWidget(self.clusters)
+        # The grid keeps GRID_ROWS rows in view: a short window scrolls the page instead.
+        row = self.grid_table.verticalHeader().defaultSectionSize()
+        self.grid_table.setMinimumHeight((GRID_ROWS + 1) * row + 20)  # and a scroll bar
+        self.grid_scroll = QScrollArea()
+        self.grid_scroll.setWidget(grid_body)
+        self.grid_scroll.setWidgetResizable(True)
+        self.grid_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.grid_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        page_layout = QVBoxLayout(grid_page)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self.grid_scroll)
         self.paired = PairedView()
         self.segments = SegmentsView()
         self.documents = DocumentsView()

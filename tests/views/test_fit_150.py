@@ -12,6 +12,7 @@ from mtgui.views.compact_note import LESS, MORE, CompactNote
 from mtgui.views.details_view import TABLE_ROWS
 from mtgui.views.launch import load_demo_into
 from mtgui.views.main_window import MainWindow
+from mtgui.views.results_pane import GRID_ROWS
 
 SMALL = (1280 * 2 // 3, 800 * 2 // 3)  # 1280 x 800 at 150%, in the window's units
 
@@ -127,3 +128,14 @@ def test_the_details_tables_show_several_rows(qtbot):
     for table in (details.summary_table, details.orders_table):
         rows = table.viewport().height() // table.verticalHeader().defaultSectionSize()
         assert rows >= TABLE_ROWS
+
+
+def test_the_significance_grid_keeps_rows_and_its_page_scrolls(qtbot):
+    window = small_demo_window(qtbot)
+    results = window.results
+    results.tabs.setCurrentWidget(results.grid_page)
+    qtbot.waitUntil(results.grid_table.isVisible)
+    table = results.grid_table
+    rows = table.viewport().height() // table.verticalHeader().defaultSectionSize()
+    assert rows >= min(GRID_ROWS, results.grid_model.rowCount())
+    assert results.grid_scroll.widget().isAncestorOf(results.grid_reading)
