@@ -8,6 +8,8 @@ from gui_helpers import wait_for_result
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QComboBox, QToolButton, QWidget
 
+from mtgui.views.breakdown_view import PLOT_MIN_HEIGHT as BREAKDOWN_PLOT_MIN_HEIGHT
+from mtgui.views.breakdown_view import TABLE_ROWS as BREAKDOWN_ROWS
 from mtgui.views.compact_note import LESS, MORE, CompactNote
 from mtgui.views.details_view import TABLE_ROWS
 from mtgui.views.launch import load_demo_into
@@ -139,3 +141,14 @@ def test_the_significance_grid_keeps_rows_and_its_page_scrolls(qtbot):
     rows = table.viewport().height() // table.verticalHeader().defaultSectionSize()
     assert rows >= min(GRID_ROWS, results.grid_model.rowCount())
     assert results.grid_scroll.widget().isAncestorOf(results.grid_reading)
+
+
+def test_the_breakdown_keeps_its_plot_and_rows_and_scrolls(qtbot):
+    window = small_demo_window(qtbot)
+    breakdown = window.results.breakdown
+    window.results.tabs.setCurrentWidget(breakdown)
+    qtbot.waitUntil(lambda: breakdown.model.rowCount() > 0, timeout=20000)
+    assert breakdown.plot_widget.height() >= BREAKDOWN_PLOT_MIN_HEIGHT
+    for table in (breakdown.table, breakdown.grid):
+        assert table.height() >= BREAKDOWN_ROWS * table.verticalHeader().defaultSectionSize()
+        assert breakdown.body.widget().isAncestorOf(table)
