@@ -79,8 +79,19 @@ class CompactNote(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
-        if not self.expanded:
-            self._refresh()
+        self._refresh()
+
+    def _set_label_height(self, height: int) -> None:
+        height = max(1, height)
+        if (self.label.minimumHeight(), self.label.maximumHeight()) != (height, height):
+            self.label.setFixedHeight(height)
+            self.updateGeometry()
+
+    def _label_width(self) -> int:
+        """The label's width: as laid out, or as it will be beside the toggle."""
+        if self.label.width() > 1 and self.label.isVisible():
+            return self.label.width()
+        return max(1, self.width() - self.toggle.sizeHint().width() - 8)
 
     def _first_line(self) -> str:
         return self._text.split("\n", 1)[0]
@@ -92,16 +103,18 @@ class CompactNote(QWidget):
             self.label.setText(self._text)
             self.toggle.setText(LESS)
             self.toggle.setVisible(bool(self._text))
-            self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            self.updateGeometry()
+            # The whole text's height at the label's width, exactly: a wrapped label's own
+            # hint is for another width, which cut the note or left a gap above it.
+            self._set_label_height(self.label.heightForWidth(self._label_width()))
             return
         self.label.setWordWrap(False)
-        width = max(1, self.width() - self.toggle.sizeHint().width() - 8)
+        width = self._label_width()
         margins = self.label.contentsMargins()
         room = width - margins.left() - margins.right() - 2 * self.label.margin() - 12
         first = self._first_line()
         shown = self.label.fontMetrics().elidedText(first, Qt.TextElideMode.ElideRight, room)
         self.label.setText(shown)
+        self._set_label_height(self.label.sizeHint().height())
         self.toggle.setText(MORE)
         self.toggle.setVisible(shown != self._text)
         self.updateGeometry()
