@@ -75,7 +75,9 @@ def test_the_notes_above_and_below_the_results_take_a_line_each(qtbot):
         qtbot.waitUntil(lambda n=note: lines(n) <= 2)  # one line, with the stale note's padding
         assert note.toggle.isVisible()
     results.notes.toggle.click()
+    label = results.notes.label
     qtbot.waitUntil(lambda: lines(results.notes) >= 2)
+    assert label.height() >= label.heightForWidth(label.width())  # whole, not cut
 
 
 def test_the_paired_views_buttons_fit(qtbot):
