@@ -90,7 +90,7 @@ def test_a_window_saved_on_a_screen_opens_at_that_size_there(qtbot, tmp_path):
 
 
 def test_histograms_keep_their_height_and_scroll_in_a_short_window(qtbot):
-    window = demo_window(qtbot, 900, 520)
+    window = demo_window(qtbot, 900, 440)  # the notes above the results take a line each
     view = window.results.histograms
     window.results.tabs.setCurrentWidget(view)
     qtbot.waitUntil(lambda: len(view.plots) == 4)
@@ -172,7 +172,7 @@ def test_the_documents_tab_of_plain_text_keeps_its_words_at_the_top(qtbot, write
     documents = window.results.documents
     window.results.tabs.setCurrentWidget(documents)
     qtbot.waitUntil(documents.message.isVisible)
-    top = documents.system_a.geometry().bottom()
+    top = documents.metric_choice.geometry().bottom()  # the lower row of controls
     assert documents.message.geometry().top() - top < 60  # right under the controls
     assert documents.message.geometry().bottom() < documents.height() // 2
 

@@ -52,6 +52,8 @@ SYSTEM_KEY_ROLE = Qt.ItemDataRole.UserRole + 3  # the system's identity (file, p
 _READING = QBrush(QColor("#5F6368"))
 FILE_WIDTH = 150  # the least width of the file's column while the others can give up some
 LEAST_WIDTHS = {4: 60, 1: 70, 3: 55, 2: 55}  # Format, Holds, Documents, Segments: in this order
+# Each column's header when the column is narrower than its whole name (the tooltip says it).
+SHORT_LABELS = {"Holds": "Holds", "Segments": "Segs", "Documents": "Docs", "Format": "Fmt"}
 _FEW_ROWS = 200  # up to this many rows (or an eighth) are changed in place, more made afresh
 
 
@@ -134,6 +136,7 @@ class FilesPanel(QTreeWidget):
             self.expandAll()
             for item in items:
                 _span_problem(item)
+        self.setHeaderLabels(list(COLUMN_TIPS))  # the natural widths hold the whole names
         for column in range(1, self.columnCount()):  # the file's column takes the rest
             self.resizeColumnToContents(column)
         self._natural = [self.header().sectionSize(c) for c in range(self.columnCount())]
@@ -164,6 +167,21 @@ class FilesPanel(QTreeWidget):
             deficit -= given
         for column in range(1, len(widths)):
             self.header().resizeSection(column, widths[column])
+        self._label_columns()
+
+    def _label_columns(self) -> None:
+        """Name each column in full when its name fits its width, else in short (Segs, Docs,
+        Fmt): a narrow panel (1280 x 800 at 150%) cut "Segments" to "Segment"."""
+        header, item = self.header(), self.headerItem()
+        room = 2 * header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin) + 4
+        metrics = header.fontMetrics()
+        for column, name in enumerate(COLUMN_TIPS):
+            if column == 0:
+                continue
+            fits = metrics.horizontalAdvance(name) + room <= header.sectionSize(column)
+            label = name if fits else SHORT_LABELS[name]
+            if item.text(column) != label:
+                item.setText(column, label)
 
     def _changed_rows(
         self,

@@ -23,10 +23,12 @@ from PySide6.QtCore import QItemSelection, QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -53,6 +55,8 @@ from mtgui.views.results.breakdown_plot import draw_breakdown
 from mtgui.views.results.score_table_model import SORT_ROLE
 from mtgui.views.results.significance_grid_model import SignificanceGridModel
 
+TABLE_ROWS = 3  # the rows the groups table and the grid keep in view, header aside
+PLOT_MIN_HEIGHT = 140  # the groups' plot: shorter, its dots overlap
 _KEY_LABELS = {LENGTH: "length (reference tokens)"}
 
 
@@ -153,10 +157,23 @@ class BreakdownView(QWidget):
         split.addWidget(lower)
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 1)
+        split.setChildrenCollapsible(False)
+        # The plot, the table and the grid keep room for a few rows each: a short window
+        # (1280 x 800 at 150%) scrolls them rather than leaving each one row.
+        row = self.table.verticalHeader().defaultSectionSize()
+        for table in (self.table, self.grid):
+            table.setMinimumHeight((TABLE_ROWS + 1) * row + 20)  # and a scroll bar
+        self.plot_widget.setMinimumHeight(PLOT_MIN_HEIGHT)
+        legend_lines = 3 * self.legend.fontMetrics().lineSpacing()  # a wrapped legend's room
+        plot_page.setMinimumHeight(PLOT_MIN_HEIGHT + legend_lines + 8)
+        self.body = QScrollArea()
+        self.body.setWidget(split)
+        self.body.setWidgetResizable(True)
+        self.body.setFrameShape(QFrame.Shape.NoFrame)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.message)
-        layout.addWidget(split, stretch=1)
+        layout.addWidget(self.body, stretch=1)
         layout.addWidget(self.status)
 
     def _connect(self) -> None:

@@ -18,8 +18,10 @@ from typing import Any
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
     QComboBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QStyle,
@@ -164,6 +166,9 @@ def detail_rows(
     return summary, orders
 
 
+TABLE_ROWS = 4  # the rows each table shows at the least, header aside
+
+
 class DetailsView(QWidget):
     """BLEU's and NIST's per-order tables of the last analysis."""
 
@@ -193,10 +198,17 @@ class DetailsView(QWidget):
         self.splitter.addWidget(self._titled("Scores", self.summary_table))
         self.splitter.addWidget(self._titled("Per n-gram order", self.orders_table))
         self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        # Each table keeps room for a few rows; a short window (1280 x 800 at 150%) scrolls
+        # the two of them rather than leaving each one row.
+        self.body = QScrollArea()
+        self.body.setWidget(self.splitter)
+        self.body.setWidgetResizable(True)
+        self.body.setFrameShape(QFrame.Shape.NoFrame)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.explanation)
-        layout.addWidget(self.splitter, stretch=1)
+        layout.addWidget(self.body, stretch=1)
         self.metric_choice.currentIndexChanged.connect(self._show)
         self.system_choice.currentIndexChanged.connect(self._show)
 
@@ -210,7 +222,11 @@ class DetailsView(QWidget):
         view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # best system first until a click
         view.setAlternatingRowColors(True)
         view.verticalHeader().setVisible(False)
-        view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)  # compact
+        row = view.fontMetrics().height() + 8
+        view.verticalHeader().setDefaultSectionSize(row)  # compact
+        # the header, TABLE_ROWS rows and a horizontal scroll bar
+        scroll_bar = view.horizontalScrollBar().sizeHint().height()
+        view.setMinimumHeight((TABLE_ROWS + 1) * row + scroll_bar + 4)
         return view
 
     def _titled(self, title: str, table: DataTableView) -> QWidget:

@@ -59,13 +59,19 @@ class DocumentsView(QWidget):
         self.swap_button.setToolTip("Exchange systems A and B.")
         self.swap_button.clicked.connect(self._on_swap_clicked)
         self.count = QLabel()
-        top = QHBoxLayout()
-        widgets: list[QWidget] = [QLabel("A:"), self.system_a, QLabel("B:"), self.system_b]
-        widgets += [self.swap_button, QLabel("Metric:"), self.metric_choice]
-        for widget in widgets:
-            top.addWidget(widget)
-        top.addStretch(1)
-        top.addWidget(self.count)
+        # Two rows: the pair, then the metric and the count. In one row, at 1280 x 800 and
+        # 150%, the systems' names were cut to a few letters.
+        pair, metric = QHBoxLayout(), QHBoxLayout()
+        for widget in (QLabel("A:"), self.system_a, QLabel("B:"), self.system_b, self.swap_button):
+            pair.addWidget(widget)
+        pair.addStretch(1)
+        metric.addWidget(QLabel("Metric:"))
+        metric.addWidget(self.metric_choice)
+        metric.addStretch(1)
+        metric.addWidget(self.count)
+        top = QVBoxLayout()
+        top.addLayout(pair)
+        top.addLayout(metric)
         self.reading = QLabel(
             "Each document scored as a test set of its own (as mteval-v13a -d), the documents "
             "where A gains most on B first. Double-click a document to see its segments."

@@ -37,6 +37,7 @@ class GridLegend(QWidget):
             swatch.setFixedSize(22, 18)
             self.swatches.append(swatch)
             self.meanings.append(QLabel(meaning))
+            self.meanings[-1].setWordWrap(True)  # a narrow pane (150%) wraps, never cuts
             layout.addWidget(swatch)
             layout.addWidget(self.meanings[-1])
             layout.addSpacing(12)

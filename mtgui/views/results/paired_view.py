@@ -91,12 +91,18 @@ class PairedView(QWidget):
         self.summary = QLabel("Run an analysis with at least two systems to compare them here.")
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        bar = QHBoxLayout()
+        # Two rows: the choice of the pair, then what to do with it. In one row, at 1280 x 800
+        # and 150% (about 853 x 533 of the window's units) the buttons were cut.
+        choice, actions = QHBoxLayout(), QHBoxLayout()
         for widget in (QLabel("Compare"), self.first, QLabel("with"), self.second, swap):
-            bar.addWidget(widget)
-        bar.addWidget(segments)
-        bar.addStretch(1)
-        bar.addWidget(self.exporter.button())
+            choice.addWidget(widget)
+        choice.addStretch(1)
+        actions.addWidget(segments)
+        actions.addStretch(1)
+        actions.addWidget(self.exporter.button())
+        bar = QVBoxLayout()
+        bar.addLayout(choice)
+        bar.addLayout(actions)
         # A short window (1280 x 800 at 150%) scrolls the plot and its summary, never flattens it.
         self.plot_widget.setMinimumHeight(PLOT_MIN_HEIGHT)
         body = QWidget()

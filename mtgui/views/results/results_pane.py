@@ -20,12 +20,22 @@ from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.core import FloatArray
 from mtgui.report.settings_text import made_with, provenance
 from mtgui.views.common.choices import refill
+from mtgui.views.common.compact_note import CompactNote
 from mtgui.views.common.focus_frame import FocusFrameDelegate
 from mtgui.views.common.table_view import DataTableView
 from mtgui.views.inputs.settings_panel import LABELS
@@ -54,6 +64,7 @@ from mtgui.views.results.summary_view import SummaryView
 from mtgui.views.studies.studies_view import StudiesView
 from mtgui.views.window.palette import problem_style
 
+GRID_ROWS = 5  # the significance grid's rows kept in view, its header aside
 _NARROWEST = 320  # pixels: the results may be made this narrow to widen the files panel
 _STALE_STYLE = "background: #FFF4CE; color: #3D2E00; border: 1px solid #E0C45C; padding: 4px;"
 
@@ -85,16 +96,14 @@ class ResultsPane(QWidget):
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet(problem_style(self.palette()))
-        self.notes = QLabel()  # what the user should know about the result shown
-        self.notes.setWordWrap(True)
-        self.notes.setToolTip("Notes on how the results shown were made.")
+        # The notes take one line each until "more...": the tabs keep their height on a
+        # small screen at 150% (the problem stays whole: it says why nothing runs).
+        self.notes = CompactNote("Notes on how the results shown were made.")
         self.notes.setVisible(False)
-        self.stale = QLabel()  # says when the results shown are not those of the inputs now
-        self.stale.setWordWrap(True)
-        self.stale.setStyleSheet(_STALE_STYLE)
-        self.stale.setToolTip(
+        self.stale = CompactNote(  # says when the results shown are not those of the inputs now
             "The results shown were made from other files or settings than those set now."
         )
+        self.stale.setStyleSheet(_STALE_STYLE)
         self.stale.setVisible(False)
         self.histograms = HistogramView()
         self.score_model, self.grid_model = ScoreTableModel(self), SignificanceGridModel(self)
@@ -110,15 +119,27 @@ class ResultsPane(QWidget):
             label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # Texts with names from the inputs: a "<" in a system's name is not markup.
-        for label in (self.problem, self.notes, self.stale, self.grid_reading, self.clusters):
+        for label in (self.problem, self.grid_reading, self.clusters):
             label.setTextFormat(Qt.TextFormat.PlainText)
         self.grid_page = grid_page = QWidget()
-        grid_layout = QVBoxLayout(grid_page)
+        grid_body = QWidget()
+        grid_layout = QVBoxLayout(grid_body)
         grid_layout.addWidget(self.grid_reading)
         self.grid_legend = GridLegend()
         grid_layout.addWidget(self.grid_legend)
         grid_layout.addWidget(self.grid_table, stretch=1)
         grid_layout.addWidget(self.clusters)
+        # The grid keeps GRID_ROWS rows in view: a short window scrolls the page instead.
+        row = self.grid_table.verticalHeader().defaultSectionSize()
+        self.grid_table.setMinimumHeight((GRID_ROWS + 1) * row + 20)  # and a scroll bar
+        self.grid_scroll = QScrollArea()
+        self.grid_scroll.setWidget(grid_body)
+        self.grid_scroll.setWidgetResizable(True)
+        self.grid_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.grid_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        page_layout = QVBoxLayout(grid_page)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self.grid_scroll)
         self.paired = PairedView()
         self.segments = SegmentsView()
         self.documents = DocumentsView()
@@ -161,11 +182,8 @@ class ResultsPane(QWidget):
         layout.addWidget(self.stale)
         layout.addWidget(self.notes)
         layout.addWidget(self.tabs, stretch=1)
-        self.made_with = QLabel()  # the settings that produced what the tables show
-        self.made_with.setWordWrap(True)
-        self.made_with.setTextFormat(Qt.TextFormat.PlainText)
-        self.made_with.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.made_with.setToolTip("The settings that produced the results shown.")
+        # the settings that produced what the tables show
+        self.made_with = CompactNote("The settings that produced the results shown.")
         layout.addWidget(self.made_with)
         self._add_tab_shortcuts()
 

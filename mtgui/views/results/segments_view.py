@@ -82,15 +82,20 @@ class SegmentsView(QWidget):
         self.count = QLabel()
         widest = "100,000 of 100,000 segments"  # room for any count: the bar must not jump
         self.count.setMinimumWidth(self.count.fontMetrics().horizontalAdvance(widest) + 8)
-        top = QHBoxLayout()
+        # Two rows: the pair and the metric, then the search. In one row, at 1280 x 800 and
+        # 150%, the systems' names and the find box were cut to a few letters.
+        pair, search = QHBoxLayout(), QHBoxLayout()
         widgets: list[QWidget] = [QLabel("A:"), self.system_a, QLabel("B:"), self.system_b]
         widgets += [self.swap_button, QLabel("Metric:"), self.metric_choice]
         for widget in widgets:
-            top.addWidget(widget)
-        top.addStretch(1)
-        top.addWidget(self.document_button)
-        top.addWidget(self.find_box, stretch=1)
-        top.addWidget(self.count)
+            pair.addWidget(widget)
+        pair.addStretch(1)
+        search.addWidget(self.document_button)
+        search.addWidget(self.find_box, stretch=1)
+        search.addWidget(self.count)
+        top = QVBoxLayout()
+        top.addLayout(pair)
+        top.addLayout(search)
         self.model = SegmentsModel(self)
         self.table = self._build_table()
         self.details = QTextBrowser()

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -146,8 +147,13 @@ class StudiesView(QWidget):
         self.table_choice = QComboBox()
         self.table_choice.setToolTip("Which of the study's tables to show.")
         self.table_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        export_tables = QPushButton("Export tables (CSV)...")
-        export_plots = QPushButton("Export plots (PNG/SVG)...")
+        # One button with a menu: two buttons were cut at 1280 x 800 and 150%.
+        self.export_button = QPushButton("Export")
+        self.export_button.setToolTip("Export the study's tables (CSV) or its plots (PNG/SVG).")
+        export_menu = QMenu(self.export_button)
+        export_tables = export_menu.addAction("Tables (CSV)...")
+        export_plots = export_menu.addAction("Plots (PNG/SVG)...")
+        self.export_button.setMenu(export_menu)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet(problem_style(self.palette()))
@@ -157,26 +163,34 @@ class StudiesView(QWidget):
         self.message.setVisible(False)
         self.status.setVisible(False)
         top = QHBoxLayout()
-        for widget in (
+        choices: tuple[QWidget, ...] = (
             QLabel("Study:"),
             self.kind,
             self.human_label,
             self.human_choice,
             QLabel("Repetitions:"),
             self.repeats,
+        )
+        for choice in choices:
+            top.addWidget(choice)
+        top.addStretch(1)
+        # Run and its progress on a row of their own: in one row with the study's choices,
+        # at 1280 x 800 and 150%, every control was cut to a few letters.
+        running = QHBoxLayout()
+        for widget in (
             self.run_button,
             self.cancel_button,
-            self.band_label,  # here, not beside Metric: that row holds the table and exports
+            self.band_label,  # here, not beside Metric: that row holds the table
             self.band_choice,
             self.progress,
         ):
-            top.addWidget(widget)
+            running.addWidget(widget)
+        running.addStretch(1)
+        running.addWidget(self.export_button)
         second = QHBoxLayout()
         for widget in (QLabel("Metric:"), self.metric_choice, QLabel("Table:"), self.table_choice):
             second.addWidget(widget)
         second.addStretch(1)
-        second.addWidget(export_tables)
-        second.addWidget(export_plots)
         self.plots = pg.GraphicsLayoutWidget()
         self.canvas = StudyCanvas(self.plots)
         self.canvas.theme = follow_palette(self.plots, self._on_theme_changed)
@@ -216,6 +230,7 @@ class StudiesView(QWidget):
         splitter.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addLayout(running)
         layout.addLayout(second)
         layout.addWidget(self.message)
         layout.addWidget(self.status)
@@ -226,8 +241,8 @@ class StudiesView(QWidget):
         self.metric_choice.currentIndexChanged.connect(self._redraw)
         self.band_choice.currentIndexChanged.connect(self._on_band_changed)
         self.table_choice.currentIndexChanged.connect(self._show_table)
-        export_tables.clicked.connect(self.export_tables)
-        export_plots.clicked.connect(self.export_plots)
+        export_tables.triggered.connect(lambda: self.export_tables())
+        export_plots.triggered.connect(lambda: self.export_plots())
         self._on_kind_changed()
         self._fill_band_choice(None)
 
