@@ -195,8 +195,8 @@ class ResultsPane(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.problem)
         layout.addWidget(self.stale)
+        layout.addWidget(self.joined)  # first: it says what the views show now
         layout.addWidget(self.notes)
-        layout.addWidget(self.joined)
         layout.addWidget(self.tabs, stretch=1)
         # the settings that produced what the tables show
         self.made_with = CompactNote("The settings that produced the results shown.")
@@ -467,11 +467,15 @@ def joined_note(
         f'metrics together (family "all"), the {run.joined:,} pairs of every metric on the '
         f"whole test set and in the breakdown's {groups:,} bootstrapped groups are one family, "
         "so the whole test set's verdicts shown here (grid, paired view, summary) were decided "
-        "again in it, as mtgui eval --by KEY --family all decides them."
+        "again in it, as mtgui eval decides them with --by and --family all."
     )
     if run.settings.resamples != before.settings.resamples:  # the engine's note, in its words
         raised = [n for n in run.notes if n not in before.notes and n.startswith(RAISED)]
-        text = " ".join((text, "The whole test set was bootstrapped again:", *raised))
+        again = (
+            f"The whole test set was bootstrapped again ({run.settings.resamples:,} resamples "
+            f"instead of the analysis's {before.settings.resamples:,})."
+        )
+        text = " ".join((text, again, *raised))
     return (
         f"{text} The files written by Export and the report keep the analysis's own verdicts, "
         "decided without the breakdown."
