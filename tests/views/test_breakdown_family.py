@@ -75,6 +75,15 @@ def test_a_breakdown_under_family_all_decides_the_whole_set_again_as_the_command
     assert "in one family with the whole test set's" in view.message.text()
     assert "again in it" in note and view.result is analysed  # the view's analysis stays
     assert window.result is analysed  # the exports keep the analysis as it ran
+    # Another key: another family, of the analysis and the new groups (not of the last one).
+    by_genre = pane.result
+    view.key.setCurrentIndex(view.key.findData("length"))
+    view.key.activated.emit(view.key.currentIndex())
+    qtbot.waitUntil(lambda: pane.result is not by_genre, timeout=60_000)
+    groups = sum(1 for g in view.breakdown.groups if g.bootstrap is not None)
+    assert pane.result.bootstrap.joined == 6 * len(metrics) * (1 + groups)
+    assert "The family grew with the breakdown by length" in pane.joined.text()
+    assert numbers(pane.result.bootstrap) == numbers(command_line(metrics, "length").result)
     # The family of each metric: the grid shows the analysis as it ran, and no note.
     choose(panel.family, "metric")
     qtbot.waitUntil(
