@@ -330,14 +330,15 @@ class ResultsPane(QWidget):
         if self.analysed is None or self.breakdown.controller.source is not self.analysed:
             return  # a breakdown of earlier results: it decides nothing of these
         shown = whole if whole is not None else self.analysed
-        if shown is self.result:
+        if shown is self.result or self.result is None:
             return
-        self.result = shown
+        drawn, self.result = self.result.bootstrap.settings.resamples, shown
         self.made_with.setText(made_with(shown.statistics, shown.bootstrap))
         self._say_joined()
         self._show_metric()
-        self._histograms_behind = True  # the marks of a raised B: drawn again
-        self.draw_histograms()
+        if shown.bootstrap.settings.resamples != drawn:
+            self._histograms_behind = True  # the resamples of a raised B: drawn again
+            self.draw_histograms()
 
     def _say_joined(self) -> None:
         """The note that the family grew with the breakdown, when it did."""
@@ -477,6 +478,6 @@ def joined_note(
         )
         text = " ".join((text, again, *raised))
     return (
-        f"{text} The files written by Export and the report keep the analysis's own verdicts, "
+        f"{text} Export, the report and a saved project keep the analysis's own verdicts, "
         "decided without the breakdown."
     )
