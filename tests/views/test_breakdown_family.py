@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gui_helpers import wait_for_result
 
 from mtgui.cli.breakdown_options import breakdown_requests
@@ -10,6 +12,7 @@ from mtgui.cli.eval import analyse
 from mtgui.cli.main import build_parser, load_inputs
 from mtgui.cli.score_specs import metric_names
 from mtgui.cli.settings import command_settings
+from mtgui.views.results.results_pane import joined_note
 from mtgui.views.window.launch import load_demo_into
 
 
@@ -84,6 +87,11 @@ def test_a_breakdown_under_family_all_decides_the_whole_set_again_as_the_command
     assert pane.result.bootstrap.joined == 6 * len(metrics) * (1 + groups)
     assert "The family grew with the breakdown by length" in pane.joined.text()
     assert numbers(pane.result.bootstrap) == numbers(command_line(metrics, "length").result)
+    # Where the groups cannot join (a segment-level test decides), the note says the engine's why.
+    apart = replace(analysed.bootstrap, notes=(*analysed.bootstrap.notes, "Not joined: why."))
+    text = joined_note(analysed, replace(analysed, bootstrap=apart), view.breakdown)
+    assert "Not joined: why." in text and "grew" not in text
+    assert joined_note(analysed, analysed, view.breakdown) == ""
     # The family of each metric: the grid shows the analysis as it ran, and no note.
     choose(panel.family, "metric")
     qtbot.waitUntil(

@@ -456,28 +456,33 @@ class ResultsPane(QWidget):
 def joined_note(
     analysed: AnalysisResult | None, shown: AnalysisResult | None, breakdown: Breakdown | None
 ) -> str:
-    """What to know when the whole test set ``shown`` is ``analysed`` decided again in one
-    family with ``breakdown``'s groups ("": it is not)."""
-    if analysed is None or shown is None or shown is analysed or not shown.bootstrap.joined:
+    """What to know when the whole test set ``shown`` is ``analysed`` decided again with
+    ``breakdown``'s groups ("": it is not): that the family grew, and B with it, in the engine's
+    words; or, where the groups could not join (a segment-level test decides), why not."""
+    if analysed is None or shown is None or shown is analysed:
         return ""
     run, before = shown.bootstrap, analysed.bootstrap
-    groups = sum(1 for g in breakdown.groups if g.bootstrap is not None) if breakdown else 0
-    by = f" by {breakdown.by}" if breakdown is not None else ""
-    text = (
-        f"The family grew with the breakdown{by}: under {run.settings.correction.label} with all "
-        f'metrics together (family "all"), the {run.joined:,} pairs of every metric on the '
-        f"whole test set and in the breakdown's {groups:,} bootstrapped groups are one family, "
-        "so the whole test set's verdicts shown here (grid, paired view, summary) were decided "
-        "again in it, as mtgui eval decides them with --by and --family all."
-    )
-    if run.settings.resamples != before.settings.resamples:  # the engine's note, in its words
-        raised = [n for n in run.notes if n not in before.notes and n.startswith(RAISED)]
-        again = (
+    new = [note for note in run.notes if note not in before.notes]
+    parts = []
+    if run.joined:
+        groups = sum(1 for g in breakdown.groups if g.bootstrap is not None) if breakdown else 0
+        by = f" by {breakdown.by}" if breakdown is not None else ""
+        parts.append(
+            f"The family grew with the breakdown{by}: under {run.settings.correction.label} "
+            f'with all metrics together (family "all"), the {run.joined:,} pairs of every metric '
+            f"on the whole test set and in the breakdown's {groups:,} bootstrapped groups are one "
+            "family, so the whole test set's verdicts shown here (grid, paired view, summary) "
+            "were decided again in it, as mtgui eval decides them with --by and --family all."
+        )
+        new = [note for note in new if note.startswith(RAISED)]  # the rest says the same
+    if run.settings.resamples != before.settings.resamples:
+        parts.append(
             f"The whole test set was bootstrapped again ({run.settings.resamples:,} resamples "
             f"instead of the analysis's {before.settings.resamples:,})."
         )
-        text = " ".join((text, again, *raised))
-    return (
-        f"{text} Export, the report and a saved project keep the analysis's own verdicts, "
-        "decided without the breakdown."
+    parts += new
+    parts.append(
+        "Export, the report and a saved project keep the analysis's own verdicts, decided "
+        "without the breakdown."
     )
+    return " ".join(parts)
