@@ -84,7 +84,8 @@ class Breakdown:
 @dataclass(frozen=True)
 class BreakdownProgress:
     """Where breakdowns are: the group being bootstrapped (``step`` of ``steps`` groups in all
-    breakdowns) and its resamples done; ``phase`` is "nist" while NIST's table is built."""
+    breakdowns) and its resamples done; ``phase`` is "nist" while NIST's table is built, and
+    "whole" while the whole test set is bootstrapped again for a joined family."""
 
     step: int
     steps: int
@@ -118,6 +119,50 @@ def iter_breakdowns(
         results.append(breakdown)
         step += len(grouping.labels)
     return tuple(results)
+
+
+def iter_joined_breakdown(
+    corpus: Corpus, statistics: Statistics, whole: BootstrapResult, grouping: Grouping
+) -> Generator[BreakdownProgress, None, tuple[Breakdown, BootstrapResult | None]]:
+    """The breakdown by ``grouping`` of a finished analysis (its bootstrap ``whole``),
+    resampled with its settings and the unit it asked for; under ``--family all`` with a
+    correction, also the whole test set decided in one family with the groups (None
+    otherwise), as ``mtgui eval --by KEY --family all`` decides them: B raised for the joined
+    family by the same rule (:meth:`BootstrapSettings.enough_for` from the B asked for), the
+    whole test set bootstrapped again when it was, then :func:`joined_family`."""
+    settings = replace(whole.settings, unit=whole.unit_requested)
+    if settings.correction is Correction.NONE or settings.family is not Family.ALL:
+        made = yield from iter_breakdowns(corpus, statistics, [grouping], settings)
+        return made[0], None
+    asked = replace(settings, resamples=settings.raised_from or settings.resamples)
+    settings = replace(asked, raised_from=None).enough_for(
+        len(whole.systems), len(whole.metrics), len(grouping.labels)
+    )
+    redone = whole
+    if settings.resamples != whole.settings.resamples:  # the joined family needs more
+        redone = yield from _iter_whole(corpus, statistics, settings, grouping)
+    made = yield from iter_breakdowns(corpus, statistics, [grouping], settings)
+    joined, breakdowns = joined_family(statistics, redone, made)
+    return breakdowns[0], None if joined is whole else joined
+
+
+def _iter_whole(
+    corpus: Corpus, statistics: Statistics, settings: BootstrapSettings, grouping: Grouping
+) -> Generator[BreakdownProgress, None, BootstrapResult]:
+    """The whole test set bootstrapped again with ``settings`` (B raised for the joined
+    family), its progress told as the breakdown's first step (phase "whole")."""
+    documents = corpus.test_set.document_index_if_any()
+    run = iter_bootstrap(statistics, settings, documents)
+    steps = len(grouping.labels)
+    try:
+        while True:
+            snapshot = next(run)
+            yield BreakdownProgress(
+                0, steps, grouping.by, "", snapshot.done, snapshot.total, phase="whole"
+            )
+    except StopIteration as stop:
+        redone: BootstrapResult = stop.value
+        return redone
 
 
 def iter_nist_table(

@@ -13,6 +13,7 @@ from mtgui.engine.breakdown import (
     MIN_GROUP_SEGMENTS,
     group_corpus,
     iter_breakdowns,
+    iter_joined_breakdown,
     joined_family,
     renumbered,
 )
@@ -228,6 +229,29 @@ def test_family_of_each_metric_leaves_the_groups_their_own():
         analysis.bootstrap,
         made,
     )
+
+
+@pytest.mark.parametrize("family", [Family.ALL, Family.METRIC])
+def test_a_breakdown_of_a_finished_analysis_joins_its_family_as_eval_does(family):
+    """The window's path (a breakdown after the analysis) against the command line's (B
+    chosen for the groups first): max-T needs no more resamples, so nothing is drawn again."""
+    corpus = load_demo()
+    settings = BootstrapSettings(resamples=200, seed=7, correction=Correction.MAXT, family=family)
+    analysis = run_to_end(iter_analysis(corpus, ["bleu"], MetricSettings(), settings))
+    grouping = group_by_attribute(corpus.test_set, "genre")
+    breakdown, whole = run_to_end(
+        iter_joined_breakdown(corpus, analysis.statistics, analysis.bootstrap, grouping)
+    )
+    made = run_to_end(iter_breakdowns(corpus, analysis.statistics, [grouping], settings))
+    result, (expected,) = joined_family(analysis.statistics, analysis.bootstrap, made)
+    assert [g.bootstrap.pairs for g in breakdown.groups] == [
+        g.bootstrap.pairs for g in expected.groups
+    ]
+    if family is Family.METRIC:
+        assert whole is None
+    else:
+        assert whole is not None and whole.joined == 6 * 4
+        assert whole.pairs == result.pairs and whole.notes == result.notes
 
 
 def test_groups_decided_by_a_segment_test_are_not_joined_and_a_note_says_so():

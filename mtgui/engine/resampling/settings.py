@@ -22,6 +22,10 @@ MIN_RESAMPLES, MAX_RESAMPLES = 100, 100_000
 DEFAULT_RESAMPLES = 2000  # as in the papers
 
 
+RAISED = "The bootstrap drew "
+"""How the note that says B was raised begins (:meth:`BootstrapSettings.raise_note`)."""
+
+
 AR_TRIALS = 10_000  # approximate randomization trials when no number is given (as sacreBLEU)
 
 
@@ -163,7 +167,7 @@ class BootstrapSettings:
             pairs *= 1 + groups
         needed = resamples_needed(self.correction, pairs, self.level)
         return [
-            f"The bootstrap drew {self.resamples:,} resamples instead of the "
+            f"{RAISED}{self.resamples:,} resamples instead of the "
             f"{self.raised_from:,} asked for: with {self.correction.label} over "
             f"{_comparisons(pairs, self.family)}, {_why(pairs, self.level, needed)}; with "
             "fewer, no difference could be significant."

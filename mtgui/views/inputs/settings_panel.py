@@ -175,7 +175,8 @@ class SettingsPanel(QWidget):
         self.family = _choice(_FAMILIES)
         self.family.setToolTip(
             "Which comparisons are corrected together: each metric's pairs, or every "
-            "metric's pairs as one family (stricter)."
+            "metric's pairs as one family (stricter), with the pairs of the Breakdown tab's "
+            "groups once a breakdown is made."
         )
         self.equivalence = QLineEdit()
         self.equivalence.setPlaceholderText("e.g. bleu=0.01, chrf=0.5")

@@ -191,7 +191,11 @@ class BreakdownView(QWidget):
     # -- what the window tells the view ----------------------------------------------------
 
     def set_result(self, result: AnalysisResult | None, metric: str) -> None:
-        """A new analysis is shown: offer its keys, and break it down when the view is seen."""
+        """A new analysis is shown: offer its keys, and break it down when the view is seen.
+        The whole test set decided with this view's groups (family "all") is the analysis the
+        breakdown was made of, not a new one."""
+        if result is not None and result is self.controller.whole:
+            result = self.controller.source
         self.result, self.metric_name = result, metric
         keys = breakdown_keys(result) if result is not None else ()
         refill(self.key, [(_key_label(key), key) for key in (*keys, *self._label_keys)])
@@ -243,6 +247,12 @@ class BreakdownView(QWidget):
             text = (
                 f"This breakdown (by {self.breakdown.by}) is of earlier results or another key "
                 f"than those shown now: {what}."
+            )
+        elif self.controller.whole is not None:
+            text = (
+                f"By {self.breakdown.what}; each group scored as a test set of its own, its "
+                "verdicts decided in one family with the whole test set's (family: all metrics "
+                "together)."
             )
         else:
             text = f"By {self.breakdown.what}; each group scored as a test set of its own."

@@ -11,6 +11,12 @@ window (which connects it to the controller):
 :meth:`ResultsPane.start_run` and :meth:`ResultsPane.show_scores` while a run goes on,
 :meth:`ResultsPane.show_result` when it ends, :meth:`ResultsPane.clear_result` when the
 controller lets its result go.
+
+Under the family "all" with a correction, a breakdown's groups join the whole test set's family
+(:mod:`mtgui.app.breakdown`): once the breakdown is made, every tab shows the whole test set as
+decided in that family (:attr:`ResultsPane.result`; the analysis as it ran is
+:attr:`ResultsPane.analysed`), and a note above the tabs says that the family grew with the
+breakdown and the verdicts were decided again.
 """
 
 from __future__ import annotations
@@ -32,7 +38,9 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.analysis import AnalysisResult
+from mtgui.engine.breakdown import Breakdown
 from mtgui.engine.core import FloatArray
+from mtgui.engine.resampling import RAISED
 from mtgui.report.settings_text import made_with, provenance
 from mtgui.views.common.choices import refill
 from mtgui.views.common.compact_note import CompactNote
@@ -81,7 +89,9 @@ class ResultsPane(QWidget):
         one is the metric the views show."""
         super().__init__(parent)
         self._metrics_ticked = metrics_ticked
-        self.result: AnalysisResult | None = None  # the result shown, as the controller said
+        self.result: AnalysisResult | None = None  # the result shown (see analysed)
+        self.analysed: AnalysisResult | None = None  # as the controller said; result is it, or
+        # it decided again with the breakdown's groups in one family (family "all")
         self._wanted_metric: str | None = None  # a reopened session's metric, until it exists
         self._histograms_started = False
         self._histograms_behind = False  # the result's histograms are drawn at the next turn
@@ -105,6 +115,11 @@ class ResultsPane(QWidget):
         )
         self.stale.setStyleSheet(_STALE_STYLE)
         self.stale.setVisible(False)
+        self.joined = CompactNote(  # says when the verdicts were decided with a breakdown's groups
+            "The whole test set's verdicts were decided again in one family with the groups of "
+            "the breakdown (family: all metrics together)."
+        )
+        self.joined.setVisible(False)
         self.histograms = HistogramView()
         self.score_model, self.grid_model = ScoreTableModel(self), SignificanceGridModel(self)
         self.score_table = self._table(self.score_model, sortable=True)
@@ -180,6 +195,7 @@ class ResultsPane(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.problem)
         layout.addWidget(self.stale)
+        layout.addWidget(self.joined)  # first: it says what the views show now
         layout.addWidget(self.notes)
         layout.addWidget(self.tabs, stretch=1)
         # the settings that produced what the tables show
@@ -226,6 +242,7 @@ class ResultsPane(QWidget):
         self.paired.segments_requested.connect(self.show_segments)
         self.documents.segments_requested.connect(self.show_segments)
         self.tabs.currentChanged.connect(self._on_tab_changed)
+        self.breakdown.controller.whole_changed.connect(self._on_breakdown_whole_changed)
         for table in (self.score_table, self.grid_table):
             table.exported.connect(self.table_exported)
         for table in self.findChildren(DataTableView):
@@ -292,7 +309,8 @@ class ResultsPane(QWidget):
 
     def show_result(self, result: AnalysisResult) -> None:
         """Show a finished analysis, on the metric shown so far if it has it."""
-        self.result = result
+        self.result = self.analysed = result
+        self._say_joined()
         self.made_with.setText(made_with(result.statistics, result.bootstrap))
         metrics = list(result.bootstrap.metrics)
         current = self._wanted_metric or self.current_metric()
@@ -304,7 +322,29 @@ class ResultsPane(QWidget):
     def clear_result(self) -> None:
         """Let go of the result shown (there is none any more); what is drawn stays until
         the next result, or until a run ends without one."""
-        self.result = None
+        self.result = self.analysed = None
+
+    def _on_breakdown_whole_changed(self, whole: AnalysisResult | None) -> None:
+        """A breakdown was made: under the family "all", every tab shows the whole test set
+        decided in one family with its groups (``whole``); else the analysis as it ran."""
+        if self.analysed is None or self.breakdown.controller.source is not self.analysed:
+            return  # a breakdown of earlier results: it decides nothing of these
+        shown = whole if whole is not None else self.analysed
+        if shown is self.result or self.result is None:
+            return
+        drawn, self.result = self.result.bootstrap.settings.resamples, shown
+        self.made_with.setText(made_with(shown.statistics, shown.bootstrap))
+        self._say_joined()
+        self._show_metric()
+        if shown.bootstrap.settings.resamples != drawn:
+            self._histograms_behind = True  # the resamples of a raised B: drawn again
+            self.draw_histograms()
+
+    def _say_joined(self) -> None:
+        """The note that the family grew with the breakdown, when it did."""
+        text = joined_note(self.analysed, self.result, self.breakdown.breakdown)
+        self.joined.setText(text)
+        self.joined.setVisible(bool(text))
 
     def want_metric(self, metric: str | None) -> None:
         """Show ``metric`` (a reopened session's) as soon as a result has it."""
@@ -411,3 +451,38 @@ class ResultsPane(QWidget):
         # tab on the way, and that signal would find no slot to call.
         with contextlib.suppress(RuntimeError, AttributeError):
             self.tabs.currentChanged.disconnect(self._on_tab_changed)
+
+
+def joined_note(
+    analysed: AnalysisResult | None, shown: AnalysisResult | None, breakdown: Breakdown | None
+) -> str:
+    """What to know when the whole test set ``shown`` is ``analysed`` decided again with
+    ``breakdown``'s groups ("": it is not): that the family grew, and B with it, in the engine's
+    words; or, where the groups could not join (a segment-level test decides), why not."""
+    if analysed is None or shown is None or shown is analysed:
+        return ""
+    run, before = shown.bootstrap, analysed.bootstrap
+    new = [note for note in run.notes if note not in before.notes]
+    parts = []
+    if run.joined:
+        groups = sum(1 for g in breakdown.groups if g.bootstrap is not None) if breakdown else 0
+        by = f" by {breakdown.by}" if breakdown is not None else ""
+        parts.append(
+            f"The family grew with the breakdown{by}: under {run.settings.correction.label} "
+            f'with all metrics together (family "all"), the {run.joined:,} pairs of every metric '
+            f"on the whole test set and in the breakdown's {groups:,} bootstrapped groups are one "
+            "family, so the whole test set's verdicts shown here (grid, paired view, summary) "
+            "were decided again in it, as mtgui eval decides them with --by and --family all."
+        )
+        new = [note for note in new if note.startswith(RAISED)]  # the rest says the same
+    if run.settings.resamples != before.settings.resamples:
+        parts.append(
+            f"The whole test set was bootstrapped again ({run.settings.resamples:,} resamples "
+            f"instead of the analysis's {before.settings.resamples:,})."
+        )
+    parts += new
+    parts.append(
+        "Export, the report and a saved project keep the analysis's own verdicts, decided "
+        "without the breakdown."
+    )
+    return " ".join(parts)

@@ -263,8 +263,9 @@ more systems are loaded. <b>Benjamini-Hochberg</b> promises less (that wrong ver
 most 5% of those found) and finds more. A correction needs enough resamples to reach its
 bar; where there are too few, mtgui draws more and says from how many to how many.</p>
 <p><b>Family</b>: which comparisons share one correction: each metric's pairs (the default),
-or every metric's pairs together (stricter; on the command line with <code>--by</code>, every
-breakdown group's pairs too). The sentence above the grid says which.</p>
+or every metric's pairs together (stricter; then the groups of the Breakdown tab join the family
+once a breakdown is made, and the grid's verdicts are decided again, as a note says). The
+sentence above the grid says which.</p>
 <p><b>Under a correction the interval agrees with the verdict.</b> The interval shown beside a
 verdict then holds zero exactly when the verdict is <b>~</b> (it is wider than the pair's own
 95% interval, which the exported files keep as <i>ci_low_uncorrected</i> and
