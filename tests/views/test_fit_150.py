@@ -100,7 +100,7 @@ def test_the_files_panels_headers_are_whole_or_short(qtbot):
         label = panel.headerItem().text(column)
         assert header.fontMetrics().horizontalAdvance(label) < header.sectionSize(column), label
     window.resize(1600, 900)
-    qtbot.waitUntil(lambda: panel.headerItem().text(2) == "Segments")
+    qtbot.waitUntil(lambda: panel.headerItem().text(2) == "Segments", timeout=30_000)
 
 
 def cut_controls(page: QWidget) -> list[str]:
