@@ -112,6 +112,15 @@ def show_human_scores(window: MainWindow) -> None:
     show_tab("Scores")(window)
 
 
+def settle(app: QApplication) -> None:
+    """Let the views lay out and paint what they were given (plots laid out on a timer were
+    grabbed black when the shot came at once)."""
+    end = time.monotonic() + 0.5
+    while time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.02)
+
+
 def shoot(loader: Callable[[MainWindow], None], shots: dict[str, Shot]) -> None:
     """Open a window, load with ``loader``, wait for the analysis, save each shot."""
     app = create_application()
@@ -126,7 +135,7 @@ def shoot(loader: Callable[[MainWindow], None], shots: dict[str, Shot]) -> None:
             return
         for name, shot in shots.items():
             shot(window)
-            app.processEvents()
+            settle(app)
             window.grab().save(str(HERE / f"{name}.png"))
         window.close()
         app.quit()
