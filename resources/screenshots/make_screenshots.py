@@ -1,11 +1,18 @@
-"""Make the README's screenshots of the window: the demo data and WMT21 is-en (../shared).
+"""Make the screenshots of the README and the docs: the demo data, WMT21 is-en and de-en.
 
-python resources/screenshots/make_screenshots.py
+python resources/screenshots/make_screenshots.py [SHARED_DATA]
+
+SHARED_DATA is the folder of the shared WMT data (by default ../shared/data beside the checkout,
+else /work/shared/data). The files the shots load are copied first into a temporary folder and
+opened by names relative to it, so that no path of this machine shows in a note or a title.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -15,12 +22,18 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from mtgui.app.campaign import provide_campaign_steps
+from mtgui.cli.campaign_steps import campaign_steps
+from mtgui.views.results.campaign_view import open_campaign
 from mtgui.views.studies.studies_view import STUDIES
 from mtgui.views.window.launch import create_application, load_demo_into
 from mtgui.views.window.main_window import MainWindow
 
 HERE = Path(__file__).resolve().parent
-IS_EN = HERE.parents[2] / "shared" / "data" / "wmt21-newstest2021-is-en"
+SHARED_PLACES = (HERE.parents[2] / "shared" / "data", Path("/work/shared/data"))
+IS_EN = Path("wmt21-is-en")  # relative to the temporary folder the shots run in
+DE_EN = Path("wmt21-de-en")
+CAMPAIGN = Path("wmt21-into-english.toml")
 Shot = Callable[[MainWindow], None]  # puts the window in the state to photograph
 
 
@@ -99,6 +112,15 @@ def show_human_scores(window: MainWindow) -> None:
     show_tab("Scores")(window)
 
 
+def settle(app: QApplication) -> None:
+    """Let the views lay out and paint what they were given (plots laid out on a timer were
+    grabbed black when the shot came at once)."""
+    end = time.monotonic() + 0.5
+    while time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.02)
+
+
 def shoot(loader: Callable[[MainWindow], None], shots: dict[str, Shot]) -> None:
     """Open a window, load with ``loader``, wait for the analysis, save each shot."""
     app = create_application()
@@ -113,7 +135,7 @@ def shoot(loader: Callable[[MainWindow], None], shots: dict[str, Shot]) -> None:
             return
         for name, shot in shots.items():
             shot(window)
-            app.processEvents()
+            settle(app)
             window.grab().save(str(HERE / f"{name}.png"))
         window.close()
         app.quit()
@@ -157,8 +179,93 @@ def welcome() -> None:
     window.close()
 
 
+def show_refused_file(window: MainWindow) -> None:
+    """The files panel with WMT's system-level DA file, refused with its reason under it."""
+    app = QApplication.instance()
+    window.add_files([IS_EN / "human" / "ad-sys-scores-is-en.csv"])
+    panel = window.files_panel
+    row = panel.topLevelItem(panel.topLevelItemCount() - 1)
+    while row.text(1) != "could not be read" or window.controller.analysing:
+        app.processEvents()
+        time.sleep(0.01)
+        row = panel.topLevelItem(panel.topLevelItemCount() - 1)
+    panel.collapseAll()
+    row.setExpanded(True)
+    panel.scrollToItem(row.child(0))
+    show_tab("Summary")(window)
+
+
+FILES_SHOTS = {"wmt21-is-en-refused-file": show_refused_file}
+
+
+def campaign_text() -> str:
+    """Two WMT21 test sets into English, which share the systems Facebook-AI and Online-A."""
+    de_en = sorted(str(path) for path in (DE_EN / "systems").glob("*.en"))
+    is_en = sorted(str(path) for path in (IS_EN / "sgm" / "systems").glob("*.sgm"))
+    return (
+        '[settings]\nmetrics = ["bleu", "chrf"]\nbootstrap = 1000\n\n'
+        '[[test_sets]]\nname = "newstest2021 de-en"\n'
+        f"refs = [{', '.join(repr(str(DE_EN / ('ref.' + r + '.en'))) for r in 'AB')}]\n"
+        f"hyps = {de_en!r}\n\n"
+        '[[test_sets]]\nname = "newstest2021 is-en"\n'
+        f"refs = {str(IS_EN / 'sgm' / 'newstest2021.is-en.ref.A.en.sgm')!r}\n"
+        f"hyps = {is_en!r}\n"
+    ).replace("'", '"')
+
+
+def campaign_shot() -> None:
+    """The campaign window on two WMT21 test sets into English, once its run is done."""
+    app = create_application()
+    window = MainWindow()
+    window.resize(1280, 800)
+    window.show()
+    CAMPAIGN.write_text(campaign_text(), encoding="utf-8")
+    campaign = open_campaign(window, CAMPAIGN.resolve())
+    if campaign is None:
+        raise SystemExit("this mtgui has no campaign code")
+    while campaign.outcome is None or campaign.runs.running:
+        app.processEvents()
+        time.sleep(0.01)
+    campaign.resize(1000, 680)
+    app.processEvents()
+    campaign.grab().save(str(HERE / "wmt21-campaign.png"))
+    campaign.close()
+    window.close()
+
+
+def shared_data(argv: list[str]) -> Path:
+    """The folder of the shared WMT data: the one given, else the first that exists."""
+    places = [Path(argv[1])] if len(argv) > 1 else list(SHARED_PLACES)
+    for place in places:
+        if (place / "wmt21-newstest2021-is-en").is_dir():
+            return place.resolve()
+    raise SystemExit(f"no shared WMT data in {', '.join(map(str, places))}")
+
+
+def copy_inputs(shared: Path, folder: Path) -> None:
+    """The files the shots load, under short names, in ``folder``."""
+    is_en = shared / "wmt21-newstest2021-is-en"
+    shutil.copytree(is_en / "sgm", folder / IS_EN / "sgm")
+    shutil.copytree(is_en / "human", folder / IS_EN / "human")
+    de_en = shared / "wmt21-newstest2021-de-en-2ref" / "txt"
+    (folder / DE_EN / "systems").mkdir(parents=True)
+    for ref in "AB":
+        shutil.copy(de_en / f"newstest2021.de-en.ref.{ref}.en", folder / DE_EN / f"ref.{ref}.en")
+    for system in (de_en / "systems").glob("*.en"):
+        name = system.name.removeprefix("newstest2021.de-en.")
+        shutil.copy(system, folder / DE_EN / "systems" / name)
+
+
 if __name__ == "__main__":
+    provide_campaign_steps(campaign_steps)
+    shared = shared_data(sys.argv)
     welcome()
     shoot(load_demo_into, DEMO)
-    shoot(load_is_en, IS_EN_SHOTS)
-    shoot(load_is_en_with_human, HUMAN_SHOTS)
+    with tempfile.TemporaryDirectory(prefix="mtgui-shots-") as folder:
+        copy_inputs(shared, Path(folder))
+        os.chdir(folder)
+        shoot(load_is_en, IS_EN_SHOTS)
+        shoot(load_is_en_with_human, HUMAN_SHOTS)
+        shoot(load_is_en, FILES_SHOTS)
+        campaign_shot()
+        os.chdir(HERE)

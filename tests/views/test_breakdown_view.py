@@ -80,3 +80,29 @@ def test_a_new_key_or_a_new_result_is_broken_down_again_and_says_so_meanwhile(qt
     )
     assert view.breakdown.by == "length"
     assert view.controller.source is window.result
+
+
+def test_a_wrapped_legend_keeps_each_systems_mark_with_its_name(qtbot):
+    """At 150% the legend wraps: a line never ends on a mark whose name starts the next."""
+    from PySide6.QtGui import QColor, QTextDocument
+
+    from mtgui.views.results.breakdown_plot import legend_entry
+
+    names = ["Allegro.eu", "Facebook-AI", "HuaweiTSC", "Manifold", "Mideind", "Online-A"]
+    legend = "&nbsp;&nbsp; ".join(
+        legend_entry(n, QColor("#0072b2"), i) for i, n in enumerate(names)
+    )
+    document = QTextDocument()
+    document.setHtml(legend)
+    for width in range(120, 700, 7):
+        document.setTextWidth(width)
+        document.size()  # lays the text out
+        block = document.begin()
+        layout = block.layout()
+        for number in range(layout.lineCount()):
+            line = layout.lineAt(number)
+            text = block.text()[line.textStart() : line.textStart() + line.textLength()].strip()
+            assert text and text[-1] not in "\u25cf\u2060\u2014" and text[0] not in "\u2014", (
+                width,
+                text,
+            )

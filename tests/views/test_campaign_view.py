@@ -206,3 +206,15 @@ def test_the_cancel_button_and_closing_stop_a_run_on_its_thread(qtbot, campaign,
     endless.close()
     qtbot.waitUntil(lambda: not threads_left_running())
     window.close()
+
+
+def test_the_table_of_pairs_is_no_taller_than_its_rows_and_the_grid_gets_the_room(qtbot, campaign):
+    window = _shown(qtbot, campaign)
+    window.resize(1000, 680)
+    window.show()
+    qtbot.waitExposed(window)
+    aggregate = window.aggregate
+    rows = aggregate.horizontalHeader().height() + aggregate.verticalHeader().length()
+    slack = aggregate.horizontalScrollBar().sizeHint().height() + 2 * aggregate.frameWidth()
+    assert rows <= aggregate.height() <= rows + slack
+    assert window.grid.height() > aggregate.height()

@@ -80,3 +80,12 @@ def test_no_two_of_28_systems_look_alike():
     assert series_style(0) == Qt.PenStyle.SolidLine
     assert series_style(10) == Qt.PenStyle.DashLine
     assert series_style(20) == Qt.PenStyle.DotLine
+
+
+def test_the_legend_of_the_lines_is_whole_on_a_narrow_view(qtbot, view):
+    """At 1280 x 800 and 150% the view is about 500 wide: the legend wraps, never cut."""
+    view.resize(480, 520)
+    qtbot.waitUntil(lambda: view.width() == 480)
+    legend = view.marks_legend
+    assert legend.geometry().right() < view.width()
+    assert legend.height() >= legend.heightForWidth(legend.width()) > 0

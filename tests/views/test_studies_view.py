@@ -118,6 +118,7 @@ def test_without_human_scores_the_agreement_study_says_what_to_do(qtbot, window)
 def test_a_running_study_moves_its_progress_bar_and_says_when_it_finished(qtbot, window):
     studies = window.results.studies
     assert studies.placeholder.isVisible() and "Press Run study" in studies.placeholder.text()
+    assert not studies.progress.isVisible()  # an empty bar looked like a field to type in
     studies.kind.setCurrentIndex(list(STUDIES).index("size"))
     studies.repeats.setValue(20)
     values = []
@@ -130,6 +131,7 @@ def test_a_running_study_moves_its_progress_bar_and_says_when_it_finished(qtbot,
     assert len(values) >= 3 and values == sorted(values) and values[-1] > values[0]
     assert said.args[0].startswith("Finished in ") and studies.status.text() == said.args[0]
     assert studies.progress.value() == studies.progress.maximum()
+    assert studies.progress.isVisible()
     assert studies.plots.isVisible() and not studies.placeholder.isVisible()
 
 

@@ -245,3 +245,19 @@ def test_the_paired_plot_keeps_its_height_and_scrolls_in_a_short_window(qtbot):
     qtbot.waitUntil(lambda: paired.plot_widget.height() >= PAIRED_PLOT_MIN_HEIGHT)
     assert paired.body.widget().isAncestorOf(paired.plot_widget)
     assert paired.body.widget().isAncestorOf(paired.summary)
+
+
+def test_a_narrow_files_panel_shortens_the_counts_headers_before_cutting_what_files_hold(qtbot):
+    """Segments and Documents give up their headers' width first (Segs, Docs): their numbers
+    stay whole, and so do Holds ("system output") and Format ("NIST SGML, UTF-8")."""
+    window = demo_window(qtbot, 1100, 700)
+    panel = window.files_panel
+    header, natural = panel.header(), panel._natural
+    assert [header.sectionSize(c) for c in (1, 4)] == [natural[1], natural[4]]
+    assert panel.headerItem().text(3) == "Docs"  # it gave up its header's width first
+    metrics = panel.fontMetrics()
+    for column in (2, 3):
+        widest = max(
+            metrics.horizontalAdvance(panel.topLevelItem(0).child(r).text(column)) for r in range(2)
+        )
+        assert header.sectionSize(column) > widest

@@ -51,7 +51,9 @@ SYSTEM_ROLE = Qt.ItemDataRole.UserRole + 2  # the system's name
 SYSTEM_KEY_ROLE = Qt.ItemDataRole.UserRole + 3  # the system's identity (file, position)
 _READING = QBrush(QColor("#5F6368"))
 FILE_WIDTH = 150  # the least width of the file's column while the others can give up some
-LEAST_WIDTHS = {4: 60, 1: 70, 3: 55, 2: 55}  # Format, Holds, Documents, Segments: in this order
+# Documents and Segments give up their headers' width first (Docs, Segs: their numbers stay
+# whole), then Format and Holds, whose words a narrow panel (150%) cut to "syste...utput".
+LEAST_WIDTHS = {3: 50, 2: 50, 4: 60, 1: 70}  # Documents, Segments, Format, Holds: in this order
 # Each column's header when the column is narrower than its whole name (the tooltip says it).
 SHORT_LABELS = {"Holds": "Holds", "Segments": "Segs", "Documents": "Docs", "Format": "Fmt"}
 _FEW_ROWS = 200  # up to this many rows (or an eighth) are changed in place, more made afresh
@@ -152,7 +154,7 @@ class FilesPanel(QTreeWidget):
 
     def _fit_columns(self) -> None:
         """The file's column gets the width the others leave, and at least :data:`FILE_WIDTH`
-        while they can give some up: Format first, then Holds, Documents and Segments, each
+        while they can give some up: Documents and Segments first, then Format and Holds, each
         down to its least width in :data:`LEAST_WIDTHS` (elided), before the panel scrolls
         sideways. Each column is otherwise at its contents' width."""
         if len(self._natural) != self.columnCount():

@@ -81,4 +81,7 @@ def legend_entry(system: str, color: QColor, number: int) -> str:
         Qt.PenStyle.DashDotLine: " (dash-dot)",
     }.get(series_style(number), "")
     name = html.escape(system)
-    return f'<span style="color: {color.name()}">&#9679;&#8212;</span>&nbsp;{name}{style}'
+    # A word joiner (U+2060) between the dot and the dash: a wrapped legend (150%) broke there,
+    # leaving a system's dot at the end of one line and its dash and name on the next.
+    mark = f'<span style="color: {color.name()}">&#9679;&#8288;&#8212;</span>'
+    return f"{mark}&nbsp;{name}{style}"

@@ -107,6 +107,15 @@ def _read_only_table() -> QTableWidget:
     return table
 
 
+def rows_height(table: QTableWidget) -> int:
+    """The height that shows every row of ``table`` and no more: its header, its rows, its
+    frame and room for a horizontal scroll bar. A campaign of many systems and few shared pairs
+    left the grid a few rows high above a tall, mostly empty table of pairs."""
+    scroll_bar = table.horizontalScrollBar().sizeHint().height()
+    header = table.horizontalHeader().sizeHint().height()
+    return header + table.verticalHeader().length() + 2 * table.frameWidth() + scroll_bar
+
+
 class CampaignWindow(QDialog):
     """One campaign: its run (progress, cancel, errors in words), then its grid and aggregate."""
 
@@ -321,6 +330,7 @@ class CampaignWindow(QDialog):
             '"better on at least k of n" controls the family-wise error (Dror et al. 2017).'
         )
         self.aggregate_title.setWordWrap(True)
+        self.aggregate.setMaximumHeight(rows_height(self.aggregate))
 
     # -- export -------------------------------------------------------------------------------
 

@@ -89,6 +89,7 @@ class HistogramView(QWidget):
         )
         self.same_axis.toggled.connect(self._apply_ranges)
         self.marks_legend = QLabel(MARKS_LEGEND)
+        self.marks_legend.setWordWrap(True)  # a narrow view (150%) cut it at the right edge
         self.marks_legend.setVisible(False)
         self.missing = QLabel()  # what the result drawn lacks of the metric asked for
         self.missing.setVisible(False)

@@ -131,6 +131,7 @@ class StudiesView(QWidget):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar()
+        self.progress.setVisible(False)  # until a study starts: empty, it looked like a field
         self.metric_choice = QComboBox()
         self.metric_choice.setToolTip("The metric the plots show.")
         self.band_label = QLabel("Band:")
@@ -286,6 +287,7 @@ class StudiesView(QWidget):
         self.cancel_button.setEnabled(running)
         if running:
             self._started = time.monotonic()
+            self.progress.setVisible(True)
             self.progress.setRange(0, 0)  # busy: the first snapshot may take a while
             self._set_status(f"Starting the {STUDIES[self.current_kind()][0].lower()} study...")
         else:
