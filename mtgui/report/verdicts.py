@@ -104,7 +104,7 @@ def _apart(result: BootstrapResult, metric: str, steps: list[PairComparison], na
     unsure = [p for p in close if p.verdict != EQUIVALENT]
     parts = []
     if unsure:
-        listed = _and([_unsure_pair(p, unit, name) for p in unsure])
+        listed = _and([_unsure_pair(p, unit, result.units, name) for p in unsure])
         parts.append(f"This test set could not tell apart {listed}.")
     if equal:
         listed = _and([f"{name(p.x)} and {name(p.y)}" for p in equal])
@@ -112,7 +112,12 @@ def _apart(result: BootstrapResult, metric: str, steps: list[PairComparison], na
     return " ".join(parts)
 
 
-def _unsure_pair(pair: PairComparison, unit: str, name: Name) -> str:
+FAR_BEYOND = 100
+"""A difference that would need more than this many times the test set's units is said to be
+beyond any such test set, in words: a count of millions of documents reads as a promise."""
+
+
+def _unsure_pair(pair: PairComparison, unit: str, units: int, name: Name) -> str:
     """'A and B (0.0012 apart; it would see about 0.0150; about 1,200 segments would settle
     it)', each part only when known."""
     details = [f"{_size(pair)} apart"]
@@ -120,7 +125,10 @@ def _unsure_pair(pair: PairComparison, unit: str, name: Name) -> str:
         details.append(f"it could see about {four_decimals(pair.mdd)}")
     needed = pair.units_needed
     if needed is not None and needed == needed and needed != float("inf"):
-        details.append(f"about {max(needed, 1):,.0f} {unit}s would likely settle it")
+        if units and needed > FAR_BEYOND * units:
+            details.append(f"it would take over a hundred times this test set's {unit}s")
+        else:
+            details.append(f"about {max(needed, 1):,.0f} {unit}s would likely settle it")
     return f"{name(pair.x)} and {name(pair.y)} ({'; '.join(details)})"
 
 

@@ -109,3 +109,21 @@ def test_identical_outputs_claim_no_detectable_difference_of_zero():
     same = {"A": [1.0, 2.0], "B": [1.0, 2.0], "C": [3.0, 1.0]}
     text = metric_summary(_result(_scores("comet", True, same)), "comet")
     assert "(0.0000 apart)" in text and "it could see about 0.0000" not in text
+
+
+def test_a_difference_no_test_set_of_this_kind_could_settle_is_said_in_words():
+    """A pair 0.0001 apart on a test set that sees 0.02 would need millions of units: the
+    summary says it would take over a hundred times the test set, not a count of millions."""
+    from dataclasses import replace
+
+    from mtgui.report.verdicts import FAR_BEYOND, _unsure_pair
+
+    corpus = load_demo()
+    result = run_to_end(
+        iter_analysis(corpus, ["bleu"], MetricSettings(), BootstrapSettings(resamples=100))
+    ).bootstrap
+    pair = replace(result.pairs[0], delta=1e-4, mdd=0.02, units_needed=4e7)
+    text = _unsure_pair(pair, "segment", result.units, str)
+    assert "over a hundred times this test set's segments" in text and "40,000,000" not in text
+    near = replace(pair, units_needed=FAR_BEYOND * result.units / 2)
+    assert "segments would likely settle it" in _unsure_pair(near, "segment", result.units, str)
