@@ -376,9 +376,9 @@ def _unread_words(inputs: RunInputs | None) -> str:
     if not unread:
         return ""
     shown = ", ".join(unread[:3]) + (", ..." if len(unread) > 3 else "")
-    files = "file was" if len(unread) == 1 else "files were"
+    files, they = ("file was", "it") if len(unread) == 1 else ("files were", "they")
     return (
-        f" {len(unread)} {files} left out, as they could not be read ({shown}): see the "
+        f" {len(unread)} {files} left out, as {they} could not be read ({shown}): see the "
         "files panel."
     )
 
