@@ -80,6 +80,7 @@ LAZY = (  # imported where a run needs them: 10 ms of every run on plain text th
     "mtgui.engine.statistics.documents",  # --documents
     "mtgui.report.html_report",  # --html or --pdf
     "mtgui.engine.statistics.cache",  # the window's cache of statistics
+    "importlib.metadata",  # sacreBLEU's version, for a sacreBLEU signature (none with mteval)
 )
 
 
