@@ -3,6 +3,7 @@
     python bench/run.py [--only end_to_end,statistics,...] [--out FILE]
     python bench/run.py compare OLD.json NEW.json
     python bench/run.py table RESULT.json
+    python bench/run.py page
 
 A run starts each benchmark script in a fresh process (the figures of several runs inside one
 script, such as medians, are the script's own), collects what they hand to
@@ -11,7 +12,8 @@ the machine (CPU, cores, memory, Python, numpy, the OpenBLAS kernels), the time,
 benchmark's figures; by default into ``bench/results/`` under the date and the commit. The
 figures beside sacreBLEU are measured in the same run (the ratios are what to read: machines are
 noisy). ``compare`` prints each figure of two results side by side with their ratio; ``table``
-prints a result as the Markdown table of the docs' performance page.
+prints a result as the Markdown table of the docs' performance page; ``page`` puts the table of
+the newest result (by its time) into that page, between its two markers.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ from typing import Any
 from record import RECORD_VARIABLE
 
 HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+PAGE = HERE.parent / "docs" / "performance.md"
+BEGIN, END = "<!-- results table: python bench/run.py page -->", "<!-- end of results table -->"
+"""The markers around the page's table of the newest result."""
 BENCHMARKS = {
     "end_to_end": "bench_end_to_end.py",
     "statistics": "bench_statistics.py",
@@ -96,6 +102,8 @@ def main() -> None:
     """Run, compare or tabulate, as the arguments say."""
     if len(sys.argv) > 1 and sys.argv[1] in ("compare", "table"):
         return (compare if sys.argv[1] == "compare" else table)(*map(Path, sys.argv[2:]))
+    if len(sys.argv) > 1 and sys.argv[1] == "page":
+        return page()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--only", default=",".join(QUICK), help="comma-separated: " + ", ".join(BENCHMARKS)
@@ -115,7 +123,7 @@ def main() -> None:
         "benchmarks": run(names),
     }
     stamp = result["time"][:10]
-    out = args.out or HERE / "results" / f"{stamp}-{commit or 'unknown'}.json"
+    out = args.out or RESULTS / f"{stamp}-{commit or 'unknown'}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     print(f"results: {out}")
@@ -146,15 +154,48 @@ def compare(old_path: Path, new_path: Path) -> None:
 
 def table(path: Path) -> None:
     """A result as a Markdown table (the docs' performance page)."""
-    result = json.loads(path.read_text(encoding="utf-8"))
-    print(
-        f"Commit `{result['commit']}`, {result['time'][:10]}, {result['machine']['cores']} cores, "
-        f"{result['machine']['cpu']}.\n"
-    )
-    print("| benchmark | figure | value |\n|---|---|---|")
+    print(table_text(json.loads(path.read_text(encoding="utf-8"))), end="")
+
+
+def table_text(result: dict[str, Any]) -> str:
+    """A result as the Markdown table of the docs' performance page, with the line above it."""
+    machine = result["machine"]
+    lines = [
+        f"Commit `{result['commit']}`, {result['time'][:10]}, {machine['cores']} cores, "
+        f"{machine['cpu']}.",
+        "",
+        "| benchmark | figure | value |",
+        "|---|---|---|",
+    ]
     for key, value in flat(result).items():
         bench, _, figure = key.partition(" / ")
-        print(f"| {bench} | {figure} | {value:.4g} |")
+        lines.append(f"| {bench} | {figure} | {value:.4g} |")
+    return "\n".join(lines) + "\n"
+
+
+def newest(folder: Path = RESULTS) -> Path:
+    """The results file of ``folder`` measured last (by the time it records)."""
+    paths = sorted(folder.glob("*.json"))
+    if not paths:
+        raise SystemExit(f"no results in {folder}")
+    return max(paths, key=lambda p: json.loads(p.read_text(encoding="utf-8"))["time"])
+
+
+def page_with_table(text: str, result: dict[str, Any]) -> str:
+    """The performance page ``text`` with the table of ``result`` between its markers."""
+    head, found, rest = text.partition(BEGIN)
+    _, found_end, tail = rest.partition(END)
+    if not found or not found_end:
+        raise SystemExit(f"{PAGE} lacks the markers {BEGIN} and {END}")
+    return f"{head}{BEGIN}\n\n{table_text(result)}\n{END}{tail}"
+
+
+def page() -> None:
+    """Put the table of the newest result into the performance page."""
+    path = newest()
+    result = json.loads(path.read_text(encoding="utf-8"))
+    PAGE.write_text(page_with_table(PAGE.read_text(encoding="utf-8"), result), encoding="utf-8")
+    print(f"{PAGE}: the table of {path.name}")
 
 
 if __name__ == "__main__":

@@ -69,3 +69,24 @@ def test_table_is_markdown_for_the_performance_page(tmp_path, capsys):
 def test_every_benchmark_of_the_harness_hands_its_figures_to_record(name):
     text = (BENCH / run.BENCHMARKS[name]).read_text(encoding="utf-8")
     assert "from record import record" in text and "record(" in text
+
+
+def test_the_performance_page_shows_the_table_of_the_newest_result():
+    newest = json.loads(run.newest().read_text(encoding="utf-8"))
+    text = run.PAGE.read_text(encoding="utf-8")
+    assert run.page_with_table(text, newest) == text, "run: python bench/run.py page"
+
+
+def test_the_newest_result_is_the_one_measured_last(tmp_path):
+    for name, time in [("2026-12-07-b.json", "2026-12-07T01:00"), ("2026-12-07-a.json", "09:00")]:
+        stamp = time if "T" in time else f"2026-12-07T{time}"
+        (tmp_path / name).write_text(json.dumps({"time": stamp}), encoding="utf-8")
+    assert run.newest(tmp_path).name == "2026-12-07-a.json"
+
+
+def test_the_page_takes_the_table_between_its_markers():
+    text = f"intro\n{run.BEGIN}\nold table\n{run.END}\nrest\n"
+    page = run.page_with_table(text, result("ddd", 31.0))
+    assert page.startswith(f"intro\n{run.BEGIN}\n\nCommit `ddd`")
+    assert "old table" not in page and "| end_to_end | ratio | 31 |" in page
+    assert page.endswith(f" |\n\n{run.END}\nrest\n")

@@ -33,7 +33,6 @@ from mtgui.io.writers import csv_text, json_text, write_stdout
 from mtgui.report.breakdown import breakdown_report, breakdown_tables, breakdown_text
 from mtgui.report.evaluation import evaluation_report, score_table, segment_table
 from mtgui.report.files import CSV_KEY, report_names, report_tables, write_planned_reports
-from mtgui.report.runs import RUNS_CSV, runs_html, runs_report, runs_tables, runs_text
 from mtgui.report.significance import grid_text, interval_table
 from mtgui.report.summary import summarize
 from mtgui.report.verdicts import metric_summary, summary_text
@@ -116,6 +115,8 @@ class EvalOutputs:
             metrics, bootstrap = settings.analysis.metrics, settings.bootstrap
             names = report_names(metrics, bootstrap, args.samples)
             if run_specs(args):
+                from mtgui.report.runs import RUNS_CSV
+
                 names = [*names, *RUNS_CSV]
             plan.add_folder(CSV_KEY, args.csv, [*names, *breakdown_names])
         if args.json is not None:
@@ -165,6 +166,8 @@ class EvalOutputs:
             if self.summary:
                 report["summary"] = summary_report(result)
             if runs is not None:
+                from mtgui.report.runs import runs_report, runs_tables, runs_text
+
                 report["runs"] = runs_report(runs)
                 report["notes"] = [*report["notes"], *runs.notes]
             if not self.plan.to_stdout:
@@ -217,6 +220,8 @@ class EvalOutputs:
         page = html_report(corpus, statistics, result, created, self.report_paths)
         if runs is not None:  # the runs' section before the end of the body
             head, _, tail = page.rpartition("</body>")
+            from mtgui.report.runs import runs_html
+
             page = f"{head}{runs_html(runs)}\n</body>{tail}"
         if "--html" in self.plan:
             self.plan.write("--html", page)

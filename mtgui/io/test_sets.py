@@ -23,7 +23,6 @@ their original language (``de``, or ``non-de``), or by a regular expression over
 from __future__ import annotations
 
 import copy
-import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -127,6 +126,8 @@ def _dataset(name: str) -> Any:
     from sacrebleu import DATASETS
 
     if name not in DATASETS:
+        import difflib  # only for a name sacreBLEU does not know
+
         close = difflib.get_close_matches(name, list(DATASETS), n=3)
         hint = f"Did you mean {' or '.join(close)}? " if close else ""
         raise InputError(

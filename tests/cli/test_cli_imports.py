@@ -80,6 +80,10 @@ LAZY = (  # imported where a run needs them: 10 ms of every run on plain text th
     "mtgui.engine.statistics.documents",  # --documents
     "mtgui.report.html_report",  # --html or --pdf
     "mtgui.engine.statistics.cache",  # the window's cache of statistics
+    "importlib.metadata",  # sacreBLEU's version, for a sacreBLEU signature (none with mteval)
+    "mtgui.report.runs",  # --runs
+    "html",  # the HTML report and the runs' section of it
+    "difflib",  # the names close to a test set's name sacreBLEU does not know
 )
 
 

@@ -14,7 +14,6 @@ uses its tokenizer).
 
 from __future__ import annotations
 
-from importlib.metadata import version
 from typing import Any
 
 from mtgui.engine.metrics.base import Metric
@@ -61,7 +60,10 @@ def metric_options(metric: Metric, settings: MetricSettings, nrefs: int | str) -
 
 def _format(fields: dict[str, Any]) -> str:
     """sacreBLEU's ``Signature.format``: ``name:value`` joined by ``|``, true/false as yes/no,
-    the version last."""
+    the version last. ``importlib.metadata`` is imported here, not with the module: it costs
+    a run that asks for no signature (the command line's plain report) about 10 ms."""
+    from importlib.metadata import version
+
     fields = {**fields, "version": version("sacrebleu")}
     return "|".join(
         f"{name}:{('yes' if value else 'no') if isinstance(value, bool) else value}"

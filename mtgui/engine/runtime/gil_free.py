@@ -16,6 +16,8 @@ The functions here give the same results as those calls through steps that relea
 
 from __future__ import annotations
 
+from typing import Literal
+
 import numpy as np
 import numpy.typing as npt
 
@@ -27,11 +29,13 @@ def running_count(mask: npt.ArrayLike) -> IntArray:
     return np.cumsum(np.asarray(mask).astype(np.int64))
 
 
-def unique_inverse(values: npt.ArrayLike) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
+def unique_inverse(
+    values: npt.ArrayLike, runs: bool = False
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
     """``np.unique(values, return_inverse=True)`` for a 1-D array: its sorted distinct values,
     and for each value the place of its own among them."""
     flat = np.asarray(values).ravel()
-    order, ordered = sorted_with_order(flat)
+    order, ordered = sorted_with_order(flat, runs)
     first = np.empty(len(ordered), dtype=bool)
     first[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
@@ -40,7 +44,9 @@ def unique_inverse(values: npt.ArrayLike) -> tuple[npt.NDArray[np.int64], npt.ND
     return ordered[first], inverse
 
 
-def sorted_with_order(flat: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.intp], IntArray]:
+def sorted_with_order(
+    flat: npt.NDArray[np.int64], runs: bool = False
+) -> tuple[npt.NDArray[np.intp], IntArray]:
     """``flat.argsort()`` and ``flat`` in that order, where the order of equal values does not
     matter to the caller.
 
@@ -54,7 +60,7 @@ def sorted_with_order(flat: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.intp]
     if int(flat.min()) < 0 or int(flat.max()) >= 2 ** (62 - bits):
         order = flat.argsort()
         return order, flat[order]
-    packed = np.sort((flat << bits) | np.arange(len(flat), dtype=np.int64))
+    packed = np.sort((flat << bits) | np.arange(len(flat), dtype=np.int64), kind=_kind(runs))
     return (packed & ((1 << bits) - 1)).astype(np.intp), packed >> bits
 
 
@@ -63,3 +69,10 @@ def distinct_count(values: npt.ArrayLike) -> int:
     different values there are."""
     ordered = np.sort(np.asarray(values).ravel())
     return int(len(ordered) > 0) + int(np.count_nonzero(ordered[1:] != ordered[:-1]))
+
+
+def _kind(runs: bool) -> Literal["stable", "quicksort"]:
+    """The sort for values that come in ascending ``runs`` (keys led by the segment, in the
+    order of the text): numpy's stable sort, which merges the runs it finds, is a few times
+    faster on them; on values in no order its plain (vectorised) sort is faster."""
+    return "stable" if runs else "quicksort"

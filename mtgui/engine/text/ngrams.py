@@ -4,7 +4,7 @@ Tokens become integer ids (the references' vocabulary; a hypothesis token the re
 use gets -1 and can match nothing). An n-gram is identified without hashing: the id of an
 n-gram is the rank of the pair (id of its first n-1 tokens, id of its last token) among the
 reference n-grams, so ids are exact and small, and a hypothesis n-gram is looked up with one
-``searchsorted``. Counting per segment uses keys ``segment * G + id`` and ``np.unique``.
+``searchsorted``. Counting per segment sorts keys ``segment * G + id``.
 This is the per-segment sufficient statistics of Papineni et al. (clipped counts) computed for
 all segments at once.
 """
@@ -191,9 +191,7 @@ class ReferenceNgrams:
         pooled = np.zeros(num_ngrams, dtype=np.int64)
         for ref, ids in zip(references, gram_ids, strict=True):
             valid = ids >= 0
-            keys, counts = np.unique(
-                ref.segment[valid] * num_ngrams + ids[valid], return_counts=True
-            )
+            keys, counts = _counted(ref.segment[valid] * num_ngrams + ids[valid])
             key_arrays.append(keys)
             count_arrays.append(counts)
             pooled += np.bincount(ids[valid], minlength=num_ngrams)
@@ -286,7 +284,7 @@ def _clipped(
     whether its n-gram is in the references of its own segment."""
     order = references.orders[n - 1]
     grams = order.num_ngrams
-    keys, inverse = unique_inverse(hypothesis.segment[positions] * grams + ids)
+    keys, inverse = unique_inverse(hypothesis.segment[positions] * grams + ids, runs=True)
     counts = np.bincount(inverse, minlength=len(keys))
     clipped = np.minimum(counts, _lookup(order.keys, order.max_counts, keys))
     segments = keys // grams
@@ -302,21 +300,35 @@ def _clipped(
     return matches, keep[inverse]
 
 
+def _counted(keys: IntArray) -> tuple[IntArray, IntArray]:
+    """``np.unique(keys, return_counts=True)`` for keys that come in runs of one segment each
+    (``segment * G + id`` in the order of the text), sorted by a stable sort: numpy's is a
+    merge of the runs it finds, a few times faster on such keys than the plain sort
+    ``np.unique`` makes (the same values: equal keys are alike, whichever comes first)."""
+    ordered = np.sort(keys, kind="stable")
+    if len(ordered) == 0:
+        return ordered, np.zeros(0, dtype=np.intp)
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+    counts = np.diff(np.append(starts, len(ordered)))
+    return ordered[starts], counts
+
+
 def _max_per_key(keys: IntArray, counts: IntArray) -> tuple[IntArray, IntArray]:
     """Unique keys with the largest count each had.
 
     Keys (segment * G + n-gram id) and counts are whole numbers >= 0 and small enough, nearly
-    always, to share one int64: ``key << bits | count``. One plain sort of those (numpy's
-    vectorised sort) orders by key, then by count, and the last of each run of equal keys holds
-    the largest count: 8 ms against 10 for 300,000 keys with the stable argsort this falls
-    back to when they do not fit (:func:`_max_per_key_stable`).
+    always, to share one int64: ``key << bits | count``. One sort of those orders by key, then
+    by count, and the last of each run of equal keys holds the largest count. Each reference's
+    keys come sorted, so the sort is numpy's stable one, a merge of those runs: several times
+    faster here than its plain sort, and much faster than the stable argsort this falls back
+    to when they do not fit (:func:`_max_per_key_stable`).
     """
     if len(keys) == 0:
         return keys, counts
     bits = int(counts.max()).bit_length()
     if int(counts.min()) < 0 or int(keys.min()) < 0 or int(keys.max()) >= 2 ** (62 - bits):
         return _max_per_key_stable(keys, counts)
-    packed = np.sort((keys << bits) | counts)
+    packed = np.sort((keys << bits) | counts, kind="stable")
     unpacked = packed >> bits
     last = np.flatnonzero(np.concatenate((unpacked[1:] != unpacked[:-1], [True])))
     return unpacked[last], packed[last] & ((1 << bits) - 1)

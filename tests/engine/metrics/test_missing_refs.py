@@ -3,6 +3,7 @@ reference that does not exist; ``--empty-refs empty`` keeps it a reference of no
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from metric_corpora import make_corpus
 from sacrebleu.metrics import BLEU, CHRF, TER
@@ -10,7 +11,7 @@ from sacrebleu.metrics import BLEU, CHRF, TER
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.core.errors import InputError
 from mtgui.engine.core.running import run_to_end
-from mtgui.engine.metrics.missing_refs import signature_nrefs
+from mtgui.engine.metrics.missing_refs import blank_references, signature_nrefs
 from mtgui.engine.metrics.settings import MetricSettings
 from mtgui.engine.resampling.settings import BootstrapSettings, Unit
 from mtgui.engine.statistics.rows import compute_statistics
@@ -112,6 +113,14 @@ def test_white_space_only_is_an_empty_line():
     a = _scores(EXP, refs=(["a b c", "x"], ["  ", "x y"]), hyps=["a b", "x y"])
     b = _scores(EXP, refs=(["a b c", "x"], ["", "x y"]), hyps=["a b", "x y"])
     assert a == b
+
+
+def test_blank_references_marks_empty_and_white_space_only_lines_per_segment_and_reference():
+    first = ["", " ", "a", "\t\u3000\n", " b "]
+    second = ["x", "", "\u00a0", "y", ""]
+    blank = blank_references(make_corpus([first, second]).test_set)
+    expected = [[True, False], [True, True], [False, True], [True, False], [False, True]]
+    assert blank.dtype == np.bool_ and blank.tolist() == expected
 
 
 def test_nrefs_as_sacrebleus_signature_counts_them():

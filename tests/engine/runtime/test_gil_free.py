@@ -31,6 +31,17 @@ def test_as_numpy_gives_them(size, seed):
     assert running_count(mask).dtype == np.int64
 
 
+@pytest.mark.parametrize("runs", [False, True])
+def test_the_sort_for_runs_gives_the_same_order_and_values(runs):
+    rng = np.random.default_rng(4)
+    values = np.concatenate([np.sort(rng.integers(0, 99, 60)) for _ in range(5)])  # in runs
+    order, ordered = sorted_with_order(values, runs)
+    assert np.array_equal(ordered, np.sort(values)) and np.array_equal(values[order], ordered)
+    unique, inverse = unique_inverse(values, runs)
+    expected_unique, expected_inverse = np.unique(values, return_inverse=True)
+    assert np.array_equal(unique, expected_unique) and np.array_equal(inverse, expected_inverse)
+
+
 def test_large_keys_keep_their_values():
     values = np.array([2**62, -(2**62), 2**62, 3], dtype=np.int64)
     unique, inverse = unique_inverse(values)

@@ -15,6 +15,7 @@ from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
 from mtgui.engine.text.ngrams import (
     _ENCODE_BLOCK,
     TokenIds,
+    _counted,
     _max_per_key,
     _max_per_key_stable,
     number_references,
@@ -260,6 +261,17 @@ def test_the_largest_count_per_key_over_the_references(seed, key_limit, count_li
     assert caps.tolist() == [largest[k] for k in sorted(largest)]
     stable_keys, stable_caps = _max_per_key_stable(np.concatenate(runs), np.concatenate(counts))
     assert keys.tolist() == stable_keys.tolist() and caps.tolist() == stable_caps.tolist()
+
+
+@pytest.mark.parametrize("segments", [0, 1, 40])
+def test_counted_is_numpys_unique_with_counts_on_keys_in_runs_of_a_segment(segments):
+    rng = np.random.default_rng(segments)
+    lengths = rng.integers(0, 30, segments)
+    keys = np.repeat(np.arange(segments), lengths) * 50 + rng.integers(0, 50, lengths.sum())
+    unique, counts = _counted(keys.astype(np.int64))
+    expected_unique, expected_counts = np.unique(keys, return_counts=True)
+    assert unique.tolist() == expected_unique.tolist()
+    assert counts.tolist() == expected_counts.tolist() and counts.dtype == expected_counts.dtype
 
 
 def test_trailing_whitespace_of_any_kind_tokenizes_as_sacrebleu_strips_it():
