@@ -130,3 +130,31 @@ def test_importing_mtgui_loads_neither_the_engine_nor_numpy():
     )
     assert loaded.stdout.strip() == "['mtgui._version']"
     assert mtgui.evaluate is mtgui.api.evaluate
+
+
+def test_scoring_options_go_by_the_command_lines_names(capsys):
+    """``smooth_method``, ``bleu_max_order``, ``chrf_whitespace``, ``ter_normalized``, ...
+    give what ``mtgui eval`` gives with the same options; an unknown name is said."""
+    refs, systems = demo_files()
+    cli = eval_json(
+        capsys,
+        *("-r", *map(str, refs), "-t", *map(str, systems), "-b", "100", "--seed", "7"),
+        *("-m", "bleu,chrf,ter", "-lc", "--smooth-method", "floor", "--bleu-max-order", "3"),
+        *("--chrf-whitespace", "--ter-normalized", "--empty-refs", "empty"),
+    )
+    api = mtgui.evaluate(
+        refs,
+        systems,
+        metrics=["bleu", "chrf", "ter"],
+        resamples=100,
+        seed=7,
+        lowercase="full",
+        smooth_method="floor",
+        bleu_max_order=3,
+        chrf_whitespace=True,
+        ter_normalized=True,
+        empty_refs="empty",
+    )
+    assert api.to_json() == cli
+    with pytest.raises(InputError, match=r"'smoth_method'.*did you mean 'smooth_method'"):
+        mtgui.evaluate([["a"]], {"A": ["a"]}, smoth_method="exp")
