@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 from shared_corpora import SHARED_DATA, golden
+from synthetic_sets import write_set
 
 import mtgui
 from mtgui.cli.main import main
 from mtgui.engine.core.errors import InputError
 from mtgui.io.demo import demo_inputs
+from mtgui.io.writers import json_text
 
 FAST = {"resamples": 300, "seed": 7}
 
@@ -158,3 +160,22 @@ def test_scoring_options_go_by_the_command_lines_names(capsys):
     assert api.to_json() == cli
     with pytest.raises(InputError, match=r"'smoth_method'.*did you mean 'smooth_method'"):
         mtgui.evaluate([["a"]], {"A": ["a"]}, smoth_method="exp")
+
+
+def test_a_campaign_gives_what_mtgui_campaign_json_writes(tmp_path, capsys):
+    """mtgui.campaign(path) is the report ``mtgui campaign FILE --json -`` writes, and a bad
+    file is said with its line."""
+    text = '[settings]\nmetrics = ["bleu"]\nbootstrap = 100\nseed = 5\n'
+    for k in range(2):
+        write_set(tmp_path / f"s{k}", {"A": 0.1, "B": 0.4}, count=15, seed=k)
+        text += f'\n[[test_sets]]\nname = "s{k}"\nrefs = "s{k}/ref.txt"\n'
+        text += f'hyps = ["s{k}/A.txt", "s{k}/B.txt"]\n'
+    path = tmp_path / "two.toml"
+    path.write_text(text)
+    report = mtgui.campaign(path)
+    assert main(["campaign", str(path), "--json", "-"]) == 0
+    assert json_text(report) == capsys.readouterr().out
+    assert [s["name"] for s in report["test_sets"]] == ["s0", "s1"]
+    path.write_text(text + "\n[oops\n")
+    with pytest.raises(InputError, match="line"):
+        mtgui.campaign(path)
