@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from difflib import get_close_matches
 from functools import cached_property
 from os import PathLike
 from pathlib import Path
@@ -53,6 +54,26 @@ Texts = str | PathLike[str] | Sequence[str]
 Progress = Callable[[str, int, int], None]
 """Called as work goes on with the phase ("scoring", "resampling"), the steps done and the
 steps in all."""
+
+SCORING_OPTIONS: dict[str, str] = {
+    "smooth_method": "bleu_smooth_method",
+    "smooth_value": "bleu_smooth_value",
+    "bleu_max_order": "bleu_max_order",
+    "bleu_effective_order": "bleu_effective_order",
+    "chrf_char_order": "chrf_char_order",
+    "chrf_word_order": "chrf_word_order",
+    "chrf_beta": "chrf_beta",
+    "chrf_whitespace": "chrf_whitespace",
+    "chrf_eps_smoothing": "chrf_eps_smoothing",
+    "ter_normalized": "ter_normalized",
+    "ter_no_punct": "ter_no_punct",
+    "ter_asian_support": "ter_asian_support",
+    "ter_case_sensitive": "ter_case_sensitive",
+    "empty_refs": "empty_refs",
+}
+"""The scoring options :func:`evaluate` takes beyond its named parameters, by the command
+line's names (``--smooth-method`` is ``smooth_method``), and the
+:class:`~mtgui.engine.metrics.MetricSettings` field each sets."""
 
 IN_MEMORY = "list"
 """The format named for segments given as a list of strings rather than read from a file."""
@@ -244,6 +265,7 @@ def evaluate(
     bleu_scale: int = 1,
     encoding: str = "auto",
     progress: Progress | None = None,
+    **options: Any,
 ) -> Evaluation:
     """Score every system, bootstrap the test set and compare every pair, as ``mtgui eval``.
 
@@ -260,6 +282,10 @@ def evaluate(
     tokenize, lowercase, nist_formula, bleu_scale
         The scoring settings (``--tokenize``, ``--lowercase full|ascii``, ``--nist-formula``,
         ``--bleu-scale 1|100``).
+    options
+        sacreBLEU's other options and ``empty_refs``, by the command line's names
+        (:data:`SCORING_OPTIONS`: ``smooth_method="exp"`` is ``--smooth-method exp``,
+        ``ter_normalized=True`` is ``--ter-normalized``), with its defaults.
     progress
         Called with the phase, the steps done and the steps in all as the work goes on.
 
@@ -283,9 +309,8 @@ def evaluate(
             f"'{unknown[0]}' is not a metric mtgui knows.",
             hint="Choose from: " + ", ".join(METRIC_NAMES) + ".",
         )
-    scoring = MetricSettings(
-        tokenize, Case.SENSITIVE if lowercase is None else Case(lowercase), not nist_formula
-    )
+    case = Case.SENSITIVE if lowercase is None else Case(lowercase)
+    scoring = MetricSettings(tokenize, case, not nist_formula, **_scoring_fields(options))
     resampling = BootstrapSettings(
         resamples=resamples,
         level=level,
@@ -297,6 +322,23 @@ def evaluate(
     run = iter_analysis(corpus, tuple(metrics), scoring, resampling)
     result = on_scale(_drained(run, progress), bleu_scale)
     return Evaluation(corpus, result.statistics, result.bootstrap)
+
+
+def _scoring_fields(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The :class:`MetricSettings` fields of ``evaluate``'s other options, or an
+    :class:`InputError` naming one it does not know (and the name it may have meant)."""
+    for name in options:
+        if name not in SCORING_OPTIONS:
+            near = get_close_matches(name, [*SCORING_OPTIONS, *_NAMED], n=1)
+            raise InputError(
+                f"'{name}' is not an option of evaluate()"
+                + (f"; did you mean '{near[0]}'?" if near else "."),
+                hint="Its scoring options: " + ", ".join(SCORING_OPTIONS) + ".",
+            )
+    return {SCORING_OPTIONS[name]: value for name, value in options.items()}
+
+
+_NAMED = ("tokenize", "lowercase", "nist_formula", "bleu_scale", "metrics", "resamples", "seed")
 
 
 def _drained(run: Any, progress: Progress | None) -> AnalysisResult:

@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 from shared_corpora import SHARED_DATA, golden
+from synthetic_sets import write_set
 
 import mtgui
 from mtgui.cli.main import main
 from mtgui.engine.core.errors import InputError
 from mtgui.io.demo import demo_inputs
+from mtgui.io.writers import json_text
 
 FAST = {"resamples": 300, "seed": 7}
 
@@ -130,3 +132,50 @@ def test_importing_mtgui_loads_neither_the_engine_nor_numpy():
     )
     assert loaded.stdout.strip() == "['mtgui._version']"
     assert mtgui.evaluate is mtgui.api.evaluate
+
+
+def test_scoring_options_go_by_the_command_lines_names(capsys):
+    """``smooth_method``, ``bleu_max_order``, ``chrf_whitespace``, ``ter_normalized``, ...
+    give what ``mtgui eval`` gives with the same options; an unknown name is said."""
+    refs, systems = demo_files()
+    cli = eval_json(
+        capsys,
+        *("-r", *map(str, refs), "-t", *map(str, systems), "-b", "100", "--seed", "7"),
+        *("-m", "bleu,chrf,ter", "-lc", "--smooth-method", "floor", "--bleu-max-order", "3"),
+        *("--chrf-whitespace", "--ter-normalized", "--empty-refs", "empty"),
+    )
+    api = mtgui.evaluate(
+        refs,
+        systems,
+        metrics=["bleu", "chrf", "ter"],
+        resamples=100,
+        seed=7,
+        lowercase="full",
+        smooth_method="floor",
+        bleu_max_order=3,
+        chrf_whitespace=True,
+        ter_normalized=True,
+        empty_refs="empty",
+    )
+    assert api.to_json() == cli
+    with pytest.raises(InputError, match=r"'smoth_method'.*did you mean 'smooth_method'"):
+        mtgui.evaluate([["a"]], {"A": ["a"]}, smoth_method="exp")
+
+
+def test_a_campaign_gives_what_mtgui_campaign_json_writes(tmp_path, capsys):
+    """mtgui.campaign(path) is the report ``mtgui campaign FILE --json -`` writes, and a bad
+    file is said with its line."""
+    text = '[settings]\nmetrics = ["bleu"]\nbootstrap = 100\nseed = 5\n'
+    for k in range(2):
+        write_set(tmp_path / f"s{k}", {"A": 0.1, "B": 0.4}, count=15, seed=k)
+        text += f'\n[[test_sets]]\nname = "s{k}"\nrefs = "s{k}/ref.txt"\n'
+        text += f'hyps = ["s{k}/A.txt", "s{k}/B.txt"]\n'
+    path = tmp_path / "two.toml"
+    path.write_text(text)
+    report = mtgui.campaign(path)
+    assert main(["campaign", str(path), "--json", "-"]) == 0
+    assert json_text(report) == capsys.readouterr().out
+    assert [s["name"] for s in report["test_sets"]] == ["s0", "s1"]
+    path.write_text(text + "\n[oops\n")
+    with pytest.raises(InputError, match="line"):
+        mtgui.campaign(path)

@@ -73,6 +73,7 @@ class AppController(QObject):
         self.preferences = preferences
         self.projects_folder = default_projects_folder()  # where project files open
         self.session_path: Path | None = None
+        self.run_groups: dict[str, tuple[str, ...]] = {}  # systems grouped as runs, by name
         self.project_path: Path | None = None  # the project file the session shown came from
         self._project: tuple[Path, Path] | None = None  # (its session, the project) opening
         self._settings = settings
@@ -201,6 +202,7 @@ class AppController(QObject):
         self.files.cancel()
         self.workspace = Workspace()
         self.session_path = self.project_path = None
+        self.run_groups = {}
         self.result = None
         self.refresh(run=False)
         self.status_changed.emit("New project: drop reference and system files to start.")
@@ -323,7 +325,9 @@ class AppController(QObject):
             return False
         settings = self._settings.settings().to_dict()
         try:
-            saved = save_project(path, self.workspace, settings, metric, self.result)
+            saved = save_project(
+                path, self.workspace, settings, metric, self.result, self.run_groups
+            )
         except InputError as error:
             self.problem_changed.emit(window_message(error))
             return False
@@ -345,6 +349,7 @@ class AppController(QObject):
         self.analysis.runs.cancel()
         self.files.cancel()
         self.workspace = workspace
+        self.run_groups = dict(session.run_groups)
         self.session_path = recovering[1] if recovering is not None and recovered else path
         project, self._project = self._project, None
         self.project_path = project[1] if project is not None and project[0] == path else None
@@ -374,7 +379,7 @@ class AppController(QObject):
         """Write the session on the GUI thread: saving answers at once whether it was saved,
         and the file is small (5 files take 6 ms to write, 8,000 files 0.17 s)."""
         settings = self._settings.settings().to_dict()
-        session = session_from_workspace(self.workspace, settings, metric)
+        session = session_from_workspace(self.workspace, settings, metric, self.run_groups)
         try:
             write_session(path, session)
         except InputError as error:

@@ -9,6 +9,7 @@ was made on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -34,6 +35,7 @@ def save_project(
     settings: SettingsDict,
     metric: str | None,
     result: AnalysisResult | None,
+    run_groups: Mapping[str, Sequence[str]] | None = None,
 ) -> SavedProject:
     """Write the project of what is loaded to ``path`` (the user agreed to replace it), with
     the report and the numbers of ``result`` when there is one.
@@ -46,7 +48,7 @@ def save_project(
     from mtgui.report.evaluation import evaluation_report
     from mtgui.report.html_report import html_report
 
-    session = session_from_workspace(workspace, settings, metric)
+    session = session_from_workspace(workspace, settings, metric, run_groups)
     page = results = None
     if result is not None:
         created = datetime.now().astimezone()

@@ -30,7 +30,7 @@ The settings' defaults and rules are those of the one settings object,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -90,6 +90,8 @@ class Session:
     hidden: frozenset[str] = frozenset()
     settings: SettingsDict = field(default_factory=default_settings)
     metric: str | None = None
+    run_groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Systems grouped as runs of one system: (the group's name, its runs' system names)."""
 
     @property
     def paths(self) -> list[Path]:
@@ -121,11 +123,16 @@ class Session:
 
 
 def session_from_workspace(
-    workspace: Workspace, settings: SettingsDict, metric: str | None = None
+    workspace: Workspace,
+    settings: SettingsDict,
+    metric: str | None = None,
+    run_groups: Mapping[str, Sequence[str]] | None = None,
 ) -> Session:
-    """The session of what is loaded now (files that could not be read are kept too)."""
+    """The session of what is loaded now (files that could not be read are kept too), with
+    the systems grouped as runs (name -> its runs' systems)."""
     files = tuple(session_file(e) for e in workspace.entries)
-    return Session(files, workspace.renames, workspace.hidden, settings, metric)
+    groups = tuple((name, tuple(runs)) for name, runs in (run_groups or {}).items())
+    return Session(files, workspace.renames, workspace.hidden, settings, metric, groups)
 
 
 def session_to_dict(session: Session, folder: Path) -> dict[str, Any]:
@@ -139,6 +146,7 @@ def session_to_dict(session: Session, folder: Path) -> dict[str, Any]:
         "hidden": sorted(session.hidden),
         "settings": dict(session.settings),
         "metric": session.metric,
+        "run_groups": [{"name": name, "runs": list(runs)} for name, runs in session.run_groups],
     }
 
 
@@ -221,7 +229,8 @@ def session_from_dict(data: object, path: Path, *, missing_ok: bool = False) -> 
             f'(the session\'s scores files name no other), not "{unknown[0]}".',
             path=path,
         )
-    return Session(tuple(files), renames, frozenset(hidden), settings, metric)
+    groups = tuple(_run_group(item, path) for item in _listed(data, "run_groups", path))
+    return Session(tuple(files), renames, frozenset(hidden), settings, metric, groups)
 
 
 def _check_version(data: object, path: Path) -> None:
@@ -266,6 +275,24 @@ def _listed(data: Mapping[str, Any], key: str, path: Path) -> list[Any]:
             hint="Is this really a session saved by mtgui?",
         )
     return items
+
+
+def _run_group(item: object, path: Path) -> tuple[str, tuple[str, ...]]:
+    """One of "run_groups" (absent from sessions saved before runs were saved: none)."""
+    runs = item.get("runs") if isinstance(item, dict) else None
+    name = item.get("name") if isinstance(item, dict) else None
+    if not (
+        isinstance(name, str)
+        and isinstance(runs, list)
+        and len(runs) >= 2
+        and all(isinstance(run, str) for run in runs)
+    ):
+        raise InputError(
+            'each of "run_groups" should be {"name": "system", "runs": ["run 1", "run 2", ...]} '
+            f"(two runs or more), not {describe_value(item)}.",
+            path=path,
+        )
+    return name, tuple(runs)
 
 
 def _pair(item: object, path: Path) -> tuple[str, str]:

@@ -288,3 +288,23 @@ def test_files_without_a_score_column_save_none():
     session = Session((SessionFile(Path("/r.sgm")),))
     assert "score_column" not in session_to_dict(session, Path("/"))["files"][0]
     assert session.score_columns == {}
+
+
+def test_runs_groups_are_saved_and_an_old_session_without_them_still_opens(project):
+    """Systems grouped as runs of one system come back; a session saved before runs were
+    saved (no "run_groups") opens with none; a malformed group is said."""
+    workspace = saved_workspace(project)
+    groups = {"AB": ("A", "Beta")}
+    write_session(
+        project["session"], session_from_workspace(workspace, default_settings(), None, groups)
+    )
+    again = read_session(project["session"])
+    assert dict(again.run_groups) == groups
+    data = json.loads(project["session"].read_text())
+    del data["run_groups"]
+    project["session"].write_text(json.dumps(data))
+    assert read_session(project["session"]).run_groups == ()
+    data["run_groups"] = [{"name": "AB", "runs": ["A"]}]
+    project["session"].write_text(json.dumps(data))
+    with pytest.raises(InputError, match="run_groups"):
+        read_session(project["session"])

@@ -4,10 +4,13 @@ thread, each group's grid, and what it says when it is behind the results."""
 from __future__ import annotations
 
 from gui_helpers import shoot, wait_for_result
+from PySide6.QtGui import QColor, QTextDocument, QTextOption
 
 from mtgui.app.breakdown import iter_result_breakdown
 from mtgui.engine.core.running import run_to_end
+from mtgui.views.results.breakdown_plot import legend_entry
 from mtgui.views.window.launch import load_demo_into
+from mtgui.views.window.palette import series_color
 
 
 def show_breakdown(qtbot, window):
@@ -82,27 +85,35 @@ def test_a_new_key_or_a_new_result_is_broken_down_again_and_says_so_meanwhile(qt
     assert view.controller.source is window.result
 
 
-def test_a_wrapped_legend_keeps_each_systems_mark_with_its_name(qtbot):
-    """At 150% the legend wraps: a line never ends on a mark whose name starts the next."""
-    from PySide6.QtGui import QColor, QTextDocument
-
-    from mtgui.views.results.breakdown_plot import legend_entry
-
-    names = ["Allegro.eu", "Facebook-AI", "HuaweiTSC", "Manifold", "Mideind", "Online-A"]
-    legend = "&nbsp;&nbsp; ".join(
-        legend_entry(n, QColor("#0072b2"), i) for i, n in enumerate(names)
-    )
+def _lines(rich: str, width: int) -> list[str]:
+    """The lines ``rich`` text wraps into at ``width`` pixels, as the legend's label wraps."""
     document = QTextDocument()
-    document.setHtml(legend)
-    for width in range(120, 700, 7):
-        document.setTextWidth(width)
-        document.size()  # lays the text out
-        block = document.begin()
+    option = document.defaultTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)  # a label's: a long word is not cut
+    document.setDefaultTextOption(option)
+    document.setHtml(rich)
+    document.setTextWidth(width)
+    document.documentLayout().documentSize()  # lays it out
+    block, lines = document.begin(), []
+    while block.isValid():
         layout = block.layout()
         for number in range(layout.lineCount()):
             line = layout.lineAt(number)
-            text = block.text()[line.textStart() : line.textStart() + line.textLength()].strip()
-            assert text and text[-1] not in "\u25cf\u2060\u2014" and text[0] not in "\u2014", (
-                width,
-                text,
-            )
+            lines.append(block.text()[line.textStart() : line.textStart() + line.textLength()])
+        block = block.next()
+    return lines
+
+
+def test_the_legend_keeps_each_mark_with_its_name_at_any_width(qtbot):
+    """Wrapped at any width, no line ends with a system's mark (or half of it) whose name
+    starts the next: the dot, the dash and the name's first word stay on one line."""
+    names = ["Online-B", "Facebook-AI", "HuaweiTSC", "Tessera", "Lumen", "Quill", "VolcTrans"]
+    names += ["Ostrich"]  # the eighth is dashed: its style stays with it too
+    legend = "&nbsp;&nbsp; ".join(
+        legend_entry(name, QColor(*series_color(k)), k) for k, name in enumerate(names)
+    )
+    for width in range(40, 400, 7):
+        for line in _lines(legend, width):
+            text = line.rstrip()
+            assert not text.endswith(("\u25cf", "\u2014", "\u2060")), (width, line)
+            assert not line.lstrip().startswith(("\u2014", "(dashed)")), (width, line)

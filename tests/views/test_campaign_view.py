@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent, QPalette
 from synthetic_sets import write_set
 
 from mtgui.app import campaign as app_campaign
@@ -30,6 +30,7 @@ from mtgui.views.results.campaign_view import (
     cluster_colors,
     open_campaign,
 )
+from mtgui.views.window import main_window as main_window_module
 from mtgui.views.window.launch import open_files_given
 from mtgui.views.window.main_window import MainWindow
 from mtgui.views.window.palette import is_dark
@@ -185,6 +186,36 @@ def test_mtgui_file_toml_opens_the_campaign_beside_the_files(qtbot, campaign, pr
     qtbot.waitUntil(lambda: not opened[0].runs.threads())
     assert is_campaign_file(Path("X.TOML")) and not is_campaign_file(Path("ref.txt"))
     opened[0].close()
+
+
+def test_a_campaign_dropped_or_opened_in_the_window_opens_as_a_campaign(
+    qtbot, campaign, provided, monkeypatch
+):
+    """A drop of a campaign file and a text file: the campaign opens in its window, the text
+    file is read into the main window; File > Open routes a campaign file the same way."""
+    main = MainWindow()
+    qtbot.addWidget(main)
+    read: list[list[Path]] = []
+    monkeypatch.setattr(main.controller, "add_files", lambda paths, _: read.append(list(paths)))
+    text = campaign.parent / "s0/A.txt"
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(p)) for p in (campaign, text)])
+    drop = QDropEvent(
+        QPointF(5, 5),
+        Qt.DropAction.CopyAction,
+        data,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    main.dropEvent(drop)
+    assert read == [[text]] and len(main.findChildren(CampaignWindow)) == 1
+    monkeypatch.setattr(main_window_module, "ask_files_to_open", lambda *_: [campaign])
+    main.open_files()
+    opened = main.findChildren(CampaignWindow)
+    assert read == [[text]] and len(opened) == 2
+    for window in opened:
+        window.close()
+    qtbot.waitUntil(lambda: not threads_left_running())
 
 
 def _endless(path: Path) -> Iterator[CampaignProgress]:

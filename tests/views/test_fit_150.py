@@ -154,3 +154,17 @@ def test_the_breakdown_keeps_its_plot_and_rows_and_scrolls(qtbot):
     for table in (breakdown.table, breakdown.grid):
         assert table.height() >= BREAKDOWN_ROWS * table.verticalHeader().defaultSectionSize()
         assert breakdown.body.widget().isAncestorOf(table)
+
+
+def test_the_details_buttons_are_whole_without_scrolling_sideways(qtbot):
+    window = small_demo_window(qtbot)
+    details = window.results.details
+    window.results.tabs.setCurrentWidget(details)
+    qtbot.waitUntil(lambda: details.summary_model.rowCount() >= TABLE_ROWS)
+    viewport = details.body.viewport()
+    assert details.body.horizontalScrollBar().maximum() == 0
+    buttons = [b for b in details.findChildren(QToolButton) if b.isVisible()]
+    assert {b.text() for b in buttons} >= {"Export CSV", "Export LaTeX"}
+    for button in buttons:
+        right = button.mapTo(viewport, button.rect().topRight()).x()
+        assert right < viewport.width() and button.width() >= button.sizeHint().width()

@@ -7,6 +7,7 @@ import statistics as pystats
 from gui_helpers import shoot, system_item, wait_for_result
 
 from mtgui.views.window.launch import load_demo_into
+from mtgui.views.window.main_window import MainWindow
 
 MENU_TEXT = "Group as runs of one system..."
 
@@ -37,4 +38,25 @@ def test_selected_systems_are_grouped_as_runs_and_shown_over_their_runs(qtbot, w
     window.settings_panel.seed.setValue(7)  # a new analysis: the dialog follows it
     wait_for_result(qtbot, window)
     assert dialog.browser.toPlainText() != before and "LQ" in dialog.browser.toPlainText()
+    dialog.close()
+
+
+def test_runs_groups_are_saved_in_the_session_and_shown_again_when_it_opens(
+    qtbot, window, tmp_path
+):
+    load_demo_into(window)
+    wait_for_result(qtbot, window)
+    window.group_runs("LQ", ["Lumen", "Quill"])
+    path = tmp_path / "runs.mtgui.json"
+    window.choose_session_file = lambda: path
+    assert window.save_session()
+    window.runs_dialog.close()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    again.show()
+    again.open_session(path)
+    wait_for_result(qtbot, again)
+    assert again.run_groups == {"LQ": ("Lumen", "Quill")}
+    dialog = again.runs_dialog
+    assert dialog is not None and dialog.isVisible() and "LQ" in dialog.browser.toPlainText()
     dialog.close()

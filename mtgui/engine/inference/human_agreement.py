@@ -11,9 +11,11 @@ Their published ``(a, b)`` are facts carried over here; the code is ours.
 The estimate describes the WMT pairs the curve was fitted on, not this test set: it is a
 reading aid beside the delta and its test, never a test itself. It depends only on the size of
 the delta (``|d|``), and is shown only for a metric they calibrated, computed as they computed
-it: mtgui's BLEU with the default 13a tokenizer (their ``bleu``) or with ``flores200``
-(``spBLEU200``), chrF with sacreBLEU's defaults (not chrF++), and loaded scores named after a
-COMET or BLEURT model they calibrated (:data:`ALIASES`).
+it: cased, as their fits were made (sacreBLEU's defaults); mtgui's BLEU with the default 13a
+tokenizer (their ``bleu``) or with ``flores200`` (``spBLEU200``), four orders, smoothed as
+sacreBLEU's default ``exp`` or mtgui's ``mteval`` (the same corpus BLEU wherever every order
+has a match, as on any real test set); chrF with sacreBLEU's defaults (not chrF++); and loaded
+scores named after a COMET or BLEURT model they calibrated (:data:`ALIASES`).
 """
 
 from __future__ import annotations
@@ -26,8 +28,12 @@ from typing import Final
 from mtgui.engine.metrics.base import Metric
 from mtgui.engine.metrics.chrf import options as chrf_options
 from mtgui.engine.metrics.external import ExternalScores
+from mtgui.engine.metrics.sacrebleu_options import BLEU_ORDER, MTEVAL
 from mtgui.engine.metrics.settings import MetricSettings
-from mtgui.engine.text.settings import DEFAULT_TOKENIZER
+from mtgui.engine.text.settings import DEFAULT_TOKENIZER, Case
+
+CALIBRATED_SMOOTHING: Final = (MTEVAL, "exp")
+"""BLEU smoothings whose corpus BLEU is sacreBLEU's default, on which the fits were made."""
 
 AGREEMENT_PAPER: Final = (
     "Kocmi, Zouhar, Federmann and Post (2024), Navigating the Metrics Maze: Reconciling Score "
@@ -143,13 +149,30 @@ def agreement_for(
     the scale of loaded scores (see :data:`UNIT_BOUND`)."""
     if isinstance(metric, ExternalScores):
         return _external(metric, scores)
-    if metric.name == "bleu":
+    if settings.case != Case.SENSITIVE:  # their BLEU and chrF are cased
+        return None
+    if metric.name == "bleu" and _default_bleu(settings):
         name = {DEFAULT_TOKENIZER: "bleu", "flores200": "spBLEU200"}.get(settings.tokenize)
         factor = 1.0 if metric.scale == "0-100" else 100.0
         return None if name is None else HumanAgreement(FITS[name], factor)
-    if metric.name == "chrf" and _default_chrf(metric):
+    if metric.name == "chrf" and _default_chrf(metric) and _default_chrf_options(settings):
         return HumanAgreement(FITS["chrf"], 1.0)
     return None
+
+
+def _default_bleu(settings: MetricSettings) -> bool:
+    """Whether BLEU is scored with sacreBLEU's defaults but its tokenizer: four orders and
+    ``exp`` smoothing or ``mteval``'s, which give the same corpus BLEU wherever every order
+    has a match (the score is on summed counts of the whole set)."""
+    return (
+        settings.bleu_smooth_method in CALIBRATED_SMOOTHING
+        and settings.bleu_max_order == BLEU_ORDER
+    )
+
+
+def _default_chrf_options(settings: MetricSettings) -> bool:
+    """Whether chrF's other options are sacreBLEU's defaults (no whitespace, no eps)."""
+    return not settings.chrf_whitespace and not settings.chrf_eps_smoothing
 
 
 def _default_chrf(metric: Metric) -> bool:

@@ -74,14 +74,16 @@ def draw_breakdown(
 
 
 def legend_entry(system: str, color: QColor, number: int) -> str:
-    """A system's mark in the legend: its colour, and its line style past seven systems."""
+    """A system's mark in the legend: its colour, and its line style past seven systems.
+
+    The mark never ends a line whose next starts with the name: a word joiner holds the dot to
+    the dash (a line may break before an em dash), a no-break space the dash to the name, and
+    one the name to its line style; only the spaces between entries (and in a name) break."""
     style = {
-        Qt.PenStyle.DashLine: " (dashed)",
-        Qt.PenStyle.DotLine: " (dotted)",
-        Qt.PenStyle.DashDotLine: " (dash-dot)",
+        Qt.PenStyle.DashLine: "&nbsp;(dashed)",
+        Qt.PenStyle.DotLine: "&nbsp;(dotted)",
+        Qt.PenStyle.DashDotLine: "&nbsp;(dash-dot)",
     }.get(series_style(number), "")
     name = html.escape(system)
-    # A word joiner (U+2060) between the dot and the dash: a wrapped legend (150%) broke there,
-    # leaving a system's dot at the end of one line and its dash and name on the next.
     mark = f'<span style="color: {color.name()}">&#9679;&#8288;&#8212;</span>'
     return f"{mark}&nbsp;{name}{style}"

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QScrollArea,
-    QSizePolicy,
     QSplitter,
     QStyle,
     QVBoxLayout,
@@ -230,18 +229,14 @@ class DetailsView(QWidget):
         return view
 
     def _titled(self, title: str, table: DataTableView) -> QWidget:
-        """A table with its title and its copy and export buttons above it."""
-        head = QWidget()
-        head.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        line = QHBoxLayout(head)
-        line.setContentsMargins(0, 0, 0, 0)
-        line.addWidget(QLabel(f"<b>{title}</b>"))
-        line.addStretch(1)
-        line.addWidget(table.button_bar())
+        """A table with its title and, on a line of their own under it, its copy and export
+        buttons: beside the title they made the page wider than a window of 1280 x 800 at
+        150% leaves it, and Export LaTeX was reached only by scrolling sideways."""
         box = QWidget()
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(head)
+        layout.addWidget(QLabel(f"<b>{title}</b>"))
+        layout.addWidget(table.button_bar())
         layout.addWidget(table)
         return box
 

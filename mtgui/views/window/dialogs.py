@@ -85,6 +85,7 @@ OPEN_FILTERS = (
     "mtgui projects and sessions (*.mtgui *.mtgui.json)",
     "SGML and XML (*.sgm *.sgml *.xml)",
     "Scores tables (*.csv *.tsv)",
+    "Campaign files (*.toml)",  # each opens in a campaign window (MainWindow.add_files)
 )
 
 

@@ -22,13 +22,11 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from mtgui._version import __version__
-from mtgui.app.campaign import is_campaign_file
 from mtgui.app.garbage import GuiThreadCollector
 from mtgui.app.kernels import PREPARATION, prepare_kernels_if_needed
 from mtgui.app.preferences import Preferences
 from mtgui.app.recovery import RecoveryFolder, recovery_folder
 from mtgui.app.threads import threads_left_running
-from mtgui.views.results.campaign_view import open_campaign
 from mtgui.views.window.main_window import MainWindow
 from mtgui.views.window.recovery_offer import offer_recovery
 from mtgui.views.window.unexpected import unexpected_errors
@@ -76,14 +74,11 @@ def show_unexpected_error(
 
 
 def open_files_given(window: MainWindow, files: Sequence[Path]) -> None:
-    """The files of ``mtgui FILE ...``: campaign files (``.toml``) each open in a campaign
-    window, as File > Open campaign... opens them; the others are read into the window."""
-    others = [path for path in files if not is_campaign_file(path)]
-    if others:
-        window.add_files(others)
-    for path in files:
-        if is_campaign_file(path):
-            open_campaign(window, path)
+    """The files of ``mtgui FILE ...``, read as a drop reads them: campaign files (``.toml``)
+    each open in a campaign window, the others are read into the window
+    (:meth:`MainWindow.add_files`)."""
+    if files:
+        window.add_files(files)
 
 
 def run_application(demo: bool = False, files: Sequence[Path] = ()) -> int:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mtgui.app.campaign import is_campaign_file
 from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
 from mtgui.app.recovery import RecoveryFile
@@ -55,6 +56,7 @@ from mtgui.views.inputs.files_panel import FilesPanel
 from mtgui.views.inputs.roles_dialog import ask_roles
 from mtgui.views.inputs.scores_dialog import ask_scores
 from mtgui.views.inputs.settings_panel import SettingsPanel
+from mtgui.views.results.campaign_view import open_campaign
 from mtgui.views.results.results_pane import ResultsPane
 from mtgui.views.results.runs_dialog import RunsDialog
 from mtgui.views.window.dialogs import (
@@ -161,8 +163,8 @@ class MainWindow(QMainWindow):
         left.addWidget(scrolling(self.settings_panel))  # a short screen scrolls the settings
         # The model's method, not the window's: a view that held the window would keep it alive.
         self.results = ResultsPane(self.settings_model.metrics)
-        self.run_groups: dict[str, tuple[str, ...]] = {}  # systems grouped as runs, by name
         self.runs_dialog: RunsDialog | None = None
+        self._show_runs = False  # a session with runs opened: show them with its result
         self.welcome = WelcomePage()
         self.welcome.setMinimumWidth(320)  # as the results: the files panel may be widened
         self.right = QStackedWidget()  # the welcome page while nothing is loaded, else results
@@ -263,13 +265,39 @@ class MainWindow(QMainWindow):
         self.controller.result = result  # the views are told (None: they let go of theirs)
 
     @property
+    def run_groups(self) -> dict[str, tuple[str, ...]]:
+        """The systems grouped as runs of one system, by name (the controller's, which
+        sessions save and restore)."""
+        return self.controller.run_groups
+
+    @run_groups.setter
+    def run_groups(self, groups: dict[str, tuple[str, ...]]) -> None:
+        self.controller.run_groups = groups
+
+    @property
     def session_path(self) -> Path | None:
         """The session's file, once opened or saved."""
         return self.controller.session_path
 
     def add_files(self, paths: Sequence[Path], roles: Mapping[Path, Role] | None = None) -> None:
-        """Read files, folders and sessions (:meth:`AppController.add_files`)."""
-        self.controller.add_files(paths, dict(roles or {}))
+        """Read files, folders and sessions (:meth:`AppController.add_files`). A campaign file
+        (``.toml``), dropped, chosen with File > Open or given as ``mtgui FILE.toml``, opens
+        in a campaign window instead, as File > Open campaign... opens it: the file loader
+        would only say it cannot read it."""
+        campaigns = [path for path in paths if is_campaign_file(path)]
+        others = [path for path in paths if not is_campaign_file(path)]
+        if others or not campaigns:
+            self.controller.add_files(others, dict(roles or {}))
+        for path in campaigns:
+            self.open_campaign(path)
+
+    def open_campaign(self, path: Path) -> None:
+        """Run the campaign file ``path`` in a campaign window of its own
+        (:func:`~mtgui.views.results.campaign_view.open_campaign`)."""
+        if open_campaign(self, path) is None:  # a window made without the launcher (tests)
+            self.statusBar().showMessage(
+                f"{path.name}: campaigns open only in mtgui started as a program.", 8000
+            )
 
     def open_session(self, path: Path, then: Sequence[LoadRequest] = ()) -> None:
         """Open a saved session in place of what is loaded (asking first if anything is)."""
@@ -335,10 +363,25 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Group as runs of one system", error.message)
             return
         self.run_groups = groups
+        self._show_runs_dialog(made)
+
+    def _show_runs_dialog(self, made: RunsResult) -> None:
+        """Show ``made`` in a runs dialog, in place of the one open."""
         if self.runs_dialog is not None:
             self.runs_dialog.close()
         self.runs_dialog = RunsDialog(made, self)
         self.runs_dialog.show()
+
+    def _open_runs_dialog(self, result: AnalysisResult) -> None:
+        """The runs dialog of the groups a session restored; a group whose runs are gone
+        (a file removed or renamed) is dropped, with a word in the status bar."""
+        try:
+            made = self._runs_of(result, self.run_groups)
+        except InputError as error:
+            self.run_groups = {}
+            self.statusBar().showMessage(f"The session's runs are not shown: {error.message}")
+            return
+        self._show_runs_dialog(made)
 
     def _runs_of(self, result: AnalysisResult, groups: Mapping[str, Sequence[str]]) -> RunsResult:
         """The runs' analysis of ``result`` for ``groups`` (name -> its runs' systems)."""
@@ -352,6 +395,10 @@ class MainWindow(QMainWindow):
     def _refresh_runs(self, result: AnalysisResult) -> None:
         """The open runs dialog follows a new analysis; it closes when its runs are gone."""
         dialog = self.runs_dialog
+        if self._show_runs and self.run_groups:  # the runs of a session just opened
+            self._show_runs = False
+            self._open_runs_dialog(result)
+            return
         if dialog is None or not dialog.isVisible() or not self.run_groups:
             return
         try:
@@ -405,6 +452,7 @@ class MainWindow(QMainWindow):
         self.results.want_metric(session.metric)
         self.settings_model.set_state(session.settings)
         self._name_kept_settings()
+        self._show_runs = bool(session.run_groups)
 
     def current_metric(self) -> str:
         """The metric the views show."""
@@ -415,7 +463,8 @@ class MainWindow(QMainWindow):
         if not self.workspace.entries:
             return None
         settings = self.settings_model.state()
-        session = session_from_workspace(self.workspace, settings, self.current_metric())
+        metric = self.current_metric()
+        session = session_from_workspace(self.workspace, settings, metric, self.run_groups)
         return session, self.session_path
 
     def show_segments(self, first: str, second: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from mtgui.engine.inference import agreement_for
@@ -97,3 +98,36 @@ def test_loaded_scores_scale_and_assumptions_in_words():
     assert agreement_for(external_metric("human")(), settings, [0.1]) is None
     assert agreement_for(external_metric("comet", False)(), settings, [0.1]) is None
     assert agreement_for(external_metric("comet")(), settings, [math.nan]) is None
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"case": "full"},
+        {"case": "ascii"},
+        {"bleu_smooth_method": "floor"},
+        {"bleu_smooth_method": "add-k"},
+        {"bleu_smooth_method": "none"},
+        {"bleu_max_order": 3},
+    ],
+)
+def test_no_estimate_for_bleu_scored_unlike_the_fits(options):
+    """The fits are on cased BLEU with sacreBLEU's default smoothing and four orders."""
+    assert agreement_for(Bleu(), MetricSettings(**options), [0.3]) is None
+
+
+@pytest.mark.parametrize(
+    "options", [{"case": "full"}, {"chrf_whitespace": True}, {"chrf_eps_smoothing": True}]
+)
+def test_no_estimate_for_chrf_scored_unlike_the_fits(options):
+    assert agreement_for(Chrf(), MetricSettings(**options), [55.0]) is None
+
+
+def test_bleu_smoothed_as_exp_or_mteval_has_the_fit_and_the_same_corpus_score():
+    """mteval's and sacreBLEU's exp smoothing give the same corpus BLEU where every order has
+    a match; they differ only where one has none."""
+    for method in ("exp", "mteval"):
+        assert agreement_for(Bleu(), MetricSettings(bleu_smooth_method=method), [0.3]) is not None
+    every = np.array([[9.0, 10.0, 7.0, 5.0, 3.0, 1.0, 9.0, 8.0, 7.0, 6.0]])
+    exp, mteval = Bleu(smooth_method="exp"), Bleu(smooth_method="mteval")
+    assert exp.score(every)[0] == pytest.approx(mteval.score(every)[0], rel=1e-12)
