@@ -149,7 +149,7 @@ def iter_bootstrap(
     if settings.ar_trials:
         p_ar = yield from _iter_randomization(statistics, layout, settings, full, chunk)
         pairs = [replace(p, p_value_ar=p_ar[(p.metric, p.x, p.y)]) for p in pairs]
-    pairs = _decide(statistics, settings, pairs, deltas, layout.rows.shape[0])
+    pairs = decide_pairs(statistics, settings, pairs, deltas, layout.rows.shape[0])
     family = family_size(systems, metrics, settings.family)
     notes += few_units_note(
         settings.correction, family, layout.rows.shape[0], settings.level, settings.unit.value
@@ -213,7 +213,7 @@ def _lookup_verdict(verdicts: dict[tuple[str, str, str], str], metric: str, x: s
     return verdicts.get((metric, x, y), TIE)
 
 
-def _decide(
+def decide_pairs(
     statistics: Statistics,
     settings: BootstrapSettings,
     pairs: list[PairComparison],

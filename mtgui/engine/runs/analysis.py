@@ -17,9 +17,8 @@ import numpy as np
 
 from mtgui.engine.core.arrays import FloatArray, IntArray
 from mtgui.engine.core.errors import InputError
-from mtgui.engine.inference.corrections import Family, FamilyInput, decide_family
 from mtgui.engine.inference.significance import PairComparison, compare
-from mtgui.engine.resampling.bootstrap import BootstrapResult
+from mtgui.engine.resampling.bootstrap import BootstrapResult, decide_pairs
 from mtgui.engine.resampling.settings import Unit
 from mtgui.engine.runs.randomization import stratified_randomization
 from mtgui.engine.runs.two_level import (
@@ -180,23 +179,6 @@ def _decide(
     deltas: FloatArray,
 ) -> list[PairComparison]:
     """The pairs' verdicts under the run's correction, family by family, as the bootstrap
-    decides its own."""
-    settings = bootstrap.settings
-    better = {m.name: m.higher_is_better for m in statistics.metrics}
-    families = [[m.name] for m in statistics.metrics]
-    if settings.family is Family.ALL:
-        families = [[m.name for m in statistics.metrics]]
-    result = list(pairs)
-    for names in families:
-        rows = [k for k, p in enumerate(pairs) if p.metric in names]
-        family = FamilyInput(
-            [pairs[k] for k in rows],
-            deltas[rows],
-            [better[pairs[k].metric] for k in rows],
-            [settings.margin(pairs[k].metric) for k in rows],
-        )
-        units = statistics.rows(statistics.system_names[0], statistics.metrics[0].name).shape[0]
-        decided = decide_family(family, settings.correction, settings.level, units)
-        for k, pair in zip(rows, decided, strict=True):
-            result[k] = pair
-    return result
+    decides its own (with the test set's units)."""
+    units = statistics.rows(statistics.system_names[0], statistics.metrics[0].name).shape[0]
+    return decide_pairs(statistics, bootstrap.settings, pairs, deltas, units)
