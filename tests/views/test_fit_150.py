@@ -99,7 +99,11 @@ def test_the_files_panels_headers_are_whole_or_short(qtbot):
     for column in range(1, panel.columnCount()):
         label = panel.headerItem().text(column)
         assert header.fontMetrics().horizontalAdvance(label) < header.sectionSize(column), label
+    # A wide panel, whatever the screen lets the window be (an earlier test in the same
+    # process may have left a small offscreen screen): the splitter gives it the room.
     window.resize(1600, 900)
+    window.splitter.setSizes([1000, max(window.splitter.width() - 1000, 400)])
+    panel.resize(1000, panel.height())
     qtbot.waitUntil(lambda: panel.headerItem().text(2) == "Segments", timeout=30_000)
 
 
