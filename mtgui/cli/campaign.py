@@ -17,6 +17,8 @@ from typing import Any
 
 from mtgui.cli.campaign_file import CampaignSpec, read_campaign, set_arguments
 from mtgui.cli.eval import Loader, analyse
+from mtgui.cli.score_specs import metric_names
+from mtgui.cli.settings import command_settings
 from mtgui.engine.campaign import Aggregate, CampaignSet, aggregate
 from mtgui.engine.core import InputError, printable
 from mtgui.engine.resampling import BootstrapResult
@@ -83,7 +85,8 @@ def analyse_set(spec: CampaignSpec, index: int, load: Loader, fork: bool = True)
     args = set_arguments(spec, test_set)
     try:
         corpus = load(args)
-        found = analyse(args, corpus, fork=fork)
+        chosen = command_settings(args, metric_names(args))
+        found = analyse(args, corpus, chosen, fork=fork)
     except InputError as error:
         raise InputError(
             f"test set '{test_set.name}' (line {test_set.line}): {error.message}",

@@ -15,12 +15,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mtgui.cli.breakdown_options import breakdown_report_names, breakdown_requests
+from mtgui.cli.breakdown_options import (
+    BreakdownRequest,
+    breakdown_report_names,
+    breakdown_requests,
+)
 from mtgui.cli.eval_outputs import EvalOutputs, PdfMaker
 from mtgui.cli.progress import drain
 from mtgui.cli.runs_options import run_groups
 from mtgui.cli.score_specs import metric_names
-from mtgui.cli.settings import command_settings
+from mtgui.cli.settings import CommandSettings, command_settings
 from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.core import Corpus, InputError
 from mtgui.engine.resampling import BootstrapResult
@@ -58,28 +62,30 @@ def run_eval(args: argparse.Namespace, load: Loader, make_pdf: PdfMaker | None =
         raise InputError("--runs needs the bootstrap: drop --bootstrap 0.")
     outputs = EvalOutputs.from_args(args, chosen, make_pdf, names)
     corpus = load(args)
-    groupings = [request.grouping(corpus.test_set, settings) for request in requests]
+    groupings = [(request, request.grouping(corpus.test_set, settings)) for request in requests]
     outputs.check_corpus(corpus)  # --documents needs documents: say so before the work
-    found = analyse(args, corpus, groupings)
+    found = analyse(args, corpus, chosen, groupings)
     outputs.write(corpus, found.statistics, found.result, found.breakdowns, found.runs)
     return 0
 
 
 def analyse(
-    args: argparse.Namespace, corpus: Corpus, groupings: Sequence[Any] = (), fork: bool = True
+    args: argparse.Namespace,
+    corpus: Corpus,
+    chosen: CommandSettings,
+    groupings: Sequence[tuple[BreakdownRequest, Any]] = (),
+    fork: bool = True,
 ) -> Analysed:
-    """Score and bootstrap a loaded corpus as the options ask (the whole work of ``mtgui
-    eval`` between loading and writing); ``groupings`` are the --by breakdowns' groups.
-    ``fork=False`` where other threads run (the window's worker): no child is forked, and
-    the numbers are the same."""
-    metrics = metric_names(args)
-    chosen = command_settings(args, metrics)
+    """Score and bootstrap a loaded corpus with the settings ``chosen`` (the whole work of
+    ``mtgui eval`` between loading and writing); ``groupings`` are the --by breakdowns, each
+    with its groups. ``fork=False`` where other threads run (the window's worker): no child
+    is forked, and the numbers are the same."""
+    metrics = chosen.analysis.metrics
     settings, resampling = chosen.metric_settings(), chosen.bootstrap_settings()
-    requests = breakdown_requests(args)
     if corpus.test_set.size < TRIM_FROM:
         keep_freed_memory()  # a short run: reusing freed pages beats faulting new ones in
     if resampling is not None and groupings:  # --family all: the groups join the family
-        labels = sum(len(g.labels) for g in groupings)
+        labels = sum(len(g.labels) for _, g in groupings)
         resampling = resampling.enough_for(len(corpus.systems), len(metrics), labels)
     if resampling is None:
         scoring = iter_statistics(corpus, metrics, settings, fork=fork)
@@ -94,12 +100,13 @@ def analyse(
     if groupings:
         from mtgui.engine.breakdown import iter_breakdowns  # only for --by: 4 ms to import
 
-        made = drain(iter_breakdowns(corpus, statistics, list(groupings), resampling), "breakdowns")
+        groups = [grouping for _, grouping in groupings]
+        made = drain(iter_breakdowns(corpus, statistics, groups, resampling), "breakdowns")
         if result is not None:
             from mtgui.engine.breakdown import joined_family
 
             result, made = joined_family(statistics, result, made)
-        breakdowns = [(r.file_key, b) for r, b in zip(requests, made, strict=True)]
+        breakdowns = [(r.file_key, b) for (r, _), b in zip(groupings, made, strict=True)]
     runs = None
     groups = run_groups(args)
     if groups and result is not None:

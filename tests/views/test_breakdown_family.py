@@ -28,9 +28,10 @@ def command_line(metrics, by):
         [*arguments, "--correction", "holm", "--family", "all", "--by", by]
     )
     corpus = load_inputs(args)
-    settings = command_settings(args, metric_names(args)).metric_settings()
-    groupings = [r.grouping(corpus.test_set, settings) for r in breakdown_requests(args)]
-    return analyse(args, corpus, groupings, fork=False)
+    chosen = command_settings(args, metric_names(args))
+    settings = chosen.metric_settings()
+    groupings = [(r, r.grouping(corpus.test_set, settings)) for r in breakdown_requests(args)]
+    return analyse(args, corpus, chosen, groupings, fork=False)
 
 
 def numbers(run):
