@@ -23,7 +23,7 @@ from mtgui.app.preferences import Preferences
 from mtgui.app.threads import stop_all_threads, threads_left_running
 from mtgui.engine.core.corpus import Role
 from mtgui.io.demo import demo_inputs
-from mtgui.views.window.dialogs import RenameDialog
+from mtgui.views.common.dialogs import RenameDialog
 from mtgui.views.window.launch import load_demo_into
 from mtgui.views.window.main_window import MainWindow
 

@@ -8,9 +8,9 @@ from PySide6.QtGui import QColor, QTextDocument, QTextOption
 
 from mtgui.app.breakdown import iter_result_breakdown
 from mtgui.engine.core.running import run_to_end
+from mtgui.views.common.palette import series_color
 from mtgui.views.results.breakdown_plot import legend_entry
 from mtgui.views.window.launch import load_demo_into
-from mtgui.views.window.palette import series_color
 
 
 def show_breakdown(qtbot, window):

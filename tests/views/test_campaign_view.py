@@ -24,6 +24,7 @@ from mtgui.cli.main import load_inputs
 from mtgui.report.campaign import aggregate_report
 from mtgui.report.campaign_run import CampaignProgress
 from mtgui.report.cells import four_decimals
+from mtgui.views.common.palette import is_dark
 from mtgui.views.results.campaign_view import (
     CampaignWindow,
     aggregate_cells,
@@ -33,7 +34,6 @@ from mtgui.views.results.campaign_view import (
 from mtgui.views.window import main_window as main_window_module
 from mtgui.views.window.launch import open_files_given
 from mtgui.views.window.main_window import MainWindow
-from mtgui.views.window.palette import is_dark
 
 SETTINGS = '[settings]\nmetrics = ["bleu", "chrf"]\nbootstrap = 100\nseed = 5\n'
 

@@ -14,11 +14,11 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
 from mtgui.engine.inference.significance import BETTER, EQUIVALENT, TIE, WORSE
+from mtgui.views.common.palette import contrast_ratio, is_dark, series_color
 from mtgui.views.export.plot_theme import theme_of
 from mtgui.views.results.histogram_view import OVERLAID, SMALL_MULTIPLES
 from mtgui.views.results.segments_html import DARK_SHADES, SHADES, PageColors
 from mtgui.views.results.significance_grid_model import verdict_colors
-from mtgui.views.window.palette import contrast_ratio, is_dark, series_color
 
 DARK_WINDOW, DARK_TEXT = QColor("#202020"), QColor("#e0e0e0")
 _SPAN = re.compile(r"background-color:(#[0-9a-fA-F]{6}); color:(#[0-9a-fA-F]{6})")
@@ -258,8 +258,8 @@ def test_the_breakdown_plot_follows_a_dark_palette(qtbot, app_palette, window):
 
 
 def test_problem_text_reads_in_both_palettes(qtbot, app_palette):
+    from mtgui.views.common.palette import problem_color
     from mtgui.views.window.main_window import MainWindow
-    from mtgui.views.window.palette import problem_color
 
     light = QStyleFactory.create("Fusion").standardPalette()
     for palette, background_color in ((light, QColor("#ffffff")), (dark_palette(), DARK_WINDOW)):

@@ -11,8 +11,8 @@ from mtgui.engine.resampling.bootstrap import iter_bootstrap
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
+from mtgui.views.common.palette import series_color, series_style
 from mtgui.views.results.histogram_view import MARKS_LEGEND, HistogramView
-from mtgui.views.window.palette import series_color, series_style
 
 LOAD_ORDER = ["Ostrich", "Lumen", "Tessera", "Quill"]  # not the order of their scores
 

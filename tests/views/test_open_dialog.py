@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QTreeView
 
-from mtgui.views.window.dialogs import OPEN_DIALOG_SIZE, OPEN_FILTERS, ask_files_to_open
+from mtgui.views.common.dialogs import OPEN_DIALOG_SIZE, OPEN_FILTERS, ask_files_to_open
 
 
 def test_the_dialog_is_wide_with_a_wide_name_column(qtbot, monkeypatch, tmp_path):

@@ -273,7 +273,7 @@ def test_with_many_systems_one_band_is_drawn_and_the_chooser_picks_whose(view):
 
 
 def test_a_scatter_of_many_systems_gives_each_its_own_colour_and_shape(view):
-    from mtgui.views.window.palette import SERIES_COLORS, series_color, series_symbol
+    from mtgui.views.common.palette import SERIES_COLORS, series_color, series_symbol
 
     looks = {(series_color(n), series_symbol(n)) for n in range(30)}
     assert len(looks) == 30

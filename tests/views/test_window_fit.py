@@ -22,12 +22,12 @@ from mtgui.engine.core import Role
 from mtgui.io.entries import Entry
 from mtgui.io.workspace import Workspace
 from mtgui.views.common.focus_frame import FocusFrameDelegate
+from mtgui.views.common.screen_fit import FRAME_ROOM, fit_window
 from mtgui.views.inputs.files_panel import FILE_WIDTH
 from mtgui.views.results.histogram_view import PLOT_MIN_HEIGHT
 from mtgui.views.results.paired_view import PLOT_MIN_HEIGHT as PAIRED_PLOT_MIN_HEIGHT
 from mtgui.views.window.launch import load_demo_into
 from mtgui.views.window.main_window import MainWindow
-from mtgui.views.window.window_state import FRAME_ROOM, fit_window
 
 
 def preferences(tmp_path) -> Preferences:

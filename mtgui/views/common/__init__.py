@@ -1,1 +1,2 @@
-"""Widgets and helpers every area uses: tables, choosers, scrolling, absent names."""
+"""Widgets and helpers every area uses: tables, choosers, scrolling, absent names, the palette,
+the small dialogs, menu actions and fitting a window to its screen."""

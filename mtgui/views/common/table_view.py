@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from mtgui.engine.core import InputError
 from mtgui.io.writers import check_writable, write_bytes_atomic
 from mtgui.report.table_text import csv_table_text, latex_text, tsv_text
-from mtgui.views.window.dialogs import ask_save_path, ask_to_replace
+from mtgui.views.common.dialogs import ask_save_path, ask_to_replace
 
 Table = tuple[list[str], list[list[str]]]
 FORMATS = {"csv": (".csv", "CSV table"), "latex": (".tex", "LaTeX table")}

@@ -21,8 +21,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox, QPushButton, QWidget
 
 from mtgui.engine.core import InputError
+from mtgui.views.common.dialogs import ask_save_path, ask_to_replace
 from mtgui.views.export.plot_export import PLOT_FORMATS, export_plot
-from mtgui.views.window.dialogs import ask_save_path, ask_to_replace
 
 
 def replace_export_menu(widget: pg.GraphicsView, export: Callable[[], Any]) -> None:

@@ -24,7 +24,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
 
-from mtgui.views.window.palette import RGB, blend, is_dark, series_color
+from mtgui.views.common.palette import RGB, blend, is_dark, series_color
 
 _THEME_EVENTS = (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange)
 _LIGHT_INK = QColor(40, 40, 40)  # the marks' near-black on light plots, as before themes

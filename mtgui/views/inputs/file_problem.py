@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtGui import QBrush, QFontMetrics
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
 
-from mtgui.views.window.palette import problem_color
+from mtgui.views.common.palette import problem_color
 
 PROBLEM_TEXT_ROLE = 0x0100 + 40  # Qt.UserRole + 40: the message, unwrapped
 _MARGIN = 12  # pixels kept free at the right of the wrapped text

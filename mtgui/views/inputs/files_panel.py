@@ -42,9 +42,9 @@ from mtgui.engine.core import Role
 from mtgui.io.entries import Entry
 from mtgui.io.streams import LoadedFile
 from mtgui.io.workspace import SystemKey, Workspace
+from mtgui.views.common.dialogs import ask_system_name, tell_rename_problem
+from mtgui.views.common.palette import problem_color
 from mtgui.views.inputs.file_problem import problem_item, rewrap_problems
-from mtgui.views.window.dialogs import ask_system_name, tell_rename_problem
-from mtgui.views.window.palette import problem_color
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 SYSTEM_ROLE = Qt.ItemDataRole.UserRole + 2  # the system's name

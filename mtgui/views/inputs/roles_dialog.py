@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.core import Role
-from mtgui.views.window.dialogs import ask_role, ok_cancel
+from mtgui.views.common.dialogs import ask_role, ok_cancel
 
 CHOICES = (
     ("Reference", Role.REFERENCE),

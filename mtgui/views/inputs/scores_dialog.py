@@ -34,7 +34,7 @@ from mtgui.engine.core import Role
 from mtgui.io.score_choices import FORMAT_WORDS, ScoresQuestion, lower_is_better
 from mtgui.io.score_formats import LINE_SCORES
 from mtgui.io.score_sources import ScoreSource
-from mtgui.views.window.dialogs import ok_cancel, problem_label
+from mtgui.views.common.dialogs import ok_cancel, problem_label
 
 READ_AS_TEXT = 2
 """The dialog's result when the user says the file is a translation (see ``read_as``)."""

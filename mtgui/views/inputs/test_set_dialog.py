@@ -28,8 +28,8 @@ from mtgui.app.runs import RunController
 from mtgui.engine.core import InputError, Role
 from mtgui.engine.text import sacrebleu_home
 from mtgui.io.test_sets import NamedTestSet, catalogue, is_cached, language_pairs, named_test_set
-from mtgui.views.window.dialogs import ok_cancel, problem_label
-from mtgui.views.window.window_state import make_action
+from mtgui.views.common.actions import make_action
+from mtgui.views.common.dialogs import ok_cancel, problem_label
 
 if TYPE_CHECKING:
     from mtgui.views.window.main_window import MainWindow

@@ -20,8 +20,8 @@ from PySide6.QtGui import QColor, QPen
 
 from mtgui.engine.breakdown import Breakdown
 from mtgui.engine.metrics import LABELS
+from mtgui.views.common.palette import series_style
 from mtgui.views.export.plot_theme import PlotTheme
-from mtgui.views.window.palette import series_style
 
 ROW_SPAN = 0.7
 """The share of a group's row that its systems' marks take."""

@@ -44,10 +44,11 @@ from mtgui.io.writers import check_writable, write_text_atomic
 from mtgui.report.campaign import aggregate_report
 from mtgui.report.campaign_run import CampaignOutcome, CampaignProgress
 from mtgui.report.cells import four_decimals
+from mtgui.views.common.actions import make_action
+from mtgui.views.common.dialogs import ask_report_file
+from mtgui.views.common.palette import blend, contrast_ratio, is_dark, problem_style, series_color
+from mtgui.views.common.screen_fit import fit_window
 from mtgui.views.export.save_folder import start_folder
-from mtgui.views.window.dialogs import ask_report_file
-from mtgui.views.window.palette import blend, contrast_ratio, is_dark, problem_style, series_color
-from mtgui.views.window.window_state import fit_window, make_action
 
 TINT = 0.55
 """How much of the table's background is mixed into a cluster's colour (text stays legible)."""

@@ -12,8 +12,8 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from mtgui.engine.inference import BETTER, EQUIVALENT, TIE, WORSE
+from mtgui.views.common.palette import is_dark
 from mtgui.views.results.significance_grid_model import verdict_colors
-from mtgui.views.window.palette import is_dark
 
 ENTRIES = (
     (BETTER, "row significantly better"),

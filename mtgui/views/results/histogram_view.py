@@ -42,10 +42,10 @@ from mtgui.app.preferences import OVERLAID, SMALL_MULTIPLES
 from mtgui.engine.core import FloatArray
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.views.common.absent import missing_text
+from mtgui.views.common.palette import series_style
 from mtgui.views.export.plot_actions import MenuOnDemandViewBox, PlotExporter
 from mtgui.views.export.plot_export import export_plot
 from mtgui.views.export.plot_theme import PlotTheme, apply_plot_theme, follow_palette
-from mtgui.views.window.palette import series_style
 
 BINS = 40
 COLUMNS = 2

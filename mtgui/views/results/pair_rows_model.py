@@ -22,7 +22,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 
 from mtgui.engine.core import FloatArray, IntArray
-from mtgui.views.window.palette import series_color
+from mtgui.views.common.palette import series_color
 
 Index = QModelIndex | QPersistentModelIndex
 

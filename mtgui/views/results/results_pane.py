@@ -45,6 +45,7 @@ from mtgui.report.settings_text import made_with, provenance
 from mtgui.views.common.choices import refill
 from mtgui.views.common.compact_note import CompactNote
 from mtgui.views.common.focus_frame import FocusFrameDelegate
+from mtgui.views.common.palette import problem_style
 from mtgui.views.common.table_view import DataTableView
 from mtgui.views.inputs.settings_panel import LABELS
 from mtgui.views.results.breakdown_view import BreakdownView
@@ -70,7 +71,6 @@ from mtgui.views.results.segments_view import SegmentsView
 from mtgui.views.results.significance_grid_model import SignificanceGridModel
 from mtgui.views.results.summary_view import SummaryView
 from mtgui.views.studies.studies_view import StudiesView
-from mtgui.views.window.palette import problem_style
 
 GRID_ROWS = 5  # the significance grid's rows kept in view, its header aside
 _NARROWEST = 320  # pixels: the results may be made this narrow to widen the files panel

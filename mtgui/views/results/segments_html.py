@@ -20,8 +20,8 @@ from PySide6.QtGui import QColor, QPalette
 
 from mtgui.engine.core import TestSet
 from mtgui.engine.metrics import MAX_ORDER, Bleu, SegmentMatches, TokenMatches, sentence_bleu
+from mtgui.views.common.palette import blend, flatten, is_dark
 from mtgui.views.results.pair_rows_model import A_TINT, B_TINT, score_text
-from mtgui.views.window.palette import blend, flatten, is_dark
 
 Shades = dict[int, tuple[str, str]]  # n-gram order: (background, text colour)
 # ColorBrewer "Greens": light to dark for 1- to 4-grams (dark ones with white text). Green,

@@ -40,7 +40,7 @@ from mtgui.report.significance import (
     power_lines,
     verdict_basis,
 )
-from mtgui.views.window.palette import is_dark
+from mtgui.views.common.palette import is_dark
 
 _Index = QModelIndex | QPersistentModelIndex
 COLORS = {

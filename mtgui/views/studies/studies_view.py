@@ -52,6 +52,8 @@ from mtgui.report.files import existing_reports, write_reports
 from mtgui.report.study_tables import Table, study_tables
 from mtgui.report.study_text import study_text
 from mtgui.views.common.choices import refill
+from mtgui.views.common.dialogs import ask_folder, ask_to_replace
+from mtgui.views.common.palette import problem_style
 from mtgui.views.common.rows_table_model import RowsTableModel
 from mtgui.views.common.table_view import DataTableView
 from mtgui.views.export.plot_actions import PlotExporter
@@ -66,8 +68,6 @@ from mtgui.views.studies.study_status import (
     progress_fraction,
     progress_text,
 )
-from mtgui.views.window.dialogs import ask_folder, ask_to_replace
-from mtgui.views.window.palette import problem_style
 
 STUDIES = {
     "size": (

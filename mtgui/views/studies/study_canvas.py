@@ -16,11 +16,11 @@ os.environ.setdefault("PYQTGRAPH_QT_LIB", "PySide6")
 import numpy as np
 import pyqtgraph as pg
 
+from mtgui.views.common.palette import series_style, series_symbol
 from mtgui.views.export.plot_theme import PlotTheme, apply_plot_theme, theme_of
 from mtgui.views.studies.study_axes import ReadableAxis
 from mtgui.views.studies.study_legend import SharedLegend
 from mtgui.views.studies.study_plots import Line, PlotSpec
-from mtgui.views.window.palette import series_style, series_symbol
 
 LineItems = tuple[
     pg.PlotDataItem, pg.PlotCurveItem | None, pg.PlotCurveItem | None, pg.TextItem | None

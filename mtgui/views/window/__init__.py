@@ -1,1 +1,1 @@
-"""The main window and what frames it: menus, the welcome page, dialogs, help, state."""
+"""The main window and what frames it: menus, the welcome page, help, the remembered state."""

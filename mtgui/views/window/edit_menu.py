@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 
-from mtgui.views.window.window_state import make_action
+from mtgui.views.common.actions import make_action
 
 if TYPE_CHECKING:
     from mtgui.views.window.main_window import MainWindow

@@ -48,6 +48,17 @@ from mtgui.io.demo import demo_inputs
 from mtgui.io.entries import LoadRequest
 from mtgui.io.session import SESSION_SUFFIX, Session, session_from_workspace
 from mtgui.io.workspace import Workspace
+from mtgui.views.common.dialogs import (
+    ask_files_to_open,
+    ask_folder,
+    ask_project_file,
+    ask_report_file,
+    ask_session_file,
+    ask_to_open_session,
+    ask_to_replace,
+    ask_to_replace_project,
+    ask_to_start_afresh,
+)
 from mtgui.views.common.scrolling import scrolling
 from mtgui.views.export.pdf_export import pdf_bytes
 from mtgui.views.export.save_folder import remember_in, start_folder
@@ -59,17 +70,6 @@ from mtgui.views.inputs.settings_panel import SettingsPanel
 from mtgui.views.results.campaign_view import open_campaign
 from mtgui.views.results.results_pane import ResultsPane
 from mtgui.views.results.runs_dialog import RunsDialog
-from mtgui.views.window.dialogs import (
-    ask_files_to_open,
-    ask_folder,
-    ask_project_file,
-    ask_report_file,
-    ask_session_file,
-    ask_to_open_session,
-    ask_to_replace,
-    ask_to_replace_project,
-    ask_to_start_afresh,
-)
 from mtgui.views.window.edit_menu import connect_edit_menu
 from mtgui.views.window.help import HelpDialog, show_about
 from mtgui.views.window.menus import build_menus, fill_recent_menu

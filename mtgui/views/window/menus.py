@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from mtgui.views.common.actions import make_action
 from mtgui.views.inputs.test_set_dialog import open_test_set_action
 from mtgui.views.results.campaign_view import open_campaign_action
 from mtgui.views.window.edit_menu import add_edit_menu
 from mtgui.views.window.view_menu import add_view_menu
-from mtgui.views.window.window_state import make_action
 
 if TYPE_CHECKING:
     from mtgui.views.window.main_window import MainWindow

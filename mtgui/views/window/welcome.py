@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from mtgui.views.window.palette import problem_style
+from mtgui.views.common.palette import problem_style
 
 HEADLINE = "Is one machine-translation system really better than another?"
 INVITATION = (

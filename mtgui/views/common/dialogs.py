@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 from mtgui.engine.core import Role
 from mtgui.io.project import PROJECT_SUFFIX
 from mtgui.io.session import SESSION_SUFFIX
+from mtgui.views.common.palette import problem_style
 from mtgui.views.export.save_folder import start_folder, start_path, written
-from mtgui.views.window.palette import problem_style
 
 
 def ok_cancel(dialog: QDialog) -> tuple[QDialogButtonBox, QPushButton]:
