@@ -46,6 +46,7 @@ BENCHMARKS = {
     "gui_large": "bench_gui_large.py",
     "campaign": "bench_campaign.py",
     "runs_calibration": "bench_runs_calibration.py",
+    "first_run": "bench_first_run.py",
 }
 """The benchmarks that record figures, by the name the results use."""
 QUICK = ("end_to_end", "statistics")

@@ -4,7 +4,9 @@ app's copying of the kernels it ships (engine.runtime.compiled.copy_newer)."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
+import pickle
 import threading
 
 from mtgui.app.kernels import KernelPreparation, prepare_kernels_if_needed, waiting_note
@@ -70,7 +72,12 @@ def test_the_check_reads_numbas_index_files_beside_the_modules(monkeypatch, tmp_
     monkeypatch.setattr(kernels_ready.importlib.util, "find_spec", lambda name: Spec())
     assert not kernels_ready.kernels_on_disk()
     (tmp_path / "__pycache__").mkdir()
-    (tmp_path / "__pycache__" / "search.ter_rows-263.py311.nbi").write_bytes(b"")
+    index = tmp_path / "__pycache__" / "search.ter_rows-263.py311.nbi"
+    index.write_bytes(pickle.dumps("0.0.1"))  # another numba's: compiled again on first use
+    assert not kernels_ready.kernels_on_disk()
+    index.write_bytes(b"")
+    assert not kernels_ready.kernels_on_disk()
+    index.write_bytes(pickle.dumps(importlib.metadata.version("numba")) + b"the overloads")
     assert kernels_ready.kernels_on_disk()
     monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")  # nothing to compile: no guess made
     (tmp_path / "__pycache__" / "search.ter_rows-263.py311.nbi").unlink()
@@ -86,11 +93,14 @@ def test_the_shipped_kernels_replace_only_older_copies(tmp_path):
     (target / "a.nbi").write_bytes(b"old index")  # an earlier build's, older than the program
     os.utime(target / "a.nbi", (1, 1))
     (target / "b.nbi").write_bytes(b"compiled here")  # a kernel compiled since: kept
-    copy_newer(str(source), str(target), built=1000.0)
+    (source / "search.cpython-311.pyc").write_bytes(b"bytecode")  # beside a wheel's kernels
+    copy_newer(str(source), str(target))
     assert (target / "a.nbi").read_bytes() == b"new index"
     assert (target / "a.1.nbc").read_bytes() == b"new code"
     assert (target / "b.nbi").read_bytes() == b"compiled here"
-    (target / "a.nbi").write_bytes(b"recompiled here")  # newer than the program: kept
-    copy_newer(str(source), str(target), built=1000.0)
+    (target / "a.nbi").write_bytes(b"recompiled here")  # newer than the shipped one: kept
+    os.utime(source / "a.nbi", (1000, 1000))
+    copy_newer(str(source), str(target))
     assert (target / "a.nbi").read_bytes() == b"recompiled here"
+    assert not (target / "search.cpython-311.pyc").exists()  # numba's files only
     assert not list(target.glob("*.part"))

@@ -1,8 +1,9 @@
 """Whether TER's, WER's and chrF's compiled kernels are ready on disk, and making them so.
 
 numba compiles the kernels on their first use and keeps them in its cache (beside the modules,
-in their ``__pycache__`` folders, for a pip install): the first TER run after an install would
-wait for the compiler, several seconds. The window asks :func:`kernels_on_disk` as it starts
+in their ``__pycache__`` folders, for a pip install). A wheel built by ``setup.py`` ships them
+there; an editable install, or a user's numba other than the build's, compiles them on first use,
+several seconds a TER run would wait. The window asks :func:`kernels_on_disk` as it starts
 and, when they are not, has :func:`compile_kernels` run on a thread of its own
 (:mod:`mtgui.app.kernels`), so that the first run finds them ready or nearly so. The built app
 carries them compiled (:mod:`mtgui.engine.runtime.compiled`).
@@ -12,8 +13,10 @@ The check reads folders only: it imports neither numba nor the kernels (half a s
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import os
+import pickle
 import sys
 from pathlib import Path
 
@@ -44,13 +47,36 @@ def kernels_on_disk() -> bool:
 
 
 def _cached(module: str) -> bool:
-    """Whether ``module``'s ``__pycache__`` holds a numba index of it (``search.*.nbi``)."""
+    """Whether ``module``'s ``__pycache__`` holds a numba index of it (``search.*.nbi``) written
+    by the installed numba (numba ignores another version's cache and compiles again)."""
     spec = importlib.util.find_spec(module)
     if spec is None or spec.origin is None:
         return True
     source = Path(spec.origin)
     folder = source.parent / "__pycache__"
-    return folder.is_dir() and any(folder.glob(f"{source.stem}.*.nbi"))
+    installed = _numba_version()
+    return folder.is_dir() and any(
+        _index_version(index) == installed for index in folder.glob(f"{source.stem}.*.nbi")
+    )
+
+
+def _numba_version() -> str | None:
+    """The installed numba's version, read from its metadata (no import)."""
+    try:
+        return importlib.metadata.version("numba")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def _index_version(index: Path) -> str | None:
+    """The numba version that wrote the cache index ``index`` (its first pickled object, a
+    string), or None where the file is unreadable or not one."""
+    try:
+        with index.open("rb") as stream:
+            version = pickle.load(stream)
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+        return None
+    return version if isinstance(version, str) else None
 
 
 def compile_kernels() -> None:
