@@ -25,8 +25,11 @@ from mtgui.engine.runs.two_level import (
     RunGroup,
     RunSummary,
     draw_runs,
-    group_samples,
+    group_levels,
+    pair_factor,
+    stretched,
     summarize_runs,
+    system_factor,
 )
 from mtgui.engine.statistics.rows import Statistics
 
@@ -94,31 +97,41 @@ def analyse_runs(
     check_groups(groups, statistics.system_names)
     systems = all_groups(groups, statistics.system_names)
     settings = bootstrap.settings
-    drawn = draw_runs(settings.seed, systems, settings.resamples)
+    normals = draw_runs(settings.seed, systems, settings.resamples)
+    units = _units(statistics, settings.unit, document_index)
     summaries, pairs, rows = [], [], []
     notes: list[str] = []
     for metric in statistics.metrics:
         name = metric.name
         runs = {s: bootstrap.interval(s, name) for s in statistics.system_names}
-        samples = group_samples(systems, {s: i.samples for s, i in runs.items()}, drawn)
+        scores = {s: i.score for s, i in runs.items()}
+        levels = group_levels(
+            systems, scores, {s: i.samples for s, i in runs.items()}, normals, units
+        )
+        means: dict[str, float] = {}
         for group in systems:
+            mean = float(np.mean([scores[r] for r in group.runs]))
+            own = system_factor(levels[group.name], units, settings.level)
             made = summarize_runs(
                 group.name,
                 name,
-                [runs[r].score for r in group.runs],
+                [scores[r] for r in group.runs],
                 [runs[r].std for r in group.runs],
-                samples[group.name],
+                stretched(levels[group.name].samples, mean, own),
                 settings.level,
             )
             summaries.append(made)
-        means = {s.system: s.score for s in summaries if s.metric == name}
+            means[group.name] = mean
         for x, y in combinations(systems, 2):
+            factor = pair_factor(levels[x.name], levels[y.name], units, settings.level)
+            x_samples = stretched(levels[x.name].samples, means[x.name], factor)
+            y_samples = stretched(levels[y.name].samples, means[y.name], factor)
             pair = compare(
                 name,
                 x.name,
                 y.name,
                 (means[x.name], means[y.name]),
-                (samples[x.name], samples[y.name]),
+                (x_samples, y_samples),
                 settings.level,
                 metric.higher_is_better,
             )
@@ -126,7 +139,7 @@ def analyse_runs(
                 ar = _randomized(statistics, x, y, name, bootstrap, document_index)
                 pair = replace(pair, p_value_ar=ar)
             pairs.append(pair)
-            rows.append(samples[x.name] - samples[y.name])
+            rows.append(x_samples - y_samples)
         if settings.ar_trials and any(
             len(x.runs) != len(y.runs) for x, y in combinations(systems, 2)
         ):
@@ -137,6 +150,13 @@ def analyse_runs(
     decided = _decide(statistics, bootstrap, pairs, np.vstack(rows) if rows else np.empty((0, 0)))
     ordered = tuple([*decided, *(p.mirrored() for p in decided)])
     return RunsResult(systems, tuple(summaries), ordered, tuple(dict.fromkeys(notes)))
+
+
+def _units(statistics: Statistics, unit: Unit, document_index: IntArray | None) -> int:
+    """How many units the bootstrap resampled: documents or segments."""
+    if unit is Unit.DOCUMENT and document_index is not None and len(document_index):
+        return int(document_index.max()) + 1
+    return int(statistics.rows(statistics.system_names[0], statistics.metrics[0].name).shape[0])
 
 
 def _randomized(
