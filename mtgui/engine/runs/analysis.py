@@ -110,22 +110,21 @@ def analyse_runs(
         )
         means: dict[str, float] = {}
         for group in systems:
-            mean = float(np.mean([scores[r] for r in group.runs]))
             own = system_factor(levels[group.name], units, settings.level)
             made = summarize_runs(
                 group.name,
                 name,
                 [scores[r] for r in group.runs],
                 [runs[r].std for r in group.runs],
-                stretched(levels[group.name].samples, mean, own),
+                stretched(levels[group.name].samples, own),
                 settings.level,
             )
             summaries.append(made)
-            means[group.name] = mean
+            means[group.name] = made.score
         for x, y in combinations(systems, 2):
             factor = pair_factor(levels[x.name], levels[y.name], units, settings.level)
-            x_samples = stretched(levels[x.name].samples, means[x.name], factor)
-            y_samples = stretched(levels[y.name].samples, means[y.name], factor)
+            x_samples = stretched(levels[x.name].samples, factor)
+            y_samples = stretched(levels[y.name].samples, factor)
             pair = compare(
                 name,
                 x.name,

@@ -102,8 +102,7 @@ def simulate_runs(
         x = two_level(list(full[0]), list(resampled[0]), normals[0], units)
         y = two_level(list(full[1]), list(resampled[1]), normals[1], units)
         factor = pair_factor(x, y, units, level)
-        delta = float(full[0].mean() - full[1].mean())
-        deltas = stretched(x.samples - y.samples, delta, factor)
+        deltas = stretched(x.samples - y.samples, factor)
         found["two_level"] += _p_value(deltas) < alpha
         found["single"] += _p_value(resampled[0, 0] - resampled[1, 0]) < alpha
         found["welch"] += _welch_p(full[0], full[1]) < alpha

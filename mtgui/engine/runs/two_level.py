@@ -33,10 +33,12 @@ reference is too light in the tails: with 3 runs it called 6-12% of equal system
 :func:`welch_factor` gives the Welch-Satterthwaite degrees of freedom of the whole variance
 (the test set's part with n - 1, each system's seed part with its own) and the ratio of
 Student's t quantile to the normal's at the level; the resampled scores are stretched about the
-observed score by that ratio, so the percentile interval and the p-value at the level are those
+resamples' mean by that ratio, so the percentile interval and the p-value at the level are those
 of Welch's test with the two-level variance (the "expanded percentile interval" of Hesterberg
 2015, with Welch's degrees of freedom). With many runs, or without a seed spread, the factor is
-1 and the comparison is the paired bootstrap of the runs' mean.
+near 1 and the comparison is the paired bootstrap of the runs' mean. The factor is taken at the
+run's level: the smaller levels at which Holm's or Benjamini-Hochberg's correction decides some
+pairs would call for a slightly larger one (Student's tail grows faster than the normal's).
 
 Pure functions of the bootstrap's resample scores (one array of B scores per run), so the same
 code serves ``mtgui eval --runs``, the API and the calibration simulation.
@@ -120,9 +122,12 @@ def seed_variance(
     if runs < 2:
         return 0.0, math.inf
     stacked = np.vstack([np.asarray(s, dtype=np.float64) for s in run_samples])  # k x B
-    deviations = stacked - np.nanmean(stacked, axis=0)
+    defined = stacked[:, np.isfinite(stacked).all(axis=0)]  # resamples where every run scores
+    noise = 0.0
+    if defined.shape[1] > 1:
+        deviations = defined - defined.mean(axis=0)
+        noise = float(deviations.var(axis=1, ddof=1).sum() / (runs - 1))
     spread = float(values.var(ddof=1))
-    noise = float(np.nansum(np.nanvar(deviations, axis=1, ddof=1)) / (runs - 1))
     tau2 = max(spread - noise, 0.0)
     if not math.isfinite(tau2) or tau2 == 0.0:
         return 0.0, math.inf
@@ -163,9 +168,16 @@ def welch_factor(parts: Sequence[tuple[float, float]], level: float) -> float:
     return float(stdtrit(total * total / spread, tail) / ndtri(tail))
 
 
-def stretched(samples: FloatArray, centre: float, factor: float) -> FloatArray:
-    """``samples`` moved away from ``centre`` by ``factor`` (see :func:`welch_factor`)."""
-    return np.asarray(centre + factor * (np.asarray(samples, dtype=np.float64) - centre))
+def stretched(samples: FloatArray, factor: float) -> FloatArray:
+    """``samples`` moved away from their mean by ``factor`` (see :func:`welch_factor`): they
+    keep their centre (and so the bootstrap's own bias, multiplied by nothing) and only widen.
+    Two systems' samples stretched by one factor are their difference's stretched the same."""
+    values = np.asarray(samples, dtype=np.float64)
+    defined = values[~np.isnan(values)]
+    if factor == 1.0 or not len(defined):
+        return values
+    centre = float(defined.mean())
+    return np.asarray(centre + factor * (values - centre))
 
 
 def summarize_runs(

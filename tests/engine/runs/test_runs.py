@@ -65,6 +65,17 @@ def test_runs_that_differ_only_by_segment_noise_have_no_seed_level():
     assert made.samples.var() < 1.5 * made.runs_mean.var()
 
 
+def test_resamples_where_a_run_has_no_score_are_left_out_of_the_noise():
+    runs = [np.array([0.5, np.nan, 0.7, 0.6]), np.array([0.4, 0.5, np.nan, 0.45])]
+    variance, _ = seed_variance([0.6, 0.45], runs, units=20)
+    deviations = np.array([[0.5, 0.6], [0.4, 0.45]])
+    deviations -= deviations.mean(axis=0)
+    noise = deviations.var(axis=1, ddof=1).sum()
+    assert variance == pytest.approx((pystats.variance([0.6, 0.45]) - noise) / 2)
+    made = two_level([0.6, 0.45], runs, np.zeros(4), units=20)
+    assert np.isnan(made.samples[1:3]).all() and np.isfinite(made.samples[[0, 3]]).all()
+
+
 def test_the_welch_factor_is_students_quantile_over_the_normals():
     t4 = 2.7764451051977987  # Student's t, 4 degrees of freedom, 97.5%
     assert welch_factor([(1.0, 4.0)], 0.95) == pytest.approx(t4 / 1.959963984540054)
