@@ -1,6 +1,9 @@
 """The runs' part of an analysis: every system over its runs, and every pair of systems
 compared by the two-level bootstrap (and, with ``--paired-ar``, by approximate randomization
-stratified over runs), under the run's correction for many comparisons.
+stratified over runs), under the run's correction for many comparisons. Each pair's resampled
+scores are widened by its Welch factor (:mod:`~mtgui.engine.runs.two_level`) before the
+engine's comparison reads them, so its interval, p-value, corrections and power figures all
+see the seeds' few degrees of freedom.
 
 It reads a finished bootstrap (the resample scores each interval keeps, the same resamples for
 every run) and adds nothing to it: the runs themselves stay in the report as the systems they
@@ -99,7 +102,9 @@ def analyse_runs(
     settings = bootstrap.settings
     normals = draw_runs(settings.seed, systems, settings.resamples)
     units = _units(statistics, settings.unit, document_index)
-    summaries, pairs, rows = [], [], []
+    summaries: list[RunSummary] = []
+    pairs: list[PairComparison] = []
+    rows: list[FloatArray] = []
     notes: list[str] = []
     for metric in statistics.metrics:
         name = metric.name
@@ -108,19 +113,19 @@ def analyse_runs(
         levels = group_levels(
             systems, scores, {s: i.samples for s, i in runs.items()}, normals, units
         )
-        means: dict[str, float] = {}
         for group in systems:
             own = system_factor(levels[group.name], units, settings.level)
-            made = summarize_runs(
-                group.name,
-                name,
-                [scores[r] for r in group.runs],
-                [runs[r].std for r in group.runs],
-                stretched(levels[group.name].samples, own),
-                settings.level,
+            summaries.append(
+                summarize_runs(
+                    group.name,
+                    name,
+                    [scores[r] for r in group.runs],
+                    [runs[r].std for r in group.runs],
+                    stretched(levels[group.name].samples, own),
+                    settings.level,
+                )
             )
-            summaries.append(made)
-            means[group.name] = made.score
+        means = {s.system: s.score for s in summaries if s.metric == name}
         for x, y in combinations(systems, 2):
             factor = pair_factor(levels[x.name], levels[y.name], units, settings.level)
             x_samples = stretched(levels[x.name].samples, factor)
