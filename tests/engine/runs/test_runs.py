@@ -148,3 +148,13 @@ def test_three_runs_with_a_large_seed_spread_are_called_different_at_most_at_the
     shift = 3 * difference_sd(3, 100, 0.5)
     found = simulate_runs(200, runs=3, units=100, run_sd=0.5, resamples=100, difference=shift)
     assert found.two_level >= found.welch - 2 * found.standard_error(found.welch)
+
+
+def test_stratified_randomization_holds_the_level_only_when_seeds_do_not_matter():
+    """What the docs say of the AR p-value: it varies the segments, not the seeds (few
+    bootstrap resamples: only the randomization's rate is read here)."""
+    still = simulate_runs(200, runs=3, units=60, run_sd=0.0, resamples=20, ar_trials=100)
+    assert still.randomization is not None
+    assert still.randomization <= 0.05 + 2 * still.standard_error(0.05)
+    spread = simulate_runs(200, runs=3, units=60, run_sd=0.65, resamples=20, ar_trials=100)
+    assert spread.randomization is not None and spread.randomization >= 0.4
