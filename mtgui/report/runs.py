@@ -152,8 +152,10 @@ def runs_html(runs: RunsResult) -> str:
         "<p>A system trained several times scores the mean of its runs' scores; sd_runs is "
         "the standard deviation of the runs' scores, s_sel the mean within-run bootstrap "
         "standard deviation (MultEval's). Intervals and pairs come from a two-level bootstrap "
-        "(runs drawn with replacement, then the same segments for all); p (AR) is approximate "
-        "randomization stratified over runs.</p>"
+        "(the same segments for all, and a draw of each system's seed luck from the runs' "
+        "spread less their segment noise), widened by Student's t for the few runs; p (AR) is "
+        "approximate randomization stratified over runs, which varies the segments only, not "
+        "the seeds.</p>"
         f"{table(SYSTEM_HEADER, systems, 2)}<h3>Pairs</h3>{table(PAIR_HEADER, pairs, 3)}"
         f"{notes}</section>"
     )

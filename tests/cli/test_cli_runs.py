@@ -13,7 +13,7 @@ from synthetic_sets import write_set
 
 from mtgui.cli.main import main
 
-RATES = {"a1": 0.30, "a2": 0.33, "a3": 0.28, "b1": 0.40, "b2": 0.42, "b3": 0.38, "c": 0.3}
+RATES = {"a1": 0.30, "a2": 0.33, "a3": 0.28, "b1": 0.55, "b2": 0.57, "b3": 0.53, "c": 0.3}
 
 
 @pytest.fixture

@@ -14,16 +14,26 @@ if TYPE_CHECKING:
     from mtgui.engine.runs.two_level import (
         RunGroup,
         RunSummary,
+        TwoLevel,
         draw_runs,
         summarize_runs,
-        two_level_samples,
+        two_level,
+        welch_factor,
     )
 
 _MODULE_OF = {
     **dict.fromkeys(("RunsResult", "all_groups", "analyse_runs", "check_groups"), "analysis"),
     "stratified_randomization": "randomization",
     **dict.fromkeys(
-        ("RunGroup", "RunSummary", "draw_runs", "summarize_runs", "two_level_samples"),
+        (
+            "RunGroup",
+            "RunSummary",
+            "TwoLevel",
+            "draw_runs",
+            "summarize_runs",
+            "two_level",
+            "welch_factor",
+        ),
         "two_level",
     ),
 }
@@ -33,13 +43,15 @@ __all__ = [
     "RunGroup",
     "RunSummary",
     "RunsResult",
+    "TwoLevel",
     "all_groups",
     "analyse_runs",
     "check_groups",
     "draw_runs",
     "stratified_randomization",
     "summarize_runs",
-    "two_level_samples",
+    "two_level",
+    "welch_factor",
 ]
 
 __getattr__ = lazy_names(__name__, _MODULE_OF, globals())

@@ -1,6 +1,9 @@
 """The runs' part of an analysis: every system over its runs, and every pair of systems
 compared by the two-level bootstrap (and, with ``--paired-ar``, by approximate randomization
-stratified over runs), under the run's correction for many comparisons.
+stratified over runs), under the run's correction for many comparisons. Each pair's resampled
+scores are widened by its Welch factor (:mod:`~mtgui.engine.runs.two_level`) before the
+engine's comparison reads them, so its interval, p-value, corrections and power figures all
+see the seeds' few degrees of freedom.
 
 It reads a finished bootstrap (the resample scores each interval keeps, the same resamples for
 every run) and adds nothing to it: the runs themselves stay in the report as the systems they
@@ -25,8 +28,11 @@ from mtgui.engine.runs.two_level import (
     RunGroup,
     RunSummary,
     draw_runs,
-    group_samples,
+    group_levels,
+    pair_factor,
+    stretched,
     summarize_runs,
+    system_factor,
 )
 from mtgui.engine.statistics.rows import Statistics
 
@@ -94,31 +100,42 @@ def analyse_runs(
     check_groups(groups, statistics.system_names)
     systems = all_groups(groups, statistics.system_names)
     settings = bootstrap.settings
-    drawn = draw_runs(settings.seed, systems, settings.resamples)
-    summaries, pairs, rows = [], [], []
+    normals = draw_runs(settings.seed, systems, settings.resamples)
+    units = _units(statistics, settings.unit, document_index)
+    summaries: list[RunSummary] = []
+    pairs: list[PairComparison] = []
+    rows: list[FloatArray] = []
     notes: list[str] = []
     for metric in statistics.metrics:
         name = metric.name
         runs = {s: bootstrap.interval(s, name) for s in statistics.system_names}
-        samples = group_samples(systems, {s: i.samples for s, i in runs.items()}, drawn)
+        scores = {s: i.score for s, i in runs.items()}
+        levels = group_levels(
+            systems, scores, {s: i.samples for s, i in runs.items()}, normals, units
+        )
         for group in systems:
-            made = summarize_runs(
-                group.name,
-                name,
-                [runs[r].score for r in group.runs],
-                [runs[r].std for r in group.runs],
-                samples[group.name],
-                settings.level,
+            own = system_factor(levels[group.name], units, settings.level)
+            summaries.append(
+                summarize_runs(
+                    group.name,
+                    name,
+                    [scores[r] for r in group.runs],
+                    [runs[r].std for r in group.runs],
+                    stretched(levels[group.name].samples, own),
+                    settings.level,
+                )
             )
-            summaries.append(made)
         means = {s.system: s.score for s in summaries if s.metric == name}
         for x, y in combinations(systems, 2):
+            factor = pair_factor(levels[x.name], levels[y.name], units, settings.level)
+            x_samples = stretched(levels[x.name].samples, factor)
+            y_samples = stretched(levels[y.name].samples, factor)
             pair = compare(
                 name,
                 x.name,
                 y.name,
                 (means[x.name], means[y.name]),
-                (samples[x.name], samples[y.name]),
+                (x_samples, y_samples),
                 settings.level,
                 metric.higher_is_better,
             )
@@ -126,7 +143,7 @@ def analyse_runs(
                 ar = _randomized(statistics, x, y, name, bootstrap, document_index)
                 pair = replace(pair, p_value_ar=ar)
             pairs.append(pair)
-            rows.append(samples[x.name] - samples[y.name])
+            rows.append(x_samples - y_samples)
         if settings.ar_trials and any(
             len(x.runs) != len(y.runs) for x, y in combinations(systems, 2)
         ):
@@ -137,6 +154,13 @@ def analyse_runs(
     decided = _decide(statistics, bootstrap, pairs, np.vstack(rows) if rows else np.empty((0, 0)))
     ordered = tuple([*decided, *(p.mirrored() for p in decided)])
     return RunsResult(systems, tuple(summaries), ordered, tuple(dict.fromkeys(notes)))
+
+
+def _units(statistics: Statistics, unit: Unit, document_index: IntArray | None) -> int:
+    """How many units the bootstrap resampled: documents or segments."""
+    if unit is Unit.DOCUMENT and document_index is not None and len(document_index):
+        return int(document_index.max()) + 1
+    return int(statistics.rows(statistics.system_names[0], statistics.metrics[0].name).shape[0])
 
 
 def _randomized(
