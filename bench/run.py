@@ -13,7 +13,7 @@ benchmark's figures; by default into ``bench/results/`` under the date and the c
 figures beside sacreBLEU are measured in the same run (the ratios are what to read: machines are
 noisy). ``compare`` prints each figure of two results side by side with their ratio; ``table``
 prints a result as the Markdown table of the docs' performance page; ``page`` puts the table of
-the newest result (by its time) into that page, between its two markers.
+the newest result of the standing benchmark (by its time) into that page, between its two markers.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import sys
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from record import RECORD_VARIABLE
 
@@ -49,6 +49,8 @@ BENCHMARKS = {
     "first_run": "bench_first_run.py",
 }
 """The benchmarks that record figures, by the name the results use."""
+STANDING = "end_to_end"
+"""The standing benchmark, whose newest result the performance page shows."""
 QUICK = ("end_to_end", "statistics")
 """What a run without --only measures (the others take minutes each)."""
 
@@ -175,11 +177,20 @@ def table_text(result: dict[str, Any]) -> str:
 
 
 def newest(folder: Path = RESULTS) -> Path:
-    """The results file of ``folder`` measured last (by the time it records)."""
-    paths = sorted(folder.glob("*.json"))
+    """The results file of ``folder`` that measured the standing benchmark (``end_to_end``,
+    mtgui against sacreBLEU) last, by the time it records: the page's table is that one's.
+    A run of other benchmarks alone (``--only first_run``) does not replace it."""
+    paths = [
+        path for path in sorted(folder.glob("*.json")) if STANDING in _read(path)["benchmarks"]
+    ]
     if not paths:
-        raise SystemExit(f"no results in {folder}")
-    return max(paths, key=lambda p: json.loads(p.read_text(encoding="utf-8"))["time"])
+        raise SystemExit(f"no results of {STANDING} in {folder}")
+    return max(paths, key=lambda p: _read(p)["time"])
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """A results file."""
+    return cast(dict[str, Any], json.loads(path.read_text(encoding="utf-8")))
 
 
 def page_with_table(text: str, result: dict[str, Any]) -> str:

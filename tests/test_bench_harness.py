@@ -80,8 +80,16 @@ def test_the_performance_page_shows_the_table_of_the_newest_result():
 def test_the_newest_result_is_the_one_measured_last(tmp_path):
     for name, time in [("2026-12-07-b.json", "2026-12-07T01:00"), ("2026-12-07-a.json", "09:00")]:
         stamp = time if "T" in time else f"2026-12-07T{time}"
-        (tmp_path / name).write_text(json.dumps({"time": stamp}), encoding="utf-8")
+        figures = {"benchmarks": {"end_to_end": {}}, "time": stamp}
+        (tmp_path / name).write_text(json.dumps(figures), encoding="utf-8")
     assert run.newest(tmp_path).name == "2026-12-07-a.json"
+
+
+def test_a_later_run_of_other_benchmarks_alone_keeps_the_pages_table(tmp_path):
+    for name, time, benchmark in [("a.json", "01:00", "end_to_end"), ("b.json", "09:00", "ter")]:
+        figures = {"benchmarks": {benchmark: {}}, "time": f"2026-12-07T{time}"}
+        (tmp_path / name).write_text(json.dumps(figures), encoding="utf-8")
+    assert run.newest(tmp_path).name == "a.json"
 
 
 def test_the_page_takes_the_table_between_its_markers():
