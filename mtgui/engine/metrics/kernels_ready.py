@@ -13,7 +13,6 @@ The check reads folders only: it imports neither numba nor the kernels (half a s
 
 from __future__ import annotations
 
-import importlib.metadata
 import importlib.util
 import os
 import pickle
@@ -61,7 +60,10 @@ def _cached(module: str) -> bool:
 
 
 def _numba_version() -> str | None:
-    """The installed numba's version, read from its metadata (no import)."""
+    """The installed numba's version, read from its metadata (no import of numba; the
+    metadata reader is imported here, when the window asks, not by every command-line run)."""
+    import importlib.metadata
+
     try:
         return importlib.metadata.version("numba")
     except importlib.metadata.PackageNotFoundError:
