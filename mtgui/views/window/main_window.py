@@ -60,6 +60,7 @@ from mtgui.views.common.dialogs import (
     ask_to_start_afresh,
 )
 from mtgui.views.common.scrolling import scrolling
+from mtgui.views.common.status_line import StatusLine
 from mtgui.views.export.pdf_export import pdf_bytes
 from mtgui.views.export.save_folder import remember_in, start_folder
 from mtgui.views.inputs.external_metric_boxes import ticked_on_load
@@ -183,6 +184,7 @@ class MainWindow(QMainWindow):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(260)
         self.progress.setVisible(False)
+        self.setStatusBar(StatusLine())  # long messages shortened to the width, whole on hover
         self.statusBar().addPermanentWidget(self.progress)
         build_menus(self)
 
