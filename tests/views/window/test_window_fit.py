@@ -23,7 +23,7 @@ from mtgui.io.entries import Entry
 from mtgui.io.workspace import Workspace
 from mtgui.views.common.focus_frame import FocusFrameDelegate
 from mtgui.views.common.screen_fit import FRAME_ROOM, fit_window
-from mtgui.views.inputs.files_panel import FILE_WIDTH
+from mtgui.views.inputs.files_panel import FILE_SHARE, FILE_WIDTH
 from mtgui.views.results.histogram_view import PLOT_MIN_HEIGHT
 from mtgui.views.results.paired_view import PLOT_MIN_HEIGHT as PAIRED_PLOT_MIN_HEIGHT
 from mtgui.views.window.launch import load_demo_into
@@ -249,12 +249,17 @@ def test_the_paired_plot_keeps_its_height_and_scrolls_in_a_short_window(qtbot):
 
 def test_a_narrow_files_panel_shortens_the_counts_headers_before_cutting_what_files_hold(qtbot):
     """Segments and Documents give up their headers' width first (Segs, Docs): their numbers
-    stay whole, and so do Holds ("system output") and Format ("NIST SGML, UTF-8")."""
+    stay whole, and so do Holds ("system output") and Format ("NIST SGML, UTF-8"). They give
+    it up for the files' whole names too, up to FILE_SHARE of the panel: "system output Lumen"
+    was cut while Documents had room to spare."""
     window = demo_window(qtbot, 1100, 700)
     panel = window.files_panel
     header, natural = panel.header(), panel._natural
     assert [header.sectionSize(c) for c in (1, 4)] == [natural[1], natural[4]]
     assert panel.headerItem().text(3) == "Docs"  # it gave up its header's width first
+    names = panel.sizeHintForColumn(0)  # the widest name, indented as shown
+    assert FILE_WIDTH < names <= FILE_SHARE * panel.viewport().width()  # they fit in their share
+    assert header.sectionSize(0) >= names
     metrics = panel.fontMetrics()
     for column in (2, 3):
         widest = max(
