@@ -11,7 +11,7 @@ import threading
 
 from gui_helpers import wait_for_result
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
 from mtgui.app import kernels
@@ -178,18 +178,20 @@ def test_the_documents_tab_of_plain_text_keeps_its_words_at_the_top(qtbot, write
 
 
 def test_the_focused_cell_of_the_grid_is_framed_in_its_text_colour(qtbot):
+    """Focused: a solid frame. Selected: the cell keeps its verdict's colour (the selection's
+    blue made a selected "~" look like a ">"), framed with a dashed line."""
     window = demo_window(qtbot)
     table = window.results.grid_table
     assert isinstance(table.itemDelegate(), FocusFrameDelegate)
     index = window.results.grid_model.index(0, 1)
+    verdict = index.data(Qt.ItemDataRole.BackgroundRole)
+    state = QStyle.StateFlag
 
-    def painted(focused: bool) -> QImage:
+    def painted(extra: QStyle.StateFlag) -> QImage:
         option = QStyleOptionViewItem()
         option.rect = QRect(0, 0, 60, 24)
         option.palette = table.palette()
-        option.state = QStyle.StateFlag.State_Enabled | (
-            QStyle.StateFlag.State_HasFocus if focused else QStyle.StateFlag.State_None
-        )
+        option.state = state.State_Enabled | extra
         image = QImage(60, 24, QImage.Format.Format_RGB32)
         image.fill(QColor("white"))
         painter = QPainter(image)
@@ -197,9 +199,16 @@ def test_the_focused_cell_of_the_grid_is_framed_in_its_text_colour(qtbot):
         painter.end()
         return image
 
-    plain, framed = painted(False), painted(True)
+    plain, framed = painted(state.State_None), painted(state.State_HasFocus)
+    selected = painted(state.State_Selected)
     edge = [QPoint(x, 1) for x in range(5, 55)]
     assert sum(plain.pixelColor(p) != framed.pixelColor(p) for p in edge) > 40
+    dashed = sum(plain.pixelColor(p) != selected.pixelColor(p) for p in edge)
+    assert 15 < dashed < 35  # about half the edge: dashes as long as their gaps
+    inside = QPoint(8, 12)  # within the cell, clear of its frame and its symbol
+    color = QBrush(verdict).color()
+    assert selected.pixelColor(inside) == framed.pixelColor(inside) == plain.pixelColor(inside)
+    assert plain.pixelColor(inside) == color
 
 
 def test_a_run_that_waits_for_the_kernels_says_so(qtbot, monkeypatch):
