@@ -59,10 +59,10 @@ from mtgui.views.common.dialogs import (
     ask_to_replace_project,
     ask_to_start_afresh,
 )
+from mtgui.views.common.save_folder import remember_in, start_folder
 from mtgui.views.common.scrolling import scrolling
 from mtgui.views.common.status_line import StatusLine
 from mtgui.views.export.pdf_export import pdf_bytes
-from mtgui.views.export.save_folder import remember_in, start_folder
 from mtgui.views.inputs.external_metric_boxes import ticked_on_load
 from mtgui.views.inputs.files_panel import FilesPanel
 from mtgui.views.inputs.roles_dialog import ask_roles
