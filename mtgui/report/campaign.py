@@ -24,6 +24,7 @@ from mtgui.engine.campaign import Aggregate, AggregatePair
 from mtgui.report.bidi import html_isolated
 from mtgui.report.cells import four_decimals, json_ready
 from mtgui.report.html_style import STYLE
+from mtgui.report.html_table import html_table
 from mtgui.report.table_text import align_table
 
 AGGREGATE_COLUMNS = [
@@ -152,23 +153,6 @@ def campaign_text(found: Aggregate, sets: Sequence[str]) -> str:
     return "\n".join(parts)
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], text_columns: int) -> str:
-    """An HTML table; the first ``text_columns`` cells of a row are names (isolated)."""
-    head = "".join(f"<th>{escape(h)}</th>" for h in header)
-    body = "".join(
-        "<tr>"
-        + "".join(
-            f"<td>{html_isolated(cell)}</td>"
-            if i < text_columns
-            else f'<td class="num">{escape(cell)}</td>'
-            for i, cell in enumerate(row)
-        )
-        + "</tr>"
-        for row in rows
-    )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
 def _score_grid(sets: Sequence[tuple[str, dict[str, Any]]], metric: str) -> str:
     """Systems x test sets: each system's score and its rank cluster in each set."""
     systems = list(dict.fromkeys(s["name"] for _, report in sets for s in report["systems"]))
@@ -192,7 +176,7 @@ def _score_grid(sets: Sequence[tuple[str, dict[str, Any]]], metric: str) -> str:
             else:
                 row.append(f"{four_decimals(entry['score'])} ({entry['cluster']})")
         rows.append(row)
-    return _table(header, rows, 1)
+    return html_table(header, rows, 1)
 
 
 def campaign_html(
@@ -210,7 +194,7 @@ def campaign_html(
         f'<p class="made">Made by mtgui {escape(__version__)} on '
         f"{escape(created.strftime('%Y-%m-%d %H:%M'))}.</p>",
         "<h2>What was compared</h2>",
-        _table(
+        html_table(
             ["test set", "segments", "systems"],
             [
                 [
@@ -236,7 +220,7 @@ def campaign_html(
             "interval and p-value (the verdict follows it, corrected as the sets are), and on "
             "at least how many sets x is better (or worse) with the family-wise error "
             "controlled (Dror et al. 2017, Bonferroni-Holm partial conjunction).</p>",
-            _table(TEXT_HEADER, _text_rows(found, metric), 2),
+            html_table(TEXT_HEADER, _text_rows(found, metric), 2),
         ]
     notes = [*set_notes(sets), *found.notes]
     if notes:

@@ -13,8 +13,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from mtgui.engine.inference import PAIR_FIELDS
-from mtgui.report.bidi import html_isolated
 from mtgui.report.cells import four_decimals, json_ready
+from mtgui.report.html_table import html_table
 from mtgui.report.table_text import align_table
 
 if TYPE_CHECKING:
@@ -133,19 +133,6 @@ def runs_html(runs: RunsResult) -> str:
     """The runs' section of the HTML report."""
     systems, pairs = _rows(runs)
 
-    def table(header: list[str], rows: list[list[str]], text_columns: int) -> str:
-        head = "".join(f"<th>{escape(h)}</th>" for h in header)
-        body = "".join(
-            "<tr>"
-            + "".join(
-                f"<td>{html_isolated(c) if i < text_columns else escape(c)}</td>"
-                for i, c in enumerate(row)
-            )
-            + "</tr>"
-            for row in rows
-        )
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
     notes = "".join(f"<p>{escape(note)}</p>" for note in runs.notes)
     return (
         '<section id="runs"><h2>Systems over their runs</h2>'
@@ -156,6 +143,7 @@ def runs_html(runs: RunsResult) -> str:
         "spread less their segment noise), widened by Student's t for the few runs; p (AR) is "
         "approximate randomization stratified over runs, which varies the segments only, not "
         "the seeds.</p>"
-        f"{table(SYSTEM_HEADER, systems, 2)}<h3>Pairs</h3>{table(PAIR_HEADER, pairs, 3)}"
+        f"{html_table(SYSTEM_HEADER, systems, 2)}<h3>Pairs</h3>"
+        f"{html_table(PAIR_HEADER, pairs, 3, words=1)}"
         f"{notes}</section>"
     )

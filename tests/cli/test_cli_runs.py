@@ -57,7 +57,9 @@ def test_runs_in_the_json_and_csv_reports(folder, capsys):
         rows = list(csv.DictReader(table))
     assert {(r["system"], r["metric"]) for r in rows} >= {("A", "bleu"), ("B", "chrf")}
     assert "Systems over their runs" in capsys.readouterr().out
-    assert '<section id="runs">' in Path("report.html").read_text()
+    section = Path("report.html").read_text().split('<section id="runs">')[1]
+    assert '<td class="num">3</td>' in section  # the runs' numbers right-aligned
+    assert "<td>&gt;</td>" in section  # the verdict aligned as text
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from mtgui.engine.core import Role
 from mtgui.io.project import PROJECT_SUFFIX
 from mtgui.io.session import SESSION_SUFFIX
 from mtgui.views.common.palette import problem_style
-from mtgui.views.export.save_folder import start_folder, start_path, written
+from mtgui.views.common.save_folder import start_folder, start_path, written
 
 
 def ok_cancel(dialog: QDialog) -> tuple[QDialogButtonBox, QPushButton]:
@@ -112,7 +112,7 @@ def ask_files_to_open(parent: QWidget, start: str) -> list[Path]:
 
 def ask_folder(parent: QWidget, title: str, start: str = "") -> Path | None:
     """A folder to write into (the dialog opens in ``start``, by default the last folder
-    written to, see :mod:`mtgui.views.export.save_folder`); None if cancelled."""
+    written to, see :mod:`mtgui.views.common.save_folder`); None if cancelled."""
     name = QFileDialog.getExistingDirectory(parent, title, start or str(start_folder()))
     if not name:
         return None

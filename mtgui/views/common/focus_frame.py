@@ -1,6 +1,10 @@
 """A frame around the table cell that has the keyboard focus, drawn in the cell's own text
 colour: the style's thin focus line vanishes on the Significance grid's coloured cells, and a
-keyboard user could not see which cell the arrow keys had reached."""
+keyboard user could not see which cell the arrow keys had reached.
+
+A selected cell that has colours of its own keeps them and is framed with a dashed line: filled
+with the selection's blue, a selected "~" of the grid looked like a blue ">" (significantly
+better), and its white text read at 3.7:1 only."""
 
 from __future__ import annotations
 
@@ -13,7 +17,8 @@ FRAME_WIDTH = 2
 
 
 class FocusFrameDelegate(QStyledItemDelegate):
-    """Cells drawn as usual, the focused one framed in its text colour."""
+    """Cells drawn as usual, the focused one framed in its text colour; a selected cell with
+    a background of its own keeps it, framed with a dashed line."""
 
     def paint(
         self,
@@ -21,12 +26,22 @@ class FocusFrameDelegate(QStyledItemDelegate):
         option: QStyleOptionViewItem,
         index: QModelIndex | QPersistentModelIndex,
     ) -> None:
-        """The cell, then, if it has the focus, its frame."""
+        """The cell, then, if it has the focus or keeps its colours while selected, its frame."""
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        focused = bool(option.state & QStyle.StateFlag.State_HasFocus)
+        coloured = index.data(Qt.ItemDataRole.BackgroundRole) is not None
+        if coloured:  # its own colours say what it is: neither the selection's nor the focus's
+            option = QStyleOptionViewItem(option)
+            option.state &= ~(QStyle.StateFlag.State_Selected | QStyle.StateFlag.State_HasFocus)
         super().paint(painter, option, index)
-        if not option.state & QStyle.StateFlag.State_HasFocus:
+        if not focused and not (selected and coloured):
             return
         painter.save()
-        painter.setPen(QPen(frame_color(index, option.palette), FRAME_WIDTH))
+        pen = QPen(frame_color(index, option.palette), FRAME_WIDTH)
+        if not focused:  # dashes as long as their gaps: plainly not the focus's frame
+            pen.setDashPattern([2.0, 2.0])
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         half = FRAME_WIDTH // 2
         painter.drawRect(option.rect.adjusted(half, half, -half - 1, -half - 1))

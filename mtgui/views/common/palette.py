@@ -7,10 +7,15 @@ then dash-dotted, so that no two of 28 systems look alike.
 
 On a dark background Okabe-Ito's black would vanish and its blue and vermilion are faint
 (contrast 3.1 and 4.2 on #202020), so a dark palette draws them lighter; every dark colour keeps
-a contrast of at least 4.5 on #202020 (WCAG 2's formula, :func:`contrast_ratio`).
+a contrast of at least 4.5 on #202020 (WCAG 2's formula, :func:`contrast_ratio`). Lightened,
+the blue came within a CIEDE2000 difference of 12 of the sky blue (:func:`color_difference`;
+on white the two are 22 apart): the first and the fifth system looked alike. The dark palette
+draws the blue deeper and the sky blue lighter, 23 apart.
 """
 
 from __future__ import annotations
+
+import math
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
@@ -31,13 +36,14 @@ SERIES_COLORS: tuple[RGB, ...] = (
     (140, 86, 75),
     (128, 128, 0),
 )
-# The same hues for dark backgrounds: lighter blue and vermilion, light grey for black.
+# The same hues for dark backgrounds: lighter blue and vermilion, light grey for black; the
+# sky blue lighter still, so that the blue and it stay apart (see above).
 DARK_SERIES_COLORS: tuple[RGB, ...] = (
-    (58, 143, 217),
+    (0, 144, 240),
     (236, 112, 20),
     (0, 158, 115),
     (204, 121, 167),
-    (86, 180, 233),
+    (80, 208, 240),
     (230, 159, 0),
     (224, 224, 224),
     (170, 160, 230),
@@ -92,6 +98,67 @@ def contrast_ratio(first: QColor | RGB | str, second: QColor | RGB | str) -> flo
     wants 4.5, lines and other graphics 3."""
     high, low = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
     return (high + 0.05) / (low + 0.05)
+
+
+def color_difference(first: QColor | RGB | str, second: QColor | RGB | str) -> float:
+    """How different two colours look: CIEDE2000's difference of their CIELAB values (sRGB,
+    D65). About 1 is the least a person notices side by side; colours that must be told apart
+    at a glance, as two systems' lines, want 20 or more."""
+    return lab_difference(cielab(first), cielab(second))
+
+
+def cielab(color: QColor | RGB | str) -> tuple[float, float, float]:
+    """A colour's CIELAB coordinates (L*, a*, b*) under D65."""
+    qcolor = color if isinstance(color, QColor) else _qcolor(color)
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(c) for c in (qcolor.red(), qcolor.green(), qcolor.blue()))
+    x = (0.4124564 * red + 0.3575761 * green + 0.1804375 * blue) / 0.95047
+    y = 0.2126729 * red + 0.7151522 * green + 0.0721750 * blue
+    z = (0.0193339 * red + 0.1191920 * green + 0.9503041 * blue) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def lab_difference(first: tuple[float, float, float], second: tuple[float, float, float]) -> float:
+    """CIEDE2000's colour difference of two CIELAB colours (Sharma, Wu & Dalal 2005)."""
+    (l1, a1, b1), (l2, a2, b2) = first, second
+    chroma = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(chroma**7 / (chroma**7 + 25**7)))
+    a1, a2 = (1 + g) * a1, (1 + g) * a2
+    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
+    h1, h2 = (math.degrees(math.atan2(b, a)) % 360 for a, b in ((a1, b1), (a2, b2)))
+    turn = h2 - h1 if abs(h2 - h1) <= 180 else h2 - h1 - math.copysign(360, h2 - h1)
+    turn = turn if c1 * c2 else 0.0
+    delta_hue = 2 * math.sqrt(c1 * c2) * math.sin(math.radians(turn / 2))
+    mean_l, mean_c = (l1 + l2) / 2, (c1 + c2) / 2
+    mean_h = _mean_hue(h1, h2) if c1 * c2 else h1 + h2
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(mean_h - 30))
+        + 0.24 * math.cos(math.radians(2 * mean_h))
+        + 0.32 * math.cos(math.radians(3 * mean_h + 6))
+        - 0.20 * math.cos(math.radians(4 * mean_h - 63))
+    )
+    rotation = -math.sin(math.radians(60 * math.exp(-(((mean_h - 275) / 25) ** 2))))
+    rotation *= 2 * math.sqrt(mean_c**7 / (mean_c**7 + 25**7))
+    s_l = 1 + 0.015 * (mean_l - 50) ** 2 / math.sqrt(20 + (mean_l - 50) ** 2)
+    s_c, s_h = 1 + 0.045 * mean_c, 1 + 0.015 * mean_c * t
+    dl, dc, dh = (l2 - l1) / s_l, (c2 - c1) / s_c, delta_hue / s_h
+    return math.sqrt(dl**2 + dc**2 + dh**2 + rotation * dc * dh)
+
+
+def _mean_hue(h1: float, h2: float) -> float:
+    """The mean of two hue angles (degrees), taken the short way round the circle."""
+    if abs(h1 - h2) <= 180:
+        return (h1 + h2) / 2
+    return (h1 + h2 + 360) / 2 if h1 + h2 < 360 else (h1 + h2 - 360) / 2
 
 
 PROBLEM_ON_LIGHT, PROBLEM_ON_DARK = "#B00020", "#FF8A80"

@@ -13,8 +13,9 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from mtgui.views.results.score_table_model import SORT_ROLE
-
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""Where every table model of the views gives a cell's raw value, for the sorting proxies
+(``QSortFilterProxyModel.setSortRole``): numbers sort as numbers, not as their text."""
 _Index = QModelIndex | QPersistentModelIndex
 
 

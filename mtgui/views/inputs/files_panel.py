@@ -51,9 +51,11 @@ SYSTEM_ROLE = Qt.ItemDataRole.UserRole + 2  # the system's name
 SYSTEM_KEY_ROLE = Qt.ItemDataRole.UserRole + 3  # the system's identity (file, position)
 _READING = QBrush(QColor("#5F6368"))
 FILE_WIDTH = 150  # the least width of the file's column while the others can give up some
+FILE_SHARE = 0.5  # up to this share of the panel, the file's column is as wide as its names
 # Documents and Segments give up their headers' width first (Docs, Segs: their numbers stay
 # whole), then Format and Holds, whose words a narrow panel (150%) cut to "syste...utput".
 LEAST_WIDTHS = {3: 50, 2: 50, 4: 60, 1: 70}  # Documents, Segments, Format, Holds: in this order
+FOR_NAMES = (3, 2, 4)  # Documents, Segments, then Format give way to the files' whole names
 # Each column's header when the column is narrower than its whole name (the tooltip says it).
 SHORT_LABELS = {"Holds": "Holds", "Segments": "Segs", "Documents": "Docs", "Format": "Fmt"}
 _FEW_ROWS = 200  # up to this many rows (or an eighth) are changed in place, more made afresh
@@ -142,6 +144,7 @@ class FilesPanel(QTreeWidget):
         for column in range(1, self.columnCount()):  # the file's column takes the rest
             self.resizeColumnToContents(column)
         self._natural = [self.header().sectionSize(c) for c in range(self.columnCount())]
+        self._natural[0] = self.sizeHintForColumn(0)  # the names' width, indented as shown
         self._fit_columns()
         rewrap_problems(self)
 
@@ -156,17 +159,16 @@ class FilesPanel(QTreeWidget):
         """The file's column gets the width the others leave, and at least :data:`FILE_WIDTH`
         while they can give some up: Documents and Segments first, then Format and Holds, each
         down to its least width in :data:`LEAST_WIDTHS` (elided), before the panel scrolls
-        sideways. Each column is otherwise at its contents' width."""
+        sideways. For the files' whole names, up to :data:`FILE_SHARE` of the panel, Documents
+        and Segments give up width too, then Format (:data:`FOR_NAMES`; Holds keeps its words):
+        a panel of 1280 x 800 at 100% cut "system output Lumen" while "Documents" had room to
+        spare. Each column is otherwise at its contents' width."""
         if len(self._natural) != self.columnCount():
             return
-        widths = list(self._natural)
-        deficit = FILE_WIDTH - (self.viewport().width() - sum(widths[1:]))
-        for column, least in LEAST_WIDTHS.items():
-            if column >= len(widths):
-                continue
-            given = max(0, min(deficit, widths[column] - least))
-            widths[column] -= given
-            deficit -= given
+        widths, shown = list(self._natural), self.viewport().width()
+        _give(widths, FILE_WIDTH - (shown - sum(widths[1:])), tuple(LEAST_WIDTHS))
+        names = min(widths[0], round(FILE_SHARE * shown))
+        _give(widths, names - (shown - sum(widths[1:])), FOR_NAMES)
         for column in range(1, len(widths)):
             self.header().resizeSection(column, widths[column])
         self._label_columns()
@@ -444,6 +446,18 @@ def _span_problem(item: QTreeWidgetItem) -> None:
     problem = item.child(0) if item.text(1) == "could not be read" else None
     if problem is not None:
         problem.setFirstColumnSpanned(True)
+
+
+def _give(widths: list[int], deficit: int, columns: tuple[int, ...]) -> None:
+    """Narrow ``columns`` in their order, each down to its least width, until ``deficit``
+    pixels are found for the file's column (or none of them has any left)."""
+    for column in columns:
+        if deficit <= 0:
+            return
+        if column < len(widths):
+            given = max(0, min(deficit, widths[column] - LEAST_WIDTHS[column]))
+            widths[column] -= given
+            deficit -= given
 
 
 def _refill(row: QTreeWidgetItem, new: QTreeWidgetItem) -> None:

@@ -8,9 +8,9 @@ cannot be had (no network) is said in the dialog, in red, which stays open.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol, runtime_checkable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
@@ -31,8 +31,14 @@ from mtgui.io.test_sets import NamedTestSet, catalogue, is_cached, language_pair
 from mtgui.views.common.actions import make_action
 from mtgui.views.common.dialogs import ok_cancel, problem_label
 
-if TYPE_CHECKING:
-    from mtgui.views.window.main_window import MainWindow
+
+@runtime_checkable
+class FilesReader(Protocol):
+    """A window that reads files given with their roles (the main window's ``add_files``)."""
+
+    def add_files(self, paths: Sequence[Path], roles: Mapping[Path, Role] | None = None) -> None:
+        """Read ``paths``, each as its role."""
+
 
 MINIMUM_WIDTH = 560
 """Wide enough for the cache's folder and a message about it on a few lines."""
@@ -168,19 +174,18 @@ def test_set_files(named: NamedTestSet) -> dict[Path, Role]:
     return files
 
 
-def open_test_set_action(window: MainWindow) -> QAction:
-    """File > Open test set...: asks for a set and adds its files to what is loaded."""
+def open_test_set_action(window: QWidget) -> QAction:
+    """File > Open test set...: asks for a set and adds its files to what ``window`` (a
+    :class:`FilesReader`, as the main window) has loaded."""
     action = make_action(window, "Open &test set...", None)
     action.setToolTip("Open the references, source and document ids of a test set of sacreBLEU's.")
 
     def open_test_set() -> None:  # the window found through the action: no reference to it
-        from mtgui.views.window.main_window import (
-            MainWindow,  # imported here: it imports this module
-        )
-
         parent = action.parent()
-        named = ask_test_set(parent) if isinstance(parent, MainWindow) else None
-        if isinstance(parent, MainWindow) and named is not None:
+        if not isinstance(parent, QWidget) or not isinstance(parent, FilesReader):
+            return
+        named = ask_test_set(parent)
+        if named is not None:
             files = test_set_files(named)
             parent.add_files(list(files), files)
 

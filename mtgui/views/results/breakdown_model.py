@@ -11,7 +11,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from mtgui.engine.breakdown import Breakdown, GroupResult
 from mtgui.report.cells import four_decimals
 from mtgui.views.common.absent import NOT_IN_RESULTS
-from mtgui.views.results.score_table_model import SORT_ROLE
+from mtgui.views.common.rows_table_model import SORT_ROLE
 
 _Index = QModelIndex | QPersistentModelIndex
 _FIXED = ("Group", "Segments", "Documents")

@@ -48,11 +48,11 @@ from mtgui.engine.statistics import LENGTH
 from mtgui.report.significance import cluster_caption, verdict_basis
 from mtgui.views.common.absent import missing_text
 from mtgui.views.common.choices import refill
+from mtgui.views.common.rows_table_model import SORT_ROLE
 from mtgui.views.common.table_view import DataTableView
 from mtgui.views.export.plot_theme import PlotTheme, follow_palette
 from mtgui.views.results.breakdown_model import BreakdownTableModel
 from mtgui.views.results.breakdown_plot import draw_breakdown
-from mtgui.views.results.score_table_model import SORT_ROLE
 from mtgui.views.results.significance_grid_model import SignificanceGridModel
 
 TABLE_ROWS = 3  # the rows the groups table and the grid keep in view, header aside

@@ -47,8 +47,8 @@ from mtgui.report.cells import four_decimals
 from mtgui.views.common.actions import make_action
 from mtgui.views.common.dialogs import ask_report_file
 from mtgui.views.common.palette import blend, contrast_ratio, is_dark, problem_style, series_color
+from mtgui.views.common.save_folder import start_folder
 from mtgui.views.common.screen_fit import fit_window
-from mtgui.views.export.save_folder import start_folder
 
 TINT = 0.55
 """How much of the table's background is mixed into a cluster's colour (text stays legible)."""

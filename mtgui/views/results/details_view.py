@@ -30,10 +30,9 @@ from PySide6.QtWidgets import (
 
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.views.common.choices import refill
-from mtgui.views.common.rows_table_model import RowsTableModel
+from mtgui.views.common.rows_table_model import SORT_ROLE, RowsTableModel
 from mtgui.views.common.table_view import DataTableView
 from mtgui.views.inputs.settings_panel import LABELS
-from mtgui.views.results.score_table_model import SORT_ROLE
 
 Column = tuple[str, str, str]  # header, key in the engine's summary/details, tooltip
 ALL_SYSTEMS = "All systems"

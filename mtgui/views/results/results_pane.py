@@ -46,6 +46,7 @@ from mtgui.views.common.choices import refill
 from mtgui.views.common.compact_note import CompactNote
 from mtgui.views.common.focus_frame import FocusFrameDelegate
 from mtgui.views.common.palette import problem_style
+from mtgui.views.common.rows_table_model import SORT_ROLE
 from mtgui.views.common.table_view import DataTableView
 from mtgui.views.inputs.settings_panel import LABELS
 from mtgui.views.results.breakdown_view import BreakdownView
@@ -66,7 +67,7 @@ from mtgui.views.results.result_tabs import (
     fill_segments,
     studies_tab,
 )
-from mtgui.views.results.score_table_model import SORT_ROLE, ScoreTableModel
+from mtgui.views.results.score_table_model import ScoreTableModel
 from mtgui.views.results.segments_view import SegmentsView
 from mtgui.views.results.significance_grid_model import SignificanceGridModel
 from mtgui.views.results.summary_view import SummaryView

@@ -15,8 +15,8 @@ from PySide6.QtGui import QFont
 
 from mtgui.engine.inference import ScoreInterval
 from mtgui.engine.resampling import DEFAULT_LEVEL, BootstrapResult
+from mtgui.views.common.rows_table_model import SORT_ROLE
 
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 _Index = QModelIndex | QPersistentModelIndex
 
 COLUMNS: tuple[tuple[str, str, str], ...] = (

@@ -54,11 +54,10 @@ from mtgui.report.study_text import study_text
 from mtgui.views.common.choices import refill
 from mtgui.views.common.dialogs import ask_folder, ask_to_replace
 from mtgui.views.common.palette import problem_style
-from mtgui.views.common.rows_table_model import RowsTableModel
+from mtgui.views.common.rows_table_model import SORT_ROLE, RowsTableModel
 from mtgui.views.common.table_view import DataTableView
 from mtgui.views.export.plot_actions import PlotExporter
 from mtgui.views.export.plot_theme import PlotTheme, follow_palette
-from mtgui.views.results.score_table_model import SORT_ROLE
 from mtgui.views.studies.study_canvas import FEW, StudyCanvas
 from mtgui.views.studies.study_columns import display_table, table_name
 from mtgui.views.studies.study_plots import Study, study_plots

@@ -59,9 +59,10 @@ from mtgui.views.common.dialogs import (
     ask_to_replace_project,
     ask_to_start_afresh,
 )
+from mtgui.views.common.save_folder import remember_in, start_folder
 from mtgui.views.common.scrolling import scrolling
+from mtgui.views.common.status_line import StatusLine
 from mtgui.views.export.pdf_export import pdf_bytes
-from mtgui.views.export.save_folder import remember_in, start_folder
 from mtgui.views.inputs.external_metric_boxes import ticked_on_load
 from mtgui.views.inputs.files_panel import FilesPanel
 from mtgui.views.inputs.roles_dialog import ask_roles
@@ -183,6 +184,7 @@ class MainWindow(QMainWindow):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(260)
         self.progress.setVisible(False)
+        self.setStatusBar(StatusLine())  # long messages shortened to the width, whole on hover
         self.statusBar().addPermanentWidget(self.progress)
         build_menus(self)
 

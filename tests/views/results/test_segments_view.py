@@ -42,7 +42,7 @@ from mtgui.views.results.segments_model import (
 )
 from mtgui.views.results.segments_view import SegmentsView
 
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 ORIGIN = Origin("memory", "plain text", "UTF-8")
 REFERENCES = ("the cat is on the mat", "a quick brown fox jumps", "hello world")
 SYSTEMS = {

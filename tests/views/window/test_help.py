@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 from mtgui import __version__
 from mtgui.views.window.help import GUIDE_HTML, REFERENCES, HelpDialog, about_box, about_text
 
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 PAPERS = (
     "Measuring Confidence Intervals for the Machine Translation Evaluation Metrics",
     "Interpreting BLEU/NIST Scores: How Much Improvement Do We Need to Have a Better System?",

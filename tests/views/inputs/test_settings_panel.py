@@ -25,7 +25,7 @@ from mtgui.io.session import Session, default_settings, read_session, write_sess
 from mtgui.views.inputs import settings_panel
 from mtgui.views.inputs.settings_panel import SettingsPanel
 
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 CHANGED = {
     "metrics": ["bleu", "chrf", "chrf++", "ter"],
     "resamples": 500,

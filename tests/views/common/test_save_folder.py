@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from mtgui.app.preferences import Preferences
 from mtgui.views.common.dialogs import ask_folder, ask_save_path
-from mtgui.views.export.save_folder import documents_folder, remember_in
+from mtgui.views.common.save_folder import documents_folder, remember_in
 from mtgui.views.window.main_window import MainWindow
 
 

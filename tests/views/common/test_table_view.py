@@ -14,9 +14,8 @@ from mtgui.engine.resampling.bootstrap import iter_bootstrap
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
-from mtgui.views.common.rows_table_model import RowsTableModel
+from mtgui.views.common.rows_table_model import SORT_ROLE, RowsTableModel
 from mtgui.views.common.table_view import DataTableView
-from mtgui.views.results.score_table_model import SORT_ROLE
 from mtgui.views.results.significance_grid_model import SignificanceGridModel
 
 HEADER = ["System", "Score", "Note"]

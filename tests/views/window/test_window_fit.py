@@ -11,7 +11,7 @@ import threading
 
 from gui_helpers import wait_for_result
 from PySide6.QtCore import QPoint, QRect, QSettings, QSize, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
 from mtgui.app import kernels
@@ -23,7 +23,7 @@ from mtgui.io.entries import Entry
 from mtgui.io.workspace import Workspace
 from mtgui.views.common.focus_frame import FocusFrameDelegate
 from mtgui.views.common.screen_fit import FRAME_ROOM, fit_window
-from mtgui.views.inputs.files_panel import FILE_WIDTH
+from mtgui.views.inputs.files_panel import FILE_SHARE, FILE_WIDTH
 from mtgui.views.results.histogram_view import PLOT_MIN_HEIGHT
 from mtgui.views.results.paired_view import PLOT_MIN_HEIGHT as PAIRED_PLOT_MIN_HEIGHT
 from mtgui.views.window.launch import load_demo_into
@@ -178,18 +178,20 @@ def test_the_documents_tab_of_plain_text_keeps_its_words_at_the_top(qtbot, write
 
 
 def test_the_focused_cell_of_the_grid_is_framed_in_its_text_colour(qtbot):
+    """Focused: a solid frame. Selected: the cell keeps its verdict's colour (the selection's
+    blue made a selected "~" look like a ">"), framed with a dashed line."""
     window = demo_window(qtbot)
     table = window.results.grid_table
     assert isinstance(table.itemDelegate(), FocusFrameDelegate)
     index = window.results.grid_model.index(0, 1)
+    verdict = index.data(Qt.ItemDataRole.BackgroundRole)
+    state = QStyle.StateFlag
 
-    def painted(focused: bool) -> QImage:
+    def painted(extra: QStyle.StateFlag) -> QImage:
         option = QStyleOptionViewItem()
         option.rect = QRect(0, 0, 60, 24)
         option.palette = table.palette()
-        option.state = QStyle.StateFlag.State_Enabled | (
-            QStyle.StateFlag.State_HasFocus if focused else QStyle.StateFlag.State_None
-        )
+        option.state = state.State_Enabled | extra
         image = QImage(60, 24, QImage.Format.Format_RGB32)
         image.fill(QColor("white"))
         painter = QPainter(image)
@@ -197,9 +199,16 @@ def test_the_focused_cell_of_the_grid_is_framed_in_its_text_colour(qtbot):
         painter.end()
         return image
 
-    plain, framed = painted(False), painted(True)
+    plain, framed = painted(state.State_None), painted(state.State_HasFocus)
+    selected = painted(state.State_Selected)
     edge = [QPoint(x, 1) for x in range(5, 55)]
     assert sum(plain.pixelColor(p) != framed.pixelColor(p) for p in edge) > 40
+    dashed = sum(plain.pixelColor(p) != selected.pixelColor(p) for p in edge)
+    assert 15 < dashed < 35  # about half the edge: dashes as long as their gaps
+    inside = QPoint(8, 12)  # within the cell, clear of its frame and its symbol
+    color = QBrush(verdict).color()
+    assert selected.pixelColor(inside) == framed.pixelColor(inside) == plain.pixelColor(inside)
+    assert plain.pixelColor(inside) == color
 
 
 def test_a_run_that_waits_for_the_kernels_says_so(qtbot, monkeypatch):
@@ -249,12 +258,17 @@ def test_the_paired_plot_keeps_its_height_and_scrolls_in_a_short_window(qtbot):
 
 def test_a_narrow_files_panel_shortens_the_counts_headers_before_cutting_what_files_hold(qtbot):
     """Segments and Documents give up their headers' width first (Segs, Docs): their numbers
-    stay whole, and so do Holds ("system output") and Format ("NIST SGML, UTF-8")."""
+    stay whole, and so do Holds ("system output") and Format ("NIST SGML, UTF-8"). They give
+    it up for the files' whole names too, up to FILE_SHARE of the panel: "system output Lumen"
+    was cut while Documents had room to spare."""
     window = demo_window(qtbot, 1100, 700)
     panel = window.files_panel
     header, natural = panel.header(), panel._natural
     assert [header.sectionSize(c) for c in (1, 4)] == [natural[1], natural[4]]
     assert panel.headerItem().text(3) == "Docs"  # it gave up its header's width first
+    names = panel.sizeHintForColumn(0)  # the widest name, indented as shown
+    assert FILE_WIDTH < names <= FILE_SHARE * panel.viewport().width()  # they fit in their share
+    assert header.sectionSize(0) >= names
     metrics = panel.fontMetrics()
     for column in (2, 3):
         widest = max(

@@ -22,7 +22,7 @@ from mtgui.io.loader import load_file
 from mtgui.views.common.rows_table_model import cell_text
 from mtgui.views.results.details_view import ORDERS, SUMMARY, DetailsView, detail_rows
 
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 ORIGIN = Origin("memory", "plain text", "UTF-8")
 
 

@@ -22,7 +22,7 @@ from mtgui.io.score_choices import ScoredSystem, scores_question
 from mtgui.views.inputs.scores_dialog import READ_AS_TEXT, ScoresDialog, ask_scores
 from mtgui.views.studies.studies_view import STUDIES
 
-DATA = Path(__file__).resolve().parents[1] / "io" / "data" / "external_scores"
+DATA = Path(__file__).resolve().parents[2] / "io" / "data" / "external_scores"
 
 
 @pytest.fixture

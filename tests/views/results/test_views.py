@@ -16,8 +16,9 @@ from mtgui.engine.resampling.bootstrap import iter_bootstrap
 from mtgui.engine.resampling.settings import BootstrapSettings
 from mtgui.engine.statistics.rows import compute_statistics
 from mtgui.io.demo import load_demo
+from mtgui.views.common.rows_table_model import SORT_ROLE
 from mtgui.views.results.histogram_view import OVERLAID, SMALL_MULTIPLES, HistogramView
-from mtgui.views.results.score_table_model import SORT_ROLE, ScoreTableModel
+from mtgui.views.results.score_table_model import ScoreTableModel
 from mtgui.views.results.significance_grid_model import COLORS, SignificanceGridModel
 
 
