@@ -14,17 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.engine.campaign import Aggregate
+from mtgui.engine.campaign import CampaignProgress as CampaignProgress
 from mtgui.report.campaign import campaign_html
-
-
-@dataclass(frozen=True)
-class CampaignProgress:
-    """Where a campaign run is: ``done`` of ``total`` sets analysed, ``current`` the set under
-    way (empty while the aggregate is made)."""
-
-    done: int
-    total: int
-    current: str
 
 
 @dataclass(frozen=True)
