@@ -1,5 +1,6 @@
-"""File > Open campaign...: a campaign file run on a worker thread, then its sets and their
-aggregate in a window of their own.
+"""Campaigns shown: the main window's Campaign tab (its test sets) and, for File > Open
+campaign..., a campaign file run on a worker thread, its sets and their aggregate in a window
+of their own.
 
 The window shows what ``mtgui campaign`` computes and nothing more
 (:class:`~mtgui.report.campaign_run.CampaignOutcome`): for the metric chosen, a grid of systems
@@ -18,11 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QColor, QPalette
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDialog,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.app.campaign import CampaignSteps, campaign_steps
+from mtgui.app.campaign import CampaignRun, CampaignSteps, campaign_steps
 from mtgui.app.runs import RunController
 from mtgui.engine.core import InputError
 from mtgui.io.window_words import window_message
@@ -117,18 +117,13 @@ def rows_height(table: QTableWidget) -> int:
     return header + table.verticalHeader().length() + 2 * table.frameWidth() + scroll_bar
 
 
-class CampaignWindow(QDialog):
-    """One campaign: its run (progress, cancel, errors in words), then its grid and aggregate."""
+class CampaignPanel(QWidget):
+    """One campaign: its run (progress, cancel, errors in words), then its grid and aggregate;
+    the main window's Campaign tab (its test sets) and the campaign window (a file) show it."""
 
-    def __init__(
-        self, steps: CampaignSteps, parent: QWidget | None = None, synchronous: bool = False
-    ) -> None:
+    def __init__(self, parent: QWidget | None = None, synchronous: bool = False) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Campaign")
-        self.resize(1000, 680)
-        self._steps = steps
         self.outcome: CampaignOutcome | None = None
-        self.path: Path | None = None
         self.runs = RunController(self, synchronous=synchronous)
         self.choose_report_file: Callable[[str], Path | None] = self._ask_report_file
         self._build()
@@ -163,12 +158,9 @@ class CampaignWindow(QDialog):
         self.export_button = QPushButton("Export report (HTML)...")
         self.export_button.clicked.connect(self.export_html)
         self.export_button.setEnabled(False)
-        close = QPushButton("Close")
-        close.clicked.connect(self.close)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.export_button)
-        buttons.addWidget(close)
+        self.buttons = QHBoxLayout()
+        self.buttons.addStretch(1)
+        self.buttons.addWidget(self.export_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addLayout(running)
@@ -180,24 +172,23 @@ class CampaignWindow(QDialog):
         layout.addWidget(self.aggregate_title)
         layout.addWidget(self.aggregate, 3)
         layout.addWidget(self.notes)
-        layout.addLayout(buttons)
+        layout.addLayout(self.buttons)
 
     # -- the run ------------------------------------------------------------------------------
 
-    def start(self, path: Path) -> None:
-        """Run the campaign in ``path`` (what was shown stays until the new one is done)."""
-        self.path = path
-        self.setWindowTitle(f"Campaign: {path.name}")
-        self._set_status(f"Reading {path.name}...")
+    def start_run(self, run: CampaignRun, status: str) -> None:
+        """Start ``run``, saying ``status`` until it reports (what was shown stays until the
+        new one is done)."""
+        self._set_status(status)
         self.progress.setRange(0, 0)
-        steps = self._steps
-        self.runs.start(lambda: steps(path))
+        self.runs.start(run)
 
     def _on_progress(self, snapshot: object) -> None:
         if not isinstance(snapshot, CampaignProgress):
             return
-        self.progress.setRange(0, snapshot.total + 1)
-        self.progress.setValue(snapshot.done)
+        steps = 1000  # a set's share of the bar, in steps: it moves within a set too
+        self.progress.setRange(0, (snapshot.total + 1) * steps)
+        self.progress.setValue(int((snapshot.done + snapshot.part) * steps))
         if snapshot.current:
             self._set_status(
                 f"Analysing test set {snapshot.done + 1} of {snapshot.total}: {snapshot.current}"
@@ -211,8 +202,9 @@ class CampaignWindow(QDialog):
         self.outcome = outcome
         count = len(outcome.sets)
         self._set_status(
-            f"{outcome.path.name}: {count} test sets, {len(outcome.systems())} systems; each "
-            "set analysed as mtgui eval analyses it alone, then combined."
+            f"{outcome.name or outcome.path.name}: {count} test sets, "
+            f"{len(outcome.systems())} systems; each set analysed as mtgui eval analyses it "
+            "alone, then combined."
         )
         current = self.metric_box.currentText()
         self.metric_box.blockSignals(True)
@@ -239,14 +231,13 @@ class CampaignWindow(QDialog):
         self.cancel_button.setVisible(running)
         self.cancel_button.setEnabled(running)
 
+    def say(self, text: str, problem: bool = False) -> None:
+        """Show ``text`` above the campaign (a problem in the problems' colour)."""
+        self._set_status(text, problem)
+
     def _set_status(self, text: str, problem: bool = False) -> None:
         self.status.setStyleSheet(problem_style(self.palette()) if problem else "")
         self.status.setText(text)
-
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        """Closing stops the run (its thread ends after the set under way)."""
-        self.runs.abort_all()
-        super().closeEvent(event)
 
     # -- what it shows ------------------------------------------------------------------------
 
@@ -357,6 +348,38 @@ class CampaignWindow(QDialog):
             return False
         self._set_status(f"The campaign's report was written to {path}.")
         return True
+
+
+class CampaignWindow(CampaignPanel):
+    """A campaign file's window: its run, grid and aggregate (:class:`CampaignPanel`), and a
+    Close button."""
+
+    def __init__(
+        self, steps: CampaignSteps, parent: QWidget | None = None, synchronous: bool = False
+    ) -> None:
+        super().__init__(parent, synchronous)
+        self.setWindowFlag(Qt.WindowType.Dialog)
+        self.setWindowTitle("Campaign")
+        self.resize(1000, 680)
+        self._steps = steps
+        self.path: Path | None = None
+        close = QPushButton("Close")
+        close.clicked.connect(self.close)
+        self.buttons.addWidget(close)
+        shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        shortcut.activated.connect(self.close)
+
+    def start(self, path: Path) -> None:
+        """Run the campaign in ``path`` (what was shown stays until the new one is done)."""
+        self.path = path
+        self.setWindowTitle(f"Campaign: {path.name}")
+        steps = self._steps
+        self.start_run(lambda: steps(path), f"Reading {path.name}...")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        """Closing stops the run (its thread ends at the next step of the set under way)."""
+        self.runs.abort_all()
+        super().closeEvent(event)
 
 
 def open_campaign(parent: QWidget, path: Path, synchronous: bool = False) -> CampaignWindow | None:

@@ -15,11 +15,13 @@ a new run replaces them; the status line says at once that a new run is under wa
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
     QMainWindow,
@@ -28,10 +30,11 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QSplitter,
     QStackedWidget,
+    QVBoxLayout,
     QWidget,
 )
 
-from mtgui.app.campaign import is_campaign_file
+from mtgui.app.campaign import campaign_sets, holds_systems, is_campaign_file, sets_campaign
 from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
 from mtgui.app.recovery import RecoveryFile
@@ -46,14 +49,18 @@ from mtgui.engine.metrics import LABELS
 from mtgui.engine.runs import RunGroup, RunsResult, analyse_runs
 from mtgui.io.demo import demo_inputs
 from mtgui.io.entries import LoadRequest
-from mtgui.io.session import SESSION_SUFFIX, Session, session_from_workspace
+from mtgui.io.session import SESSION_SUFFIX, Session
+from mtgui.io.window_words import window_message
 from mtgui.io.workspace import Workspace
+from mtgui.report.campaign_run import CampaignOutcome
 from mtgui.views.common.dialogs import (
     ask_files_to_open,
     ask_folder,
     ask_project_file,
     ask_report_file,
     ask_session_file,
+    ask_set_name,
+    ask_to_close_set,
     ask_to_open_session,
     ask_to_replace,
     ask_to_replace_project,
@@ -67,7 +74,8 @@ from mtgui.views.inputs.files_panel import FilesPanel
 from mtgui.views.inputs.roles_dialog import ask_roles
 from mtgui.views.inputs.scores_dialog import ask_scores
 from mtgui.views.inputs.settings_panel import SettingsPanel
-from mtgui.views.results.campaign_view import open_campaign
+from mtgui.views.inputs.test_set_tabs import TestSetTabs
+from mtgui.views.results.campaign_view import CampaignPanel, open_campaign
 from mtgui.views.results.results_pane import ResultsPane
 from mtgui.views.results.runs_dialog import RunsDialog
 from mtgui.views.window.edit_menu import connect_edit_menu
@@ -75,6 +83,9 @@ from mtgui.views.window.help import HelpDialog, show_about
 from mtgui.views.window.menus import build_menus, fill_recent_menu
 from mtgui.views.window.welcome import WelcomePage
 from mtgui.views.window.window_state import restore_window, save_window
+
+CAMPAIGN_DELAY_MS = 300
+"""Changes within this time, the Campaign tab in view, start one campaign run."""
 
 LEFT_SHARE = 0.45
 """The files and settings panels' share of the window's width when it first shows."""
@@ -99,6 +110,7 @@ class MainWindow(QMainWindow):
     save_session_action: QAction
     save_session_as_action: QAction
     save_project_action: QAction
+    add_set_action: QAction
     export_action: QAction
     report_action: QAction
     pdf_action: QAction
@@ -138,6 +150,9 @@ class MainWindow(QMainWindow):
         self.confirm_new: Callable[[], bool] = partial(ask_to_start_afresh, self)
         self.choose_scores: ScoresChooser = partial(ask_scores, self)
         self.choose_report_file: Callable[[str], Path | None] = self._ask_report_file
+        self.confirm_close_set: Callable[[str, int], bool] = partial(ask_to_close_set, self)
+        self.choose_set_name: Callable[[str], str | None] = partial(ask_set_name, self)
+        self._synchronous = synchronous
         self.help_dialog: HelpDialog | None = None
         self._scores_seen: set[Path] = set()  # scores files loaded (a new one ticks its metrics)
         self._kept_named = False  # files were opened with settings that are not the defaults
@@ -156,13 +171,27 @@ class MainWindow(QMainWindow):
 
     def _build(self) -> None:
         self.files_panel = FilesPanel()
+        self.test_set_tabs = TestSetTabs()  # one tab of inputs per test set
         self.settings_model = SettingsModel(parent=self)  # what the next run reads
         self.settings_panel = SettingsPanel(self.settings_model)
+        inputs = QWidget()
+        stacked = QVBoxLayout(inputs)
+        stacked.setContentsMargins(0, 0, 0, 0)
+        stacked.setSpacing(0)
+        stacked.addWidget(self.test_set_tabs)
+        stacked.addWidget(self.files_panel, 1)
         left = QSplitter(Qt.Orientation.Vertical)
-        left.addWidget(self.files_panel)
+        left.addWidget(inputs)
         left.addWidget(scrolling(self.settings_panel))  # a short screen scrolls the settings
         # The model's method, not the window's: a view that held the window would keep it alive.
         self.results = ResultsPane(self.settings_model.metrics)
+        # The campaign of the test sets, a tab of the results while two sets hold systems.
+        self.campaign = CampaignPanel(synchronous=self._synchronous)
+        self.results.tabs.addTab(self.campaign, "Campaign")
+        self.results.tabs.setTabVisible(self.results.tabs.indexOf(self.campaign), False)
+        self._campaign_behind = True  # the sets or settings changed since it last ran
+        self._campaign_timer = QTimer(self, singleShot=True, interval=CAMPAIGN_DELAY_MS)
+        self._campaign_timer.timeout.connect(self._run_campaign_if_shown)
         self.runs_dialog: RunsDialog | None = None
         self._show_runs = False  # a session with runs opened: show them with its result
         self.welcome = WelcomePage()
@@ -198,6 +227,16 @@ class MainWindow(QMainWindow):
         panel.hide_requested.connect(controller.hide_system)
         panel.replace_requested.connect(controller.replace_file)
         panel.files_dropped.connect(self.add_files)
+        tabs = self.test_set_tabs
+        tabs.add_requested.connect(self.add_test_set)
+        tabs.show_requested.connect(self.show_test_set)
+        tabs.close_requested.connect(self.close_test_set)
+        tabs.rename_requested.connect(self.rename_test_set)
+        controller.test_sets_changed.connect(self._on_test_sets_changed)
+        controller.workspace_changed.connect(self._campaign_changed)
+        self.settings_model.changed.connect(self._campaign_changed)
+        self.bleu_scale_action.toggled.connect(self._campaign_changed)
+        self.results.tabs.currentChanged.connect(self._campaign_changed_shown)
         self.results.studies.run_requested.connect(controller.studies.start)
         self.results.studies.cancel_requested.connect(controller.studies.cancel)
         self.results.table_exported.connect(self._on_table_exported)
@@ -208,6 +247,7 @@ class MainWindow(QMainWindow):
         if self.recovery is not None:  # the work changed: kept a moment later
             for signal in (
                 controller.workspace_changed,
+                controller.test_sets_changed,
                 controller.title_changed,  # saved as a session
                 self.settings_model.changed,
                 self.results.metric_choice.currentIndexChanged,
@@ -313,8 +353,101 @@ class MainWindow(QMainWindow):
 
     def save_project_as(self) -> bool:
         """Save the files by content, the session, the report and the results as one
-        project file (``.mtgui``) the user chooses; True if saved."""
-        return self.controller.save_project_as(self.current_metric())
+        project file (``.mtgui``) the user chooses; True if saved. With several test sets,
+        the report is the campaign's when it is up to date."""
+        outcome = self._current_campaign()
+        report = None if outcome is None else outcome.html(datetime.now().astimezone())
+        return self.controller.save_project_as(self.current_metric(), report)
+
+    # -- test sets and their campaign ---------------------------------------------------------
+
+    def add_test_set(self) -> None:
+        """A new, empty test set (a tab of inputs) after the others, shown (Ctrl+T)."""
+        self.controller.add_test_set()
+
+    def show_test_set(self, index: int) -> None:
+        """Show the test set ``index``: its files, its analysis (not while files are read)."""
+        if not self.controller.show_test_set(index):
+            self._on_test_sets_changed()  # the tab chosen goes back
+
+    def close_test_set(self, index: int) -> None:
+        """Close the test set ``index``, asking first when it holds files."""
+        sets = self.controller.test_sets
+        stored = sets.sets[index]
+        count = len(self.workspace.entries) if index == sets.current else None
+        if count is None:
+            count = len(stored.workspace.entries) + len(stored.pending)
+        if count and not self.confirm_close_set(stored.name, count):
+            return
+        if not self.controller.close_test_set(index):
+            self._on_test_sets_changed()
+
+    def rename_test_set(self, index: int) -> None:
+        """Ask for the test set ``index``'s new name (empty: its default)."""
+        name = self.choose_set_name(self.controller.test_sets.sets[index].name)
+        if name is not None:
+            self.controller.rename_test_set(index, name)
+
+    def _on_test_sets_changed(self) -> None:
+        sets = self.controller.test_sets
+        self.test_set_tabs.show_sets(sets.names(), sets.current)
+        self._campaign_changed()
+
+    def _campaign_shown(self) -> bool:
+        """Whether the results show the Campaign tab (two test sets or more to compare)."""
+        counted = [
+            unread or holds_systems(workspace)
+            for _, workspace, unread in self.controller.campaign_workspaces()
+        ]
+        return sum(counted) >= 2
+
+    def _campaign_changed(self) -> None:
+        """The test sets, their files or the settings changed: the campaign is behind, and
+        runs again soon if it is in view."""
+        self._campaign_behind = True
+        tabs, index = self.results.tabs, self.results.tabs.indexOf(self.campaign)
+        shown = self._campaign_shown()
+        tabs.setTabVisible(index, shown)
+        if shown and tabs.currentWidget() is self.campaign:
+            self._campaign_timer.start()
+
+    def _campaign_changed_shown(self) -> None:
+        if self._campaign_behind and self.results.tabs.currentWidget() is self.campaign:
+            self._campaign_timer.start()
+
+    def _run_campaign_if_shown(self) -> None:
+        if self.results.tabs.currentWidget() is self.campaign:
+            self.run_campaign()
+
+    def run_campaign(self) -> None:
+        """Analyse every test set with the settings and combine them, on a worker thread,
+        with the engine's campaign code (:func:`~mtgui.app.campaign.sets_campaign`)."""
+        self._campaign_timer.stop()
+        try:
+            chosen = campaign_sets(self.controller.campaign_workspaces())
+            if len(chosen) < 2:
+                raise InputError(
+                    "a campaign needs two test sets holding a reference and a system.",
+                    hint="Add a test set with the + beside the test sets' tabs.",
+                )
+            named = self.controller.project_path or self.session_path
+            title = named.name.split(".")[0] if named is not None else "campaign"
+            path = named or Path(f"{title}.mtgui")
+            settings = self.settings_model.settings()
+            run = sets_campaign(chosen, settings, self.controller.analysis.bleu_scale, title, path)
+        except InputError as error:
+            self.campaign.runs.cancel()
+            self.campaign.say(window_message(error), problem=True)
+            return
+        self._campaign_behind = False
+        self.campaign.start_run(run, f"Analysing {len(chosen)} test sets...")
+
+    def _current_campaign(self) -> CampaignOutcome | None:
+        """The campaign shown, if there are several test sets and it is of them as they are."""
+        up_to_date = not self._campaign_behind and not self.campaign.runs.running
+        if self._campaign_shown() and up_to_date:
+            return self.campaign.outcome
+        return None
 
     def run(self) -> None:
         """Start the analysis of what is loaded (Ctrl+R)."""
@@ -326,7 +459,7 @@ class MainWindow(QMainWindow):
 
     def new_project(self) -> None:
         """Close the files loaded (asking first) and reset the settings (Ctrl+N)."""
-        if self.workspace.entries and not self.confirm_new():
+        if self.controller.holds_files() and not self.confirm_new():
             return
         self.controller.new_project()
         self.settings_model.set_settings(AnalysisSettings())
@@ -430,7 +563,20 @@ class MainWindow(QMainWindow):
         self.controller.export()
 
     def export_report(self, kind: str) -> None:
-        """Write the report to send, as HTML or PDF, to a file the user chooses."""
+        """Write the report to send, as HTML or PDF, to a file the user chooses. With several
+        test sets, the HTML report is the campaign's (every set and their aggregate)."""
+        if kind == "html" and self._campaign_shown():
+            if self._current_campaign() is not None:
+                self.campaign.export_html()
+                self.statusBar().showMessage(self.campaign.status.text())
+            else:
+                self.results.tabs.setCurrentWidget(self.campaign)  # it runs, then exports
+                self.statusBar().showMessage(
+                    "The campaign is brought up to date first (see its tab): export its "
+                    "report once it shows.",
+                    8000,
+                )
+            return
         path = self.choose_report_file(kind) if self.result is not None else None
         if path is not None:
             self.controller.export_report(path, pdf_bytes if kind == "pdf" else None)
@@ -459,13 +605,11 @@ class MainWindow(QMainWindow):
         return self.results.current_metric()
 
     def _recovery_snapshot(self) -> tuple[Session, Path | None] | None:
-        """The work to keep in the recovery file: the session of now (None: nothing loaded)."""
-        if not self.workspace.entries:
+        """The work to keep in the recovery file: the session of now, every test set (None:
+        nothing loaded)."""
+        if not self.controller.holds_files():
             return None
-        settings = self.settings_model.state()
-        metric = self.current_metric()
-        session = session_from_workspace(self.workspace, settings, metric, self.run_groups)
-        return session, self.session_path
+        return self.controller.session(self.current_metric()), self.session_path
 
     def show_segments(self, first: str, second: str) -> None:
         """Open the Segments view on ``first`` (left) and ``second`` (right)."""
@@ -559,8 +703,13 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def shutdown(self, seconds: float = QUIT_WAIT_SECONDS) -> bool:
-        """Stop every worker, waiting at most ``seconds`` (:meth:`AppController.shutdown`)."""
-        return self.controller.shutdown(seconds)
+        """Stop every worker, waiting at most ``seconds`` (:meth:`AppController.shutdown`),
+        the campaign's among them."""
+        self._campaign_timer.stop()
+        self.campaign.runs.abort_all()
+        deadline = time.monotonic() + seconds
+        stopped = self.controller.shutdown(seconds)
+        return self.campaign.runs.wait(deadline) and stopped
 
     def open_files(self) -> None:
         """Ask for files to read, in a dialog wide enough for whole names (Ctrl+O)."""

@@ -1,0 +1,79 @@
+"""The tabs above the files panel: one per test set of the project, and "+" to add one.
+
+Each tab is a test set (its own references, systems, sources, documents and scores, in the
+files panel below while its tab is chosen); the settings are shared by all, and with two sets
+or more the results gain a Campaign tab. A tab is renamed by double-clicking it, closed with
+its cross (the window asks first when it holds files). The widget only shows the sets and
+says what the user asks: the window's controller keeps them (:mod:`mtgui.app.test_sets`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QTabBar, QToolButton, QWidget
+
+
+class TestSetTabs(QWidget):
+    """The test sets as tabs; what the user asks of them as signals."""
+
+    __test__ = False  # not a pytest test class, whatever its name
+
+    add_requested = Signal()
+    show_requested = Signal(int)
+    close_requested = Signal(int)
+    rename_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bar = QTabBar()
+        self.bar.setExpanding(False)
+        self.bar.setDocumentMode(True)
+        self.bar.setElideMode(self.bar.elideMode().ElideMiddle)
+        self.bar.setUsesScrollButtons(True)
+        self.bar.setToolTip(
+            "Test sets: each tab holds the files of one test set; the settings are shared. "
+            "Double-click a tab to rename it."
+        )
+        self.add_button = QToolButton()
+        self.add_button.setText("+")
+        self.add_button.setAutoRaise(True)
+        self.add_button.setToolTip("Add a test set (File > Add test set, Ctrl+T)")
+        self.add_button.setAccessibleName("Add a test set")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.bar, 1)
+        layout.addWidget(self.add_button)
+        self._showing = False  # the tabs are being refilled: no request
+        self.bar.currentChanged.connect(self._on_current_changed)
+        self.bar.tabCloseRequested.connect(self.close_requested)
+        self.bar.tabBarDoubleClicked.connect(self._on_double_clicked)
+        self.add_button.clicked.connect(self.add_requested)
+
+    def show_sets(self, names: Sequence[str], current: int) -> None:
+        """Show the sets ``names`` with the set ``current`` chosen (a set alone cannot be
+        closed)."""
+        self._showing = True
+        try:
+            while self.bar.count() > len(names):
+                self.bar.removeTab(self.bar.count() - 1)
+            for index, name in enumerate(names):
+                if index < self.bar.count():
+                    self.bar.setTabText(index, name)
+                else:
+                    self.bar.addTab(name)
+                self.bar.setTabToolTip(index, f"Test set: {name} (double-click to rename)")
+            self.bar.setTabsClosable(len(names) > 1)
+            self.bar.setCurrentIndex(current)
+        finally:
+            self._showing = False
+
+    def _on_current_changed(self, index: int) -> None:
+        if not self._showing and index >= 0:
+            self.show_requested.emit(index)
+
+    def _on_double_clicked(self, index: int) -> None:
+        if index >= 0:
+            self.rename_requested.emit(index)

@@ -1,0 +1,182 @@
+"""Several test sets in the main window: a tab of inputs each, the settings shared, their
+campaign in the results (the numbers of ``mtgui campaign``), saved and restored by sessions and
+project files, closed only when the user agrees."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+import pytest
+from gui_helpers import shoot, wait_for_result
+from synthetic_sets import write_set
+
+from mtgui.cli.campaign import run_campaign_sets
+from mtgui.cli.campaign_file import read_campaign
+from mtgui.cli.main import load_inputs
+from mtgui.engine.analysis_settings import AnalysisSettings
+from mtgui.engine.core import Role
+from mtgui.io.session import read_session
+from mtgui.report.campaign import aggregate_report
+from mtgui.report.cells import json_ready
+from mtgui.views.window.main_window import MainWindow
+
+SYSTEMS = ({"A": 0.1, "B": 0.3, "C": 0.6}, {"A": 0.15, "B": 0.3})
+
+
+@pytest.fixture
+def sets(tmp_path):
+    """Two small test sets (the second without C): their folders."""
+    return [
+        write_set(tmp_path / f"s{k}", rates, count=20, seed=k) for k, rates in enumerate(SYSTEMS)
+    ]
+
+
+def _roles(folder, systems):
+    roles = {folder / "ref.txt": Role.REFERENCE}
+    roles.update({folder / f"{name}.txt": Role.SYSTEM for name in systems})
+    return roles
+
+
+def _window(qtbot):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.settings_model.set_settings(
+        AnalysisSettings(metrics=("bleu", "chrf"), resamples=100, seed=5)
+    )
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _load_two_sets(qtbot, window, sets):
+    for index, (folder, systems) in enumerate(zip(sets, SYSTEMS, strict=True)):
+        if index:
+            window.add_set_action.trigger()  # File > Add test set
+        roles = _roles(folder, systems)
+        window.add_files(list(roles), roles)
+        wait_for_result(qtbot, window)
+        window.controller.rename_test_set(index, f"s{index}")
+
+
+def _campaign_shown(qtbot, window):
+    tabs = window.results.tabs
+    assert tabs.isTabVisible(tabs.indexOf(window.campaign))
+    tabs.setCurrentWidget(window.campaign)
+    qtbot.waitUntil(
+        lambda: window.campaign.outcome is not None and not window.campaign.runs.running,
+        timeout=30_000,
+    )
+    return window.campaign.outcome
+
+
+def test_the_windows_campaign_has_the_numbers_of_mtgui_campaign(qtbot, sets, tmp_path):
+    window = _window(qtbot)
+    tabs = window.results.tabs
+    _load_two_sets(qtbot, window, sets)
+    assert window.test_set_tabs.bar.count() == 2
+    assert [window.test_set_tabs.bar.tabText(k) for k in range(2)] == ["s0", "s1"]
+    assert window.workspace.entries[0].path == sets[1] / "ref.txt"  # the second set shown
+    outcome = _campaign_shown(qtbot, window)
+    shoot(window, "test-sets-campaign")
+
+    toml = tmp_path / "same.toml"
+    correction = window.settings_model.settings().correction.value  # maxT for 3 systems
+    text = '[settings]\nmetrics = ["bleu", "chrf"]\nbootstrap = 100\nseed = 5\n'
+    text += f'correction = "{correction}"\n'
+    for k, systems in enumerate(SYSTEMS):
+        hyps = ", ".join(f'"s{k}/{name}.txt"' for name in systems)
+        text += f'\n[[test_sets]]\nname = "s{k}"\nrefs = "s{k}/ref.txt"\nhyps = [{hyps}]\n'
+    toml.write_text(text)
+    analyses, found = run_campaign_sets(read_campaign(toml), load_inputs)
+    assert aggregate_report(outcome.aggregate) == aggregate_report(found)
+    for (name, report), analysis in zip(outcome.sets, analyses, strict=True):
+        assert name == analysis.name
+        for part in ("rankings", "pairs"):
+            assert json_ready(report[part]) == json_ready(analysis.report[part])
+    grid = window.campaign.grid
+    assert (grid.rowCount(), grid.columnCount()) == (3, 2)
+    assert grid.item(2, 1).text() == ""  # C is not in s1
+
+    window.show_test_set(0)  # the first set again: its files, its analysis
+    assert [e.path.parent for e in window.workspace.entries] == [sets[0]] * 4
+    wait_for_result(qtbot, window)
+    assert set(window.result.bootstrap.systems) == {"A", "B", "C"}
+    window.settings_panel.seed.setValue(6)  # a shared setting: the campaign runs again
+    assert window._campaign_behind
+    tabs.setCurrentWidget(window.campaign)
+    qtbot.waitUntil(lambda: not window._campaign_behind and not window.campaign.runs.running)
+    assert window.campaign.outcome is not outcome
+
+    report = tmp_path / "campaign.html"
+    window.campaign.choose_report_file = lambda title: report
+    window.export_html()  # with several sets, the report is the campaign's
+    page = report.read_text()
+    assert "s0" in page and "s1" in page and "Across the test sets" in page
+    window.close()
+
+
+def test_sessions_and_projects_keep_every_test_set(qtbot, sets, tmp_path):
+    window = _window(qtbot)
+    roles = _roles(sets[0], SYSTEMS[0])
+    window.add_files(list(roles), roles)
+    wait_for_result(qtbot, window)
+    single = tmp_path / "one.mtgui.json"
+    window.choose_session_file = lambda: single
+    assert window.save_session_as()
+    saved = json.loads(single.read_text())
+    assert "test_sets" not in saved and "test_set" not in saved  # as a session of one set was
+
+    _load_more = _roles(sets[1], SYSTEMS[1])
+    window.add_test_set()
+    window.add_files(list(_load_more), _load_more)
+    wait_for_result(qtbot, window)
+    window.controller.rename_test_set(1, "wiki")
+    both = tmp_path / "both.mtgui.json"
+    window.choose_session_file = lambda: both
+    assert window.save_session_as()
+    session = read_session(both)
+    assert session.name == "ref" and [s.name for s in session.test_sets] == ["wiki"]
+    assert len(session.all_paths) == 7
+    project = tmp_path / "both.mtgui"
+    window.choose_project_file = lambda: project
+    assert window.save_project_as()
+    with zipfile.ZipFile(project) as archive:
+        inside = json.loads(archive.read("session.mtgui.json"))
+        assert [s["name"] for s in inside["test_sets"]] == ["wiki"]
+        assert len(inside["test_sets"][0]["files"]) == 3
+    window.close()
+
+    for path, tabs in ((single, ["ref"]), (both, ["ref", "wiki"])):
+        other = _window(qtbot)
+        other.add_files([path])
+        wait_for_result(qtbot, other)
+        bar = other.test_set_tabs.bar
+        assert [bar.tabText(k) for k in range(bar.count())] == tabs
+        assert {e.path.parent for e in other.workspace.entries} == {sets[0]}
+        if len(tabs) == 2:  # the second set's files are read when its tab is shown
+            bar.setCurrentIndex(1)
+            wait_for_result(qtbot, other)
+            assert {e.path.parent for e in other.workspace.entries} == {sets[1]}
+            assert set(other.result.bootstrap.systems) == {"A", "B"}
+        other.close()
+
+
+def test_closing_a_test_set_with_files_asks_first(qtbot, sets):
+    window = _window(qtbot)
+    roles = _roles(sets[0], SYSTEMS[0])
+    window.add_files(list(roles), roles)
+    wait_for_result(qtbot, window)
+    window.add_test_set()
+    asked = []
+    window.confirm_close_set = lambda name, files: asked.append((name, files)) or False
+    window.close_test_set(1)  # empty: closed without a question
+    assert asked == [] and window.test_set_tabs.bar.count() == 1
+    assert not window.test_set_tabs.bar.tabsClosable()  # the last one stays
+    window.add_test_set()
+    window.close_test_set(0)  # the set holding files: asked, and kept on No
+    assert asked == [("ref", 4)] and window.test_set_tabs.bar.count() == 2
+    window.confirm_close_set = lambda name, files: True
+    window.close_test_set(0)
+    assert window.test_set_tabs.bar.count() == 1 and not window.workspace.entries
+    window.close()
