@@ -61,8 +61,8 @@ def _load_two_sets(qtbot, window, sets):
 
 def _campaign_shown(qtbot, window):
     tabs = window.results.tabs
-    assert tabs.isTabVisible(tabs.indexOf(window.campaign))
-    tabs.setCurrentWidget(window.campaign)
+    assert tabs.isTabVisible(tabs.indexOf(window.campaign_page))
+    tabs.setCurrentWidget(window.campaign_page)
     qtbot.waitUntil(
         lambda: window.campaign.outcome is not None and not window.campaign.runs.running,
         timeout=30_000,
@@ -104,7 +104,7 @@ def test_the_windows_campaign_has_the_numbers_of_mtgui_campaign(qtbot, sets, tmp
     assert set(window.result.bootstrap.systems) == {"A", "B", "C"}
     window.settings_panel.seed.setValue(6)  # a shared setting: the campaign runs again
     assert window._campaign_behind
-    tabs.setCurrentWidget(window.campaign)
+    tabs.setCurrentWidget(window.campaign_page)
     qtbot.waitUntil(lambda: not window._campaign_behind and not window.campaign.runs.running)
     assert window.campaign.outcome is not outcome
 

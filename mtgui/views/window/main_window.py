@@ -24,10 +24,12 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QMainWindow,
     QMenu,
     QMessageBox,
     QProgressBar,
+    QScrollArea,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -187,8 +189,13 @@ class MainWindow(QMainWindow):
         self.results = ResultsPane(self.settings_model.metrics)
         # The campaign of the test sets, a tab of the results while two sets hold systems.
         self.campaign = CampaignPanel(synchronous=self._synchronous)
-        self.results.tabs.addTab(self.campaign, "Campaign")
-        self.results.tabs.setTabVisible(self.results.tabs.indexOf(self.campaign), False)
+        # Scrolled: its tables must not make the results (and the window) taller or wider.
+        self.campaign_page = QScrollArea()
+        self.campaign_page.setWidget(self.campaign)
+        self.campaign_page.setWidgetResizable(True)
+        self.campaign_page.setFrameShape(QFrame.Shape.NoFrame)
+        self.results.tabs.addTab(self.campaign_page, "Campaign")
+        self.results.tabs.setTabVisible(self.results.tabs.indexOf(self.campaign_page), False)
         self._campaign_behind = True  # the sets or settings changed since it last ran
         self._campaign_timer = QTimer(self, singleShot=True, interval=CAMPAIGN_DELAY_MS)
         self._campaign_timer.timeout.connect(self._run_campaign_if_shown)
@@ -405,18 +412,18 @@ class MainWindow(QMainWindow):
         """The test sets, their files or the settings changed: the campaign is behind, and
         runs again soon if it is in view."""
         self._campaign_behind = True
-        tabs, index = self.results.tabs, self.results.tabs.indexOf(self.campaign)
+        tabs, index = self.results.tabs, self.results.tabs.indexOf(self.campaign_page)
         shown = self._campaign_shown()
         tabs.setTabVisible(index, shown)
-        if shown and tabs.currentWidget() is self.campaign:
+        if shown and tabs.currentWidget() is self.campaign_page:
             self._campaign_timer.start()
 
     def _campaign_changed_shown(self) -> None:
-        if self._campaign_behind and self.results.tabs.currentWidget() is self.campaign:
+        if self._campaign_behind and self.results.tabs.currentWidget() is self.campaign_page:
             self._campaign_timer.start()
 
     def _run_campaign_if_shown(self) -> None:
-        if self.results.tabs.currentWidget() is self.campaign:
+        if self.results.tabs.currentWidget() is self.campaign_page:
             self.run_campaign()
 
     def run_campaign(self) -> None:
@@ -570,7 +577,7 @@ class MainWindow(QMainWindow):
                 self.campaign.export_html()
                 self.statusBar().showMessage(self.campaign.status.text())
             else:
-                self.results.tabs.setCurrentWidget(self.campaign)  # it runs, then exports
+                self.results.tabs.setCurrentWidget(self.campaign_page)  # it runs; then export
                 self.statusBar().showMessage(
                     "The campaign is brought up to date first (see its tab): export its "
                     "report once it shows.",
