@@ -2,11 +2,11 @@
 campaign file, and which files are campaign files.
 
 A project of several test sets (one tab of inputs each, :mod:`mtgui.app.test_sets`) is a
-campaign: :func:`sets_campaign` makes, on the GUI thread, each set's corpus from its files
-(as its own analysis does) and the shared settings, and returns the run for a worker thread:
-the engine's campaign driver (:func:`~mtgui.engine.campaign.iter_campaign`), the same code as
-``mtgui campaign``'s, then every set's report. The numbers are those of ``mtgui campaign`` on
-the same files and settings.
+campaign: :func:`sets_campaign` returns the run for a worker thread, which reads the files of
+sets not shown yet (a session's), makes each set's corpus from its files (as its own analysis
+does), and runs the engine's campaign driver (:func:`~mtgui.engine.campaign.iter_campaign`),
+the same code as ``mtgui campaign``'s, then every set's report. The numbers are those of
+``mtgui campaign`` on the same files and settings.
 
 A campaign file (TOML) is read by the command line's code (:mod:`mtgui.cli.campaign_steps`),
 which the window's layers may not import; the launcher, above both, hands it over with
@@ -17,12 +17,14 @@ runs it on a worker thread through :class:`~mtgui.app.runs.RunController`, as an
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from mtgui.app.analysis import loaded_metrics
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.campaign import CampaignInput, CampaignSettings, iter_campaign
 from mtgui.engine.core import InputError, Role
+from mtgui.io.entries import LoadRequest, read_entry
 from mtgui.io.workspace import Workspace
 from mtgui.report.campaign_run import CampaignOutcome, CampaignProgress, set_reports
 
@@ -51,62 +53,93 @@ def is_campaign_file(path: Path) -> bool:
     return path.suffix.lower() == ".toml"
 
 
+@dataclass(frozen=True)
+class SetFiles:
+    """One test set of the window: its name, its files, and those still to read (a set of a
+    session whose tab was never shown)."""
+
+    name: str
+    workspace: Workspace
+    pending: tuple[LoadRequest, ...] = ()
+
+    def may_compare(self) -> bool:
+        """Whether this set takes part in the campaign: it holds a reference and a system, or
+        it has files still to read (said once they are)."""
+        return bool(self.pending) or holds_systems(self.workspace)
+
+    def read(self) -> Workspace:
+        """The workspace with the files still to read read (on a worker thread)."""
+        if not self.pending:
+            return self.workspace
+        entries = (read_entry(r.path, r.role, r.score_column, r.sources) for r in self.pending)
+        return self.workspace.with_entries(entries)
+
+
 def holds_systems(workspace: Workspace) -> bool:
     """Whether a test set has what an analysis needs: a reference and a system."""
-    roles = {entry.role for entry in workspace.entries if not entry.problem}
+    roles = {entry.role for entry in workspace.entries if entry.ok and not entry.reading}
     return Role.REFERENCE in roles and Role.SYSTEM in roles
 
 
-def campaign_sets(sets: Sequence[tuple[str, Workspace, bool]]) -> list[tuple[str, Workspace]]:
-    """The test sets that take part in the campaign: those holding a reference and a system
-    (an empty tab is left out). Sets whose files are still to be read are an error.
+def campaign_sets(sets: Sequence[SetFiles]) -> list[SetFiles]:
+    """The test sets that take part in the campaign (an empty tab is left out).
 
     Raises
     ------
     InputError
-        Naming the first set whose files are still being read or not read yet.
+        If fewer than two sets hold a reference and a system, or a set's files are being
+        read (the campaign runs again once they are).
     """
-    for name, _, unread in sets:
-        if unread:
-            raise InputError(
-                f"the files of the test set '{name}' are not all read yet.",
-                hint="Show its tab (its files are read then), or wait until they are.",
-            )
-    return [(name, workspace) for name, workspace, _ in sets if holds_systems(workspace)]
+    for one in sets:
+        if any(entry.reading for entry in one.workspace.entries):
+            raise InputError(f"the files of the test set '{one.name}' are being read.")
+    chosen = [one for one in sets if one.may_compare()]
+    if len(chosen) < 2:
+        raise InputError(
+            "a campaign needs two test sets holding a reference and a system.",
+            hint="Add a test set with the + beside the test sets' tabs.",
+        )
+    return chosen
 
 
 def sets_campaign(
-    sets: Sequence[tuple[str, Workspace]],
+    sets: Sequence[SetFiles],
     settings: AnalysisSettings,
     bleu_scale: int,
     title: str,
     path: Path,
 ) -> CampaignRun:
-    """The campaign of ``sets`` (name, files) with ``settings``, ready for a worker thread;
-    ``title`` names it in its report, ``path`` is the project's file (or any path).
+    """The campaign of ``sets`` with ``settings``, ready for a worker thread, which reads the
+    files still to read, makes each set's corpus (as its own analysis does) and runs the
+    engine's campaign driver; ``title`` names it in its report, ``path`` is the project's file
+    (or any path). A set's files that cannot be analysed are an
+    :class:`~mtgui.engine.core.InputError` said of that set.
 
     Raises
     ------
     InputError
-        If a set's files cannot be analysed (said of that set), or the settings cannot run.
+        If the settings cannot run (before anything is started).
     """
-    inputs = []
-    for name, workspace in sets:
-        try:
-            corpus = workspace.corpus()
-            metrics, _ = loaded_metrics(settings.metrics, corpus)
-        except InputError as error:
-            raise InputError(f"test set '{name}': {error.message}") from None
-        inputs.append(CampaignInput(name, corpus, metrics=metrics))
     shared = CampaignSettings(
         settings.metrics, settings.metric_settings(), settings.bootstrap_settings(), bleu_scale
     )
     words = settings_words(settings, bleu_scale)
-    paths = tuple(e.path for _, w in sets for e in w.entries)
 
     def run() -> Generator[CampaignProgress, None, CampaignOutcome]:
+        inputs, paths = [], []
+        for index, one in enumerate(sets):
+            yield CampaignProgress(index, len(sets), one.name)
+            workspace = one.read()
+            paths += [entry.path for entry in workspace.entries]
+            try:
+                corpus = workspace.corpus()
+                metrics, _ = loaded_metrics(settings.metrics, corpus)
+            except InputError as error:
+                raise InputError(f"test set '{one.name}': {error.message}") from None
+            inputs.append(CampaignInput(one.name, corpus, metrics=metrics))
         found = yield from iter_campaign(inputs, shared)
-        return CampaignOutcome(path, words, set_reports(found), found.aggregate, paths, title)
+        reports = set_reports(found)
+        return CampaignOutcome(path, words, reports, found.aggregate, tuple(paths), title)
 
     return run
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from mtgui.app.analysis import AnalysisController
+from mtgui.app.campaign import SetFiles
 from mtgui.app.document_export import DocumentExport, PdfMaker
 from mtgui.app.exports import ReportExport
 from mtgui.app.loading import LoadedFiles
@@ -502,15 +503,14 @@ class AppController(QObject):
         others = [s for k, s in enumerate(self.test_sets.sets) if k != shown]
         return bool(self.workspace.entries) or any(s.holds_files() for s in others)
 
-    def campaign_workspaces(self) -> list[tuple[str, Workspace, bool]]:
-        """Every test set: its name, its workspace, and whether files are still to be read
-        (a set of a session whose tab was never shown)."""
+    def campaign_workspaces(self) -> list[SetFiles]:
+        """Every test set: its name, its workspace, and the files still to read (a set of a
+        session whose tab was never shown: the campaign reads them itself)."""
         found = []
         for index, stored in enumerate(self.test_sets.sets):
             shown = index == self.test_sets.current
             workspace = self.workspace if shown else stored.workspace
-            unread = bool(stored.pending) or any(e.reading for e in workspace.entries)
-            found.append((stored.name, workspace, unread))
+            found.append(SetFiles(stored.name, workspace, tuple(stored.pending)))
         return found
 
     # -- export and quitting -------------------------------------------------------------------

@@ -154,7 +154,10 @@ def test_sessions_and_projects_keep_every_test_set(qtbot, sets, tmp_path):
         bar = other.test_set_tabs.bar
         assert [bar.tabText(k) for k in range(bar.count())] == tabs
         assert {e.path.parent for e in other.workspace.entries} == {sets[0]}
-        if len(tabs) == 2:  # the second set's files are read when its tab is shown
+        if len(tabs) == 2:  # the campaign reads the second set's files itself
+            outcome = _campaign_shown(qtbot, other)
+            assert [name for name, _ in outcome.sets] == tabs
+            assert other.controller.test_sets.sets[1].pending  # the tab reads them when shown
             bar.setCurrentIndex(1)
             wait_for_result(qtbot, other)
             assert {e.path.parent for e in other.workspace.entries} == {sets[1]}

@@ -44,8 +44,9 @@ class TestSetTabs(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        layout.addWidget(self.bar, 1)
-        layout.addWidget(self.add_button)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.add_button)  # right after the last tab, as in browsers
+        layout.addStretch(1)
         self._showing = False  # the tabs are being refilled: no request
         self.bar.currentChanged.connect(self._on_current_changed)
         self.bar.tabCloseRequested.connect(self.close_requested)

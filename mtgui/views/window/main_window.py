@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.app.campaign import campaign_sets, holds_systems, is_campaign_file, sets_campaign
+from mtgui.app.campaign import campaign_sets, is_campaign_file, sets_campaign
 from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
 from mtgui.app.recovery import RecoveryFile
@@ -194,7 +194,8 @@ class MainWindow(QMainWindow):
         self.campaign_page.setWidget(self.campaign)
         self.campaign_page.setWidgetResizable(True)
         self.campaign_page.setFrameShape(QFrame.Shape.NoFrame)
-        self.results.tabs.addTab(self.campaign_page, "Campaign")
+        after = self.results.tabs.indexOf(self.results.paired)  # beside Significance
+        self.results.tabs.insertTab(after, self.campaign_page, "Campaign")
         self.results.tabs.setTabVisible(self.results.tabs.indexOf(self.campaign_page), False)
         self._campaign_behind = True  # the sets or settings changed since it last ran
         self._campaign_timer = QTimer(self, singleShot=True, interval=CAMPAIGN_DELAY_MS)
@@ -402,11 +403,7 @@ class MainWindow(QMainWindow):
 
     def _campaign_shown(self) -> bool:
         """Whether the results show the Campaign tab (two test sets or more to compare)."""
-        counted = [
-            unread or holds_systems(workspace)
-            for _, workspace, unread in self.controller.campaign_workspaces()
-        ]
-        return sum(counted) >= 2
+        return sum(s.may_compare() for s in self.controller.campaign_workspaces()) >= 2
 
     def _campaign_changed(self) -> None:
         """The test sets, their files or the settings changed: the campaign is behind, and
@@ -432,11 +429,6 @@ class MainWindow(QMainWindow):
         self._campaign_timer.stop()
         try:
             chosen = campaign_sets(self.controller.campaign_workspaces())
-            if len(chosen) < 2:
-                raise InputError(
-                    "a campaign needs two test sets holding a reference and a system.",
-                    hint="Add a test set with the + beside the test sets' tabs.",
-                )
             named = self.controller.project_path or self.session_path
             title = named.name.split(".")[0] if named is not None else "campaign"
             path = named or Path(f"{title}.mtgui")
