@@ -97,6 +97,10 @@ def test_the_windows_campaign_has_the_numbers_of_mtgui_campaign(qtbot, sets, tmp
     grid = window.campaign.grid
     assert (grid.rowCount(), grid.columnCount()) == (3, 2)
     assert grid.item(2, 1).text() == ""  # C is not in s1
+    choice = window.results.metric_choice  # one metric chooser: the window's
+    assert not window.campaign.metric_row.isVisibleTo(window)
+    choice.setCurrentIndex(choice.findData("chrf"))
+    assert window.campaign.metric_box.currentText() == "chrf"
 
     window.show_test_set(0)  # the first set again: its files, its analysis
     assert [e.path.parent for e in window.workspace.entries] == [sets[0]] * 4

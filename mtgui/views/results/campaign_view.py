@@ -124,6 +124,7 @@ class CampaignPanel(QWidget):
     def __init__(self, parent: QWidget | None = None, synchronous: bool = False) -> None:
         super().__init__(parent)
         self.outcome: CampaignOutcome | None = None
+        self._followed = ""  # the window's metric, followed (follow_metric)
         self.runs = RunController(self, synchronous=synchronous)
         self.choose_report_file: Callable[[str], Path | None] = self._ask_report_file
         self._build()
@@ -145,7 +146,9 @@ class CampaignPanel(QWidget):
         running.addWidget(self.cancel_button)
         self.metric_box = QComboBox()
         self.metric_box.currentTextChanged.connect(self._show_metric)
-        chooser = QHBoxLayout()
+        self.metric_row = QWidget()  # hidden where the window's own metric chooser is followed
+        chooser = QHBoxLayout(self.metric_row)
+        chooser.setContentsMargins(0, 0, 0, 0)
         chooser.addWidget(QLabel("Metric:"))
         chooser.addWidget(self.metric_box)
         chooser.addStretch(1)
@@ -164,7 +167,7 @@ class CampaignPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addLayout(running)
-        layout.addLayout(chooser)
+        layout.addWidget(self.metric_row)
         layout.addWidget(QLabel("Scores per test set, coloured by rank cluster in that set:"))
         layout.addWidget(self.grid, 3)
         layout.addLayout(self.legend)
@@ -211,6 +214,8 @@ class CampaignPanel(QWidget):
         self.metric_box.clear()
         self.metric_box.addItems(outcome.metrics())
         self.metric_box.blockSignals(False)
+        if self._followed in outcome.metrics():
+            current = self._followed
         if current in outcome.metrics():
             self.metric_box.setCurrentText(current)
         report = aggregate_report(outcome.aggregate)
@@ -230,6 +235,14 @@ class CampaignPanel(QWidget):
         self.progress.setVisible(running)
         self.cancel_button.setVisible(running)
         self.cancel_button.setEnabled(running)
+
+    def follow_metric(self, metric: str) -> None:
+        """Show ``metric`` (the metric the window's views show), when the campaign has it;
+        the campaign's own chooser is then hidden (one chooser in a window)."""
+        self.metric_row.setVisible(False)
+        self._followed = metric
+        if self.metric_box.findText(metric) >= 0:
+            self.metric_box.setCurrentText(metric)
 
     def say(self, text: str, problem: bool = False) -> None:
         """Show ``text`` above the campaign (a problem in the problems' colour)."""

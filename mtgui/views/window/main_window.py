@@ -245,6 +245,8 @@ class MainWindow(QMainWindow):
         self.settings_model.changed.connect(self._campaign_changed)
         self.bleu_scale_action.toggled.connect(self._campaign_changed)
         self.results.tabs.currentChanged.connect(self._campaign_changed_shown)
+        self.results.metric_choice.currentIndexChanged.connect(self._campaign_follows_metric)
+        self._campaign_follows_metric()
         self.results.studies.run_requested.connect(controller.studies.start)
         self.results.studies.cancel_requested.connect(controller.studies.cancel)
         self.results.table_exported.connect(self._on_table_exported)
@@ -414,6 +416,9 @@ class MainWindow(QMainWindow):
         tabs.setTabVisible(index, shown)
         if shown and tabs.currentWidget() is self.campaign_page:
             self._campaign_timer.start()
+
+    def _campaign_follows_metric(self) -> None:
+        self.campaign.follow_metric(self.current_metric())
 
     def _campaign_changed_shown(self) -> None:
         if self._campaign_behind and self.results.tabs.currentWidget() is self.campaign_page:
