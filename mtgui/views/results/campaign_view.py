@@ -300,6 +300,7 @@ class CampaignPanel(QWidget):
             self.legend.takeAt(0)
         self.legend_labels = []
         caption = QLabel("Rank cluster in the set (systems in one cluster are not told apart):")
+        caption.setWordWrap(True)  # a narrow Campaign tab: the caption wraps, the swatches stay
         self.legend_labels.append(caption)
         self.legend.addWidget(caption)
         for cluster in clusters:

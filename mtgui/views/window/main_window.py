@@ -194,6 +194,7 @@ class MainWindow(QMainWindow):
         self.campaign_page.setWidget(self.campaign)
         self.campaign_page.setWidgetResizable(True)
         self.campaign_page.setFrameShape(QFrame.Shape.NoFrame)
+        self.campaign_page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         after = self.results.tabs.indexOf(self.results.paired)  # beside Significance
         self.results.tabs.insertTab(after, self.campaign_page, "Campaign")
         self.results.tabs.setTabVisible(self.results.tabs.indexOf(self.campaign_page), False)
