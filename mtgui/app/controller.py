@@ -91,6 +91,7 @@ class AppController(QObject):
         self.documents = DocumentExport(self, synchronous)
         self._note = ChangeNote()
         self.test_sets = TestSets()  # the project's test sets, one tab of inputs each
+        self._closed: tuple[int, StoredSet] | None = None  # the set just closed (Edit > Undo)
         self._recovering: tuple[Path, Path | None] | None = None  # recovery file, its session
         for part in (self.files, self.analysis, self.sessions, self.exports, self.documents):
             part.problem_changed.connect(self.problem_changed)
@@ -210,6 +211,7 @@ class AppController(QObject):
         self.workspace = Workspace()
         self.session_path = self.project_path = None
         self.run_groups = {}
+        self._forget_closed()
         self.test_sets.reset()
         self.test_sets_changed.emit()
         self.result = None
@@ -247,7 +249,7 @@ class AppController(QObject):
     @property
     def can_undo(self) -> bool:
         """Whether Edit > Undo has a change to take back."""
-        return self.files.history.can_undo
+        return self._closed is not None or self.files.history.can_undo
 
     @property
     def can_redo(self) -> bool:
@@ -257,6 +259,8 @@ class AppController(QObject):
     @property
     def undo_text(self) -> str:
         """The change Undo takes back ("Remove sysA.en"), or ""."""
+        if self._closed is not None:
+            return f"Close the test set {self._closed[1].name}"
         return self.files.history.undo_text
 
     @property
@@ -265,7 +269,11 @@ class AppController(QObject):
         return self.files.history.redo_text
 
     def undo(self) -> None:
-        """Put the files back as they were before the last change, and analyse them."""
+        """Put the files back as they were before the last change, and analyse them (or the
+        test set just closed back in its place, shown)."""
+        if self._closed is not None:
+            self._reopen_test_set()
+            return
         text = self.files.undo()
         if text is not None:
             self._tell(f"Undone: {text}.")
@@ -282,6 +290,7 @@ class AppController(QObject):
         self._note.start(text if self.analysing else "")
 
     def _on_history_changed(self) -> None:
+        self._closed = None  # a later change: Undo takes that back, no longer the close
         self.undo_changed.emit(self.undo_text, self.redo_text)
 
     def _queue_loads(self, requests: Sequence[LoadRequest]) -> None:
@@ -357,6 +366,7 @@ class AppController(QObject):
         self.files.cancel()
         self.workspace = workspace
         self.run_groups = dict(session.run_groups)
+        self._forget_closed()
         self._restore_test_sets(session)
         self.session_path = recovering[1] if recovering is not None and recovered else path
         project, self._project = self._project, None
@@ -449,6 +459,7 @@ class AppController(QObject):
     def add_test_set(self, name: str = "") -> bool:
         """A new, empty test set after the others, shown; False if it cannot be shown now
         (files are being read: it is added all the same)."""
+        self._forget_closed()
         index = self.test_sets.add(name)
         self.test_sets_changed.emit()
         return self.show_test_set(index)
@@ -485,13 +496,33 @@ class AppController(QObject):
             return False
         if index == sets.current and not self.show_test_set(index - 1 if index else 1):
             return False
-        sets.remove(index)
+        closed = sets.remove(index)
+        self._closed = (index, closed)
+        self.undo_changed.emit(self.undo_text, self.redo_text)
         self.test_sets_changed.emit()
-        self.status_changed.emit(f"Closed the test set {index + 1}.")
+        self._tell(f"Closed the test set {closed.name}. Edit > Undo (Ctrl+Z) brings it back.")
         return True
+
+    def _reopen_test_set(self) -> None:
+        """The test set just closed back in its place, with its files, and shown."""
+        assert self._closed is not None
+        (index, stored), self._closed = self._closed, None
+        self.test_sets.insert(index, stored)
+        self.undo_changed.emit(self.undo_text, self.redo_text)
+        self.test_sets_changed.emit()
+        self.show_test_set(index)
+        self._tell(f"Undone: close the test set {stored.name}.")
+
+    def _forget_closed(self) -> None:
+        """The sets change otherwise: Undo no longer brings the set closed back (its place
+        would be another's)."""
+        if self._closed is not None:
+            self._closed = None
+            self.undo_changed.emit(self.undo_text, self.redo_text)
 
     def rename_test_set(self, index: int, name: str) -> None:
         """Name the test set ``index`` (empty: its default name)."""
+        self._forget_closed()
         self.test_sets.rename(index, name)
         if index == self.test_sets.current:
             self.test_sets.follow_reference(self.workspace)

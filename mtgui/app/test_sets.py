@@ -117,6 +117,12 @@ class TestSets:
             self.current = max(self.current - 1, 0)
         return removed
 
+    def insert(self, index: int, stored: StoredSet) -> None:
+        """Put ``stored`` back at ``index`` (a close undone); the set shown stays shown."""
+        self.sets.insert(index, stored)
+        if index <= self.current:
+            self.current += 1
+
     def rename(self, index: int, name: str) -> None:
         """Name the set ``index`` (an empty name gives it back its default)."""
         chosen = name.strip()

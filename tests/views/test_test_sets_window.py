@@ -186,4 +186,11 @@ def test_closing_a_test_set_with_files_asks_first(qtbot, sets):
     window.confirm_close_set = lambda name, files: True
     window.close_test_set(0)
     assert window.test_set_tabs.bar.count() == 1 and not window.workspace.entries
+    assert window.undo_action.isEnabled()
+    assert window.undo_action.text() == "&Undo Close the test set ref"
+    window.undo_action.trigger()  # Edit > Undo: the set back in its place, with its files
+    bar = window.test_set_tabs.bar
+    assert [bar.tabText(k) for k in range(bar.count())] == ["ref", "Test set 2"]
+    assert bar.currentIndex() == 0 and len(window.workspace.entries) == 4
+    wait_for_result(qtbot, window)
     window.close()

@@ -231,8 +231,8 @@ def ask_to_close_set(parent: QWidget, name: str, files: int) -> bool:
         parent,
         "Close the test set?",
         f"The test set {name} holds {files:,} file{'s' if files != 1 else ''}: closing it "
-        "lets them go (the files themselves are not changed), and Edit > Undo does not bring "
-        "them back. Close it?",
+        "lets them go (the files themselves are not changed; Edit > Undo brings the set back "
+        "at once after). Close it?",
     )
     return answer == QMessageBox.StandardButton.Yes
 
