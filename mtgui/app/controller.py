@@ -311,7 +311,7 @@ class AppController(QObject):
         of the session still opens. ``then`` are files given with the session, read after its
         files.
         """
-        if self.workspace.entries and not self._questions.confirm_discard():
+        if self.holds_files() and not self._questions.confirm_discard():
             return
         self.sessions.open(path, then)
 
@@ -319,7 +319,7 @@ class AppController(QObject):
         """Open a project file (``.mtgui``): extract it into its own folder under
         :attr:`projects_folder` (asking before replacing another project's), then open its
         session as :meth:`open_session` does. A refused archive says why, nothing written."""
-        if self.workspace.entries and not self._questions.confirm_discard():
+        if self.holds_files() and not self._questions.confirm_discard():
             return
         try:
             opened = extract_project(

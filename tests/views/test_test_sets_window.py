@@ -193,4 +193,9 @@ def test_closing_a_test_set_with_files_asks_first(qtbot, sets):
     assert [bar.tabText(k) for k in range(bar.count())] == ["ref", "Test set 2"]
     assert bar.currentIndex() == 0 and len(window.workspace.entries) == 4
     wait_for_result(qtbot, window)
+    window.show_test_set(1)  # an empty set shown, the other holding files: a session asks
+    discard = []
+    window.confirm_discard = lambda: discard.append(True) and False
+    window.open_session(sets[0] / "any.mtgui.json")
+    assert discard == [True] and bar.count() == 2
     window.close()
