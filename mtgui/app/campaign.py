@@ -8,10 +8,12 @@ does), and runs the engine's campaign driver (:func:`~mtgui.engine.campaign.iter
 the same code as ``mtgui campaign``'s, then every set's report. The numbers are those of
 ``mtgui campaign`` on the same files and settings.
 
-A campaign file (TOML) is read by the command line's code (:mod:`mtgui.cli.campaign_steps`),
-which the window's layers may not import; the launcher, above both, hands it over with
-:func:`provide_campaign_steps` before the window opens (tests do the same). The window then
-runs it on a worker thread through :class:`~mtgui.app.runs.RunController`, as an analysis.
+A campaign file (TOML) is read by the command line's code, which the window's layers may not
+import; the launcher, above both, hands it over before the window opens (tests do the same):
+:func:`provide_campaign_reader` the reading of a file into the window's tabs
+(:mod:`mtgui.cli.campaign_project`: one tab per test set, the settings from the file), and
+:func:`provide_campaign_steps` the running of a file in a campaign window of its own
+(:mod:`mtgui.cli.campaign_steps`), for a file whose sets or settings the tabs cannot hold.
 """
 
 from __future__ import annotations
@@ -26,7 +28,12 @@ from mtgui.engine.campaign import CampaignInput, CampaignSettings, iter_campaign
 from mtgui.engine.core import InputError, Role
 from mtgui.io.entries import LoadRequest, read_entry
 from mtgui.io.workspace import Workspace
-from mtgui.report.campaign_run import CampaignOutcome, CampaignProgress, set_reports
+from mtgui.report.campaign_run import (
+    CampaignOutcome,
+    CampaignProgress,
+    CampaignProject,
+    set_reports,
+)
 
 CampaignSteps = Callable[[Path], Generator[CampaignProgress, None, CampaignOutcome]]
 """Runs the campaign in a file: yields progress, returns the outcome (raises InputError)."""
@@ -35,6 +42,24 @@ CampaignRun = Callable[[], Generator[CampaignProgress, None, CampaignOutcome]]
 """A campaign ready to run on a worker thread."""
 
 _provided: list[CampaignSteps] = []
+
+
+CampaignReader = Callable[[Path], CampaignProject | None]
+"""Reads a campaign file for the window's tabs (None: the tabs cannot hold it as it is, and it
+runs in a campaign window); raises InputError with the file and the line."""
+
+_readers: list[CampaignReader] = []
+
+
+def provide_campaign_reader(reader: CampaignReader) -> None:
+    """Give the window the code that reads a campaign file into tabs (the launcher calls
+    this; without it, campaign files open in a campaign window)."""
+    _readers[:] = [reader]
+
+
+def campaign_reader() -> CampaignReader | None:
+    """The code that reads a campaign file into tabs, if the launcher gave it."""
+    return _readers[0] if _readers else None
 
 
 def provide_campaign_steps(steps: CampaignSteps) -> None:

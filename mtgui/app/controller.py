@@ -456,6 +456,29 @@ class AppController(QObject):
 
     # -- test sets -----------------------------------------------------------------------------
 
+    def open_test_sets(self, sets: Sequence[tuple[str, Sequence[LoadRequest]]], path: Path) -> None:
+        """Start afresh with the test sets ``sets`` (name, files to read), one tab each, as a
+        campaign file ``path`` gives them: the first set shown, its files read now, the others'
+        when their tab is shown or the campaign runs. The window sets the settings."""
+        self.analysis.runs.cancel()
+        self.files.cancel()
+        stored = [StoredSet(name, named=True, pending=list(files)) for name, files in sets]
+        first, stored[0].pending = stored[0].pending, []
+        self.workspace = Workspace()
+        self.session_path = self.project_path = None
+        self.run_groups = {}
+        self._forget_closed()
+        self.test_sets.reset(stored)
+        self.test_sets_changed.emit()
+        self.result = None
+        self.refresh(run=False)
+        self._queue_loads(first)
+        self._remember_recent(path)
+        self.status_changed.emit(
+            f"Opened the campaign {path.name}: {len(sets)} test sets, a tab each; reading the "
+            "first set's files..."
+        )
+
     def add_test_set(self, name: str = "") -> bool:
         """A new, empty test set after the others, shown; False if it cannot be shown now
         (files are being read: it is added all the same)."""

@@ -14,10 +14,24 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.campaign import Aggregate, CampaignFound
 from mtgui.engine.campaign import CampaignProgress as CampaignProgress
+from mtgui.io.entries import LoadRequest
 from mtgui.report.campaign import campaign_html
 from mtgui.report.evaluation import evaluation_report
+
+
+@dataclass(frozen=True)
+class CampaignProject:
+    """A campaign file as the window's tabs hold it: its test sets (name, files to read with
+    their roles) and its settings (with BLEU's scale). The command line's code reads it
+    (:mod:`mtgui.cli.campaign_project`), the window opens it (:mod:`mtgui.app.campaign`)."""
+
+    path: Path
+    settings: AnalysisSettings
+    bleu_scale: int
+    sets: tuple[tuple[str, tuple[LoadRequest, ...]], ...]
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,20 @@ import pytest
 from gui_helpers import shoot, wait_for_result
 from synthetic_sets import write_set
 
+from mtgui.app import campaign as app_campaign
+from mtgui.app.campaign import provide_campaign_reader, provide_campaign_steps
+from mtgui.app.threads import threads_left_running
 from mtgui.cli.campaign import run_campaign_sets
 from mtgui.cli.campaign_file import read_campaign
+from mtgui.cli.campaign_project import campaign_project
+from mtgui.cli.campaign_steps import campaign_steps
 from mtgui.cli.main import load_inputs
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.core import Role
 from mtgui.io.session import read_session
 from mtgui.report.campaign import aggregate_report
 from mtgui.report.cells import json_ready
+from mtgui.views.results.campaign_view import CampaignWindow
 from mtgui.views.window.main_window import MainWindow
 
 SYSTEMS = ({"A": 0.1, "B": 0.3, "C": 0.6}, {"A": 0.15, "B": 0.3})
@@ -171,6 +177,7 @@ def test_sessions_and_projects_keep_every_test_set(qtbot, sets, tmp_path):
 
 def test_closing_a_test_set_with_files_asks_first(qtbot, sets):
     window = _window(qtbot)
+    assert window.test_set_tabs.bar.tabText(0) == "Test set 1"  # a tab from the start
     roles = _roles(sets[0], SYSTEMS[0])
     window.add_files(list(roles), roles)
     wait_for_result(qtbot, window)
@@ -199,3 +206,51 @@ def test_closing_a_test_set_with_files_asks_first(qtbot, sets):
     window.open_session(sets[0] / "any.mtgui.json")
     assert discard == [True] and bar.count() == 2
     window.close()
+
+
+@pytest.fixture
+def readers():
+    """The launcher's hand-over of the campaign-file code, undone after the test."""
+    before = list(app_campaign._readers), list(app_campaign._provided)
+    provide_campaign_reader(campaign_project)
+    provide_campaign_steps(campaign_steps)
+    yield
+    app_campaign._readers[:], app_campaign._provided[:] = before
+
+
+def test_a_campaign_file_opens_as_tabs_with_its_settings_and_numbers(qtbot, sets, readers):
+    toml = sets[0].parent / "two.toml"
+    text = '[settings]\nmetrics = ["bleu", "chrf"]\nbootstrap = 100\nseed = 3\n'
+    for k, systems in enumerate(SYSTEMS):
+        hyps = ", ".join(f'"s{k}/{name}.txt"' for name in systems)
+        text += f'\n[[test_sets]]\nname = "s{k}"\nrefs = "s{k}/ref.txt"\nhyps = [{hyps}]\n'
+    toml.write_text(text)
+    window = _window(qtbot)
+    window.open_campaign(toml)  # as File > Open campaign..., a drop, or `mtgui two.toml`
+    bar = window.test_set_tabs.bar
+    assert [bar.tabText(k) for k in range(bar.count())] == ["s0", "s1"]
+    chosen = window.settings_model.settings()
+    assert (chosen.resamples, chosen.seed, chosen.metrics) == (100, 3, ("bleu", "chrf"))
+    assert window.results.tabs.currentWidget() is window.campaign_page
+    qtbot.waitUntil(
+        lambda: window.campaign.outcome is not None and not window.campaign.runs.running,
+        timeout=30_000,
+    )
+    assert window.settings_model.settings().correction.value == "none"  # the file's, kept
+    _, found = run_campaign_sets(read_campaign(toml), load_inputs)
+    assert aggregate_report(window.campaign.outcome.aggregate) == aggregate_report(found)
+    assert window.campaign.outcome.title == "two"
+    window.close()
+
+    toml.write_text(text + 'names = ["X", "Y"]\n')  # renamed systems: a campaign window
+    other = _window(qtbot)
+    other.open_campaign(toml)
+    opened = other.findChildren(CampaignWindow)
+    assert len(opened) == 1 and other.test_set_tabs.bar.count() == 1
+    assert "campaign window of its own" in other.statusBar().currentMessage()
+    opened[0].close()
+    toml.write_text("[settings\n")
+    other.open_campaign(toml)
+    assert "two.toml" in other.welcome.problem.text()
+    qtbot.waitUntil(lambda: not threads_left_running())
+    other.close()

@@ -428,7 +428,12 @@ def open_campaign_action(window: QMainWindow) -> QAction:
         name, _ = QFileDialog.getOpenFileName(
             parent, "Open a campaign", str(start_folder()), "Campaign files (*.toml)"
         )
-        if name:
+        if not name:
+            return
+        opener = getattr(parent, "open_campaign", None)  # the main window: as tabs if it can
+        if callable(opener):
+            opener(Path(name))
+        else:
             open_campaign(parent, Path(name))
 
     action.triggered.connect(ask_and_open)

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.app.campaign import campaign_sets, is_campaign_file, sets_campaign
+from mtgui.app.campaign import campaign_reader, campaign_sets, is_campaign_file, sets_campaign
 from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
 from mtgui.app.recovery import RecoveryFile
@@ -54,7 +54,7 @@ from mtgui.io.entries import LoadRequest
 from mtgui.io.session import SESSION_SUFFIX, Session
 from mtgui.io.window_words import window_message
 from mtgui.io.workspace import Workspace
-from mtgui.report.campaign_run import CampaignOutcome
+from mtgui.report.campaign_run import CampaignOutcome, CampaignProject
 from mtgui.views.common.dialogs import (
     ask_files_to_open,
     ask_folder,
@@ -199,6 +199,7 @@ class MainWindow(QMainWindow):
         self.results.tabs.insertTab(after, self.campaign_page, "Campaign")
         self.results.tabs.setTabVisible(self.results.tabs.indexOf(self.campaign_page), False)
         self._campaign_behind = True  # the sets or settings changed since it last ran
+        self._campaign_file: Path | None = None  # the campaign file the sets came from
         self._campaign_timer = QTimer(self, singleShot=True, interval=CAMPAIGN_DELAY_MS)
         self._campaign_timer.timeout.connect(self._run_campaign_if_shown)
         self.runs_dialog: RunsDialog | None = None
@@ -248,6 +249,7 @@ class MainWindow(QMainWindow):
         self.results.tabs.currentChanged.connect(self._campaign_changed_shown)
         self.results.metric_choice.currentIndexChanged.connect(self._campaign_follows_metric)
         self._campaign_follows_metric()
+        self._on_test_sets_changed()  # the first set's tab, from the start
         self.results.studies.run_requested.connect(controller.studies.start)
         self.results.studies.cancel_requested.connect(controller.studies.cancel)
         self.results.table_exported.connect(self._on_table_exported)
@@ -333,8 +335,8 @@ class MainWindow(QMainWindow):
     def add_files(self, paths: Sequence[Path], roles: Mapping[Path, Role] | None = None) -> None:
         """Read files, folders and sessions (:meth:`AppController.add_files`). A campaign file
         (``.toml``), dropped, chosen with File > Open or given as ``mtgui FILE.toml``, opens
-        in a campaign window instead, as File > Open campaign... opens it: the file loader
-        would only say it cannot read it."""
+        as File > Open campaign... opens it (:meth:`open_campaign`): the file loader would
+        only say it cannot read it."""
         campaigns = [path for path in paths if is_campaign_file(path)]
         others = [path for path in paths if not is_campaign_file(path)]
         if others or not campaigns:
@@ -343,12 +345,45 @@ class MainWindow(QMainWindow):
             self.open_campaign(path)
 
     def open_campaign(self, path: Path) -> None:
-        """Run the campaign file ``path`` in a campaign window of its own
-        (:func:`~mtgui.views.results.campaign_view.open_campaign`)."""
-        if open_campaign(self, path) is None:  # a window made without the launcher (tests)
-            self.statusBar().showMessage(
-                f"{path.name}: campaigns open only in mtgui started as a program.", 8000
+        """Open the campaign file ``path`` as the project's test sets, a tab each, with its
+        settings (:meth:`open_campaign_project`). A file whose sets or settings the tabs
+        cannot hold as they are (scores given by spec, systems renamed, settings the window
+        has no control for) runs in a campaign window of its own instead
+        (:func:`~mtgui.views.results.campaign_view.open_campaign`), as it does where the
+        launcher gave no reader."""
+        reader, note = campaign_reader(), ""
+        if reader is not None:
+            try:
+                project = reader(path)
+            except InputError as error:
+                self.controller.problem_changed.emit(window_message(error))
+                return
+            if project is not None:
+                self.open_campaign_project(project)
+                return
+            note = (
+                f"{path.name} gives scores, system names or settings the test sets' tabs cannot "
+                "hold: it runs in a campaign window of its own."
             )
+        if open_campaign(self, path) is None:  # a window made without the launcher (tests)
+            note = f"{path.name}: campaigns open only in mtgui started as a program."
+        if note:
+            self.statusBar().showMessage(note, 8000)
+
+    def open_campaign_project(self, project: CampaignProject) -> None:
+        """Start afresh (asking first if any test set holds files) with the campaign's test
+        sets, a tab each, its settings, and its Campaign tab in view (it runs once the files
+        are read)."""
+        if self.controller.holds_files() and not self.confirm_discard():
+            return
+        self.controller.open_test_sets(project.sets, project.path)
+        self.settings_model.set_settings(project.settings)
+        self.settings_panel.keep_correction()  # the file's settings, as mtgui campaign's
+        if (project.bleu_scale == 100) != self.bleu_scale_action.isChecked():
+            self.set_bleu_percent(project.bleu_scale == 100)
+        self._campaign_file = project.path
+        self._name_kept_settings()
+        self.results.tabs.setCurrentWidget(self.campaign_page)
 
     def open_session(self, path: Path, then: Sequence[LoadRequest] = ()) -> None:
         """Open a saved session in place of what is loaded (asking first if anything is)."""
@@ -435,7 +470,7 @@ class MainWindow(QMainWindow):
         self._campaign_timer.stop()
         try:
             chosen = campaign_sets(self.controller.campaign_workspaces())
-            named = self.controller.project_path or self.session_path
+            named = self.controller.project_path or self.session_path or self._campaign_file
             title = named.name.split(".")[0] if named is not None else "campaign"
             path = named or Path(f"{title}.mtgui")
             settings = self.settings_model.settings()
@@ -467,6 +502,7 @@ class MainWindow(QMainWindow):
         if self.controller.holds_files() and not self.confirm_new():
             return
         self.controller.new_project()
+        self._campaign_file = None
         self.settings_model.set_settings(AnalysisSettings())
         self._kept_named = False
         self._show_kept_settings()
@@ -599,6 +635,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(True)
 
     def _on_session_opened(self, session: Session) -> None:
+        self._campaign_file = None
         self._scores_seen = set(session.paths)  # its metrics are ticked as it saved them
         self.results.want_metric(session.metric)
         self.settings_model.set_state(session.settings)
