@@ -178,6 +178,7 @@ def test_sessions_and_projects_keep_every_test_set(qtbot, sets, tmp_path):
 def test_closing_a_test_set_with_files_asks_first(qtbot, sets):
     window = _window(qtbot)
     assert window.test_set_tabs.bar.tabText(0) == "Test set 1"  # a tab from the start
+    assert not window.test_set_tabs.bar.usesScrollButtons()  # no gap before + for a few
     roles = _roles(sets[0], SYSTEMS[0])
     window.add_files(list(roles), roles)
     wait_for_result(qtbot, window)

@@ -14,6 +14,9 @@ from collections.abc import Sequence
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QTabBar, QToolButton, QWidget
 
+SCROLL_FROM = 3
+"""More test sets than this: the tabs scroll (fewer fit beside the + at their shortest)."""
+
 
 class TestSetTabs(QWidget):
     """The test sets as tabs; what the user asks of them as signals."""
@@ -31,7 +34,6 @@ class TestSetTabs(QWidget):
         self.bar.setExpanding(False)
         self.bar.setDocumentMode(True)
         self.bar.setElideMode(self.bar.elideMode().ElideMiddle)
-        self.bar.setUsesScrollButtons(True)
         self.bar.setToolTip(
             "Test sets: each tab holds the files of one test set; the settings are shared. "
             "Double-click a tab to rename it."
@@ -67,6 +69,8 @@ class TestSetTabs(QWidget):
                     self.bar.addTab(name)
                 self.bar.setTabToolTip(index, f"Test set: {name} (double-click to rename)")
             self.bar.setTabsClosable(len(names) > 1)
+            # Scroll buttons only for many sets: with a few they would leave a gap before +.
+            self.bar.setUsesScrollButtons(len(names) > SCROLL_FROM)
             self.bar.setCurrentIndex(current)
         finally:
             self._showing = False
