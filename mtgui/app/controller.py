@@ -79,6 +79,7 @@ class AppController(QObject):
         self.session_path: Path | None = None
         self.run_groups: dict[str, tuple[str, ...]] = {}  # systems grouped as runs, by name
         self.project_path: Path | None = None  # the project file the session shown came from
+        self.campaign_path: Path | None = None  # the campaign file the test sets came from
         self._project: tuple[Path, Path] | None = None  # (its session, the project) opening
         self._settings = settings
         self._questions = questions
@@ -164,7 +165,8 @@ class AppController(QObject):
     def _update_title(self) -> None:
         """'what is loaded — mtgui', e.g. '4 systems, 2 references, 500 segments — mtgui'."""
         segments = self.analysis.shown_segments()
-        named = self.project_path or self.session_path  # a project by its own name
+        # a project by its own name; test sets opened from a campaign file by its name
+        named = self.project_path or self.session_path or self.campaign_path
         self.title_changed.emit(describe_loaded(self.workspace, segments, named))
 
     # -- loading -------------------------------------------------------------------------------
@@ -209,7 +211,7 @@ class AppController(QObject):
         self.analysis.runs.cancel()
         self.files.cancel()
         self.workspace = Workspace()
-        self.session_path = self.project_path = None
+        self.session_path = self.project_path = self.campaign_path = None
         self.run_groups = {}
         self._forget_closed()
         self.test_sets.reset()
@@ -366,6 +368,7 @@ class AppController(QObject):
         self.files.cancel()
         self.workspace = workspace
         self.run_groups = dict(session.run_groups)
+        self.campaign_path = None
         self._forget_closed()
         self._restore_test_sets(session)
         self.session_path = recovering[1] if recovering is not None and recovered else path
@@ -466,6 +469,7 @@ class AppController(QObject):
         first, stored[0].pending = stored[0].pending, []
         self.workspace = Workspace()
         self.session_path = self.project_path = None
+        self.campaign_path = path
         self.run_groups = {}
         self._forget_closed()
         self.test_sets.reset(stored)

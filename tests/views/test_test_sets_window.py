@@ -241,6 +241,7 @@ def test_a_campaign_file_opens_as_tabs_with_its_settings_and_numbers(qtbot, sets
     _, found = run_campaign_sets(read_campaign(toml), load_inputs)
     assert aggregate_report(window.campaign.outcome.aggregate) == aggregate_report(found)
     assert window.campaign.outcome.title == "two"
+    assert window.windowTitle().startswith("two.toml: ")
     window.close()
 
     toml.write_text(text + 'names = ["X", "Y"]\n')  # renamed systems: a campaign window

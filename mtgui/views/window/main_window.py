@@ -199,7 +199,6 @@ class MainWindow(QMainWindow):
         self.results.tabs.insertTab(after, self.campaign_page, "Campaign")
         self.results.tabs.setTabVisible(self.results.tabs.indexOf(self.campaign_page), False)
         self._campaign_behind = True  # the sets or settings changed since it last ran
-        self._campaign_file: Path | None = None  # the campaign file the sets came from
         self._campaign_timer = QTimer(self, singleShot=True, interval=CAMPAIGN_DELAY_MS)
         self._campaign_timer.timeout.connect(self._run_campaign_if_shown)
         self.runs_dialog: RunsDialog | None = None
@@ -381,7 +380,6 @@ class MainWindow(QMainWindow):
         self.settings_panel.keep_correction()  # the file's settings, as mtgui campaign's
         if (project.bleu_scale == 100) != self.bleu_scale_action.isChecked():
             self.set_bleu_percent(project.bleu_scale == 100)
-        self._campaign_file = project.path
         self._name_kept_settings()
         self.results.tabs.setCurrentWidget(self.campaign_page)
 
@@ -470,7 +468,8 @@ class MainWindow(QMainWindow):
         self._campaign_timer.stop()
         try:
             chosen = campaign_sets(self.controller.campaign_workspaces())
-            named = self.controller.project_path or self.session_path or self._campaign_file
+            controller = self.controller
+            named = controller.project_path or self.session_path or controller.campaign_path
             title = named.name.split(".")[0] if named is not None else "campaign"
             path = named or Path(f"{title}.mtgui")
             settings = self.settings_model.settings()
@@ -502,7 +501,6 @@ class MainWindow(QMainWindow):
         if self.controller.holds_files() and not self.confirm_new():
             return
         self.controller.new_project()
-        self._campaign_file = None
         self.settings_model.set_settings(AnalysisSettings())
         self._kept_named = False
         self._show_kept_settings()
@@ -635,7 +633,6 @@ class MainWindow(QMainWindow):
             action.setEnabled(True)
 
     def _on_session_opened(self, session: Session) -> None:
-        self._campaign_file = None
         self._scores_seen = set(session.paths)  # its metrics are ticked as it saved them
         self.results.want_metric(session.metric)
         self.settings_model.set_state(session.settings)
