@@ -113,9 +113,9 @@ def test_the_windows_campaign_has_the_numbers_of_mtgui_campaign(qtbot, sets, tmp
     wait_for_result(qtbot, window)
     assert set(window.result.bootstrap.systems) == {"A", "B", "C"}
     window.settings_panel.seed.setValue(6)  # a shared setting: the campaign runs again
-    assert window._campaign_behind
+    assert window.campaign_tab.behind
     tabs.setCurrentWidget(window.campaign_page)
-    qtbot.waitUntil(lambda: not window._campaign_behind and not window.campaign.runs.running)
+    qtbot.waitUntil(lambda: not window.campaign_tab.behind and not window.campaign.runs.running)
     assert window.campaign.outcome is not outcome
 
     report = tmp_path / "campaign.html"

@@ -21,22 +21,20 @@ from datetime import datetime
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QFrame,
     QMainWindow,
     QMenu,
     QMessageBox,
     QProgressBar,
-    QScrollArea,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from mtgui.app.campaign import campaign_reader, campaign_sets, is_campaign_file, sets_campaign
+from mtgui.app.campaign import campaign_reader, is_campaign_file
 from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
 from mtgui.app.recovery import RecoveryFile
@@ -54,7 +52,7 @@ from mtgui.io.entries import LoadRequest
 from mtgui.io.session import SESSION_SUFFIX, Session
 from mtgui.io.window_words import window_message
 from mtgui.io.workspace import Workspace
-from mtgui.report.campaign_run import CampaignOutcome, CampaignProject
+from mtgui.report.campaign_run import CampaignProject
 from mtgui.views.common.dialogs import (
     ask_files_to_open,
     ask_folder,
@@ -77,7 +75,8 @@ from mtgui.views.inputs.roles_dialog import ask_roles
 from mtgui.views.inputs.scores_dialog import ask_scores
 from mtgui.views.inputs.settings_panel import SettingsPanel
 from mtgui.views.inputs.test_set_tabs import TestSetTabs
-from mtgui.views.results.campaign_view import CampaignPanel, open_campaign
+from mtgui.views.results.campaign_tab import CampaignTab
+from mtgui.views.results.campaign_view import open_campaign
 from mtgui.views.results.results_pane import ResultsPane
 from mtgui.views.results.runs_dialog import RunsDialog
 from mtgui.views.window.edit_menu import connect_edit_menu
@@ -85,9 +84,6 @@ from mtgui.views.window.help import HelpDialog, show_about
 from mtgui.views.window.menus import build_menus, fill_recent_menu
 from mtgui.views.window.welcome import WelcomePage
 from mtgui.views.window.window_state import restore_window, save_window
-
-CAMPAIGN_DELAY_MS = 300
-"""Changes within this time, the Campaign tab in view, start one campaign run."""
 
 LEFT_SHARE = 0.45
 """The files and settings panels' share of the window's width when it first shows."""
@@ -154,7 +150,6 @@ class MainWindow(QMainWindow):
         self.choose_report_file: Callable[[str], Path | None] = self._ask_report_file
         self.confirm_close_set: Callable[[str, int], bool] = partial(ask_to_close_set, self)
         self.choose_set_name: Callable[[str], str | None] = partial(ask_set_name, self)
-        self._synchronous = synchronous
         self.help_dialog: HelpDialog | None = None
         self._scores_seen: set[Path] = set()  # scores files loaded (a new one ticks its metrics)
         self._kept_named = False  # files were opened with settings that are not the defaults
@@ -162,6 +157,12 @@ class MainWindow(QMainWindow):
         self._analysis_note = ""  # the analysis's note on the result shown
         self._build()
         self.controller = AppController(self.settings_model, self, preferences, self, synchronous)
+        # The campaign of the test sets: a tab of the results while two sets can be compared.
+        self.campaign_tab = CampaignTab(
+            self.results, self.controller, self.settings_model, synchronous
+        )
+        self.campaign = self.campaign_tab.panel
+        self.campaign_page = self.campaign_tab.page
         self.recovery: RecoveryFile | None = None
         if recovery_folder is not None:
             self.recovery = RecoveryFile(recovery_folder, self._recovery_snapshot, self)
@@ -187,20 +188,6 @@ class MainWindow(QMainWindow):
         left.addWidget(scrolling(self.settings_panel))  # a short screen scrolls the settings
         # The model's method, not the window's: a view that held the window would keep it alive.
         self.results = ResultsPane(self.settings_model.metrics)
-        # The campaign of the test sets, a tab of the results while two sets hold systems.
-        self.campaign = CampaignPanel(synchronous=self._synchronous)
-        # Scrolled: its tables must not make the results (and the window) taller or wider.
-        self.campaign_page = QScrollArea()
-        self.campaign_page.setWidget(self.campaign)
-        self.campaign_page.setWidgetResizable(True)
-        self.campaign_page.setFrameShape(QFrame.Shape.NoFrame)
-        self.campaign_page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        after = self.results.tabs.indexOf(self.results.paired)  # beside Significance
-        self.results.tabs.insertTab(after, self.campaign_page, "Campaign")
-        self.results.tabs.setTabVisible(self.results.tabs.indexOf(self.campaign_page), False)
-        self._campaign_behind = True  # the sets or settings changed since it last ran
-        self._campaign_timer = QTimer(self, singleShot=True, interval=CAMPAIGN_DELAY_MS)
-        self._campaign_timer.timeout.connect(self._run_campaign_if_shown)
         self.runs_dialog: RunsDialog | None = None
         self._show_runs = False  # a session with runs opened: show them with its result
         self.welcome = WelcomePage()
@@ -242,12 +229,7 @@ class MainWindow(QMainWindow):
         tabs.close_requested.connect(self.close_test_set)
         tabs.rename_requested.connect(self.rename_test_set)
         controller.test_sets_changed.connect(self._on_test_sets_changed)
-        controller.workspace_changed.connect(self._campaign_changed)
-        self.settings_model.changed.connect(self._campaign_changed)
-        self.bleu_scale_action.toggled.connect(self._campaign_changed)
-        self.results.tabs.currentChanged.connect(self._campaign_changed_shown)
-        self.results.metric_choice.currentIndexChanged.connect(self._campaign_follows_metric)
-        self._campaign_follows_metric()
+        self.bleu_scale_action.toggled.connect(self.campaign_tab.changed)
         self._on_test_sets_changed()  # the first set's tab, from the start
         self.results.studies.run_requested.connect(controller.studies.start)
         self.results.studies.cancel_requested.connect(controller.studies.cancel)
@@ -381,7 +363,7 @@ class MainWindow(QMainWindow):
         if (project.bleu_scale == 100) != self.bleu_scale_action.isChecked():
             self.set_bleu_percent(project.bleu_scale == 100)
         self._name_kept_settings()
-        self.results.tabs.setCurrentWidget(self.campaign_page)
+        self.campaign_tab.bring_into_view()
 
     def open_session(self, path: Path, then: Sequence[LoadRequest] = ()) -> None:
         """Open a saved session in place of what is loaded (asking first if anything is)."""
@@ -399,7 +381,7 @@ class MainWindow(QMainWindow):
         """Save the files by content, the session, the report and the results as one
         project file (``.mtgui``) the user chooses; True if saved. With several test sets,
         the report is the campaign's when it is up to date."""
-        outcome = self._current_campaign()
+        outcome = self.campaign_tab.current()
         report = None if outcome is None else outcome.html(datetime.now().astimezone())
         return self.controller.save_project_as(self.current_metric(), report)
 
@@ -435,58 +417,6 @@ class MainWindow(QMainWindow):
     def _on_test_sets_changed(self) -> None:
         sets = self.controller.test_sets
         self.test_set_tabs.show_sets(sets.names(), sets.current)
-        self._campaign_changed()
-
-    def _campaign_shown(self) -> bool:
-        """Whether the results show the Campaign tab (two test sets or more to compare)."""
-        return sum(s.may_compare() for s in self.controller.campaign_workspaces()) >= 2
-
-    def _campaign_changed(self) -> None:
-        """The test sets, their files or the settings changed: the campaign is behind, and
-        runs again soon if it is in view."""
-        self._campaign_behind = True
-        tabs, index = self.results.tabs, self.results.tabs.indexOf(self.campaign_page)
-        shown = self._campaign_shown()
-        tabs.setTabVisible(index, shown)
-        if shown and tabs.currentWidget() is self.campaign_page:
-            self._campaign_timer.start()
-
-    def _campaign_follows_metric(self) -> None:
-        self.campaign.follow_metric(self.current_metric())
-
-    def _campaign_changed_shown(self) -> None:
-        if self._campaign_behind and self.results.tabs.currentWidget() is self.campaign_page:
-            self._campaign_timer.start()
-
-    def _run_campaign_if_shown(self) -> None:
-        if self.results.tabs.currentWidget() is self.campaign_page:
-            self.run_campaign()
-
-    def run_campaign(self) -> None:
-        """Analyse every test set with the settings and combine them, on a worker thread,
-        with the engine's campaign code (:func:`~mtgui.app.campaign.sets_campaign`)."""
-        self._campaign_timer.stop()
-        try:
-            chosen = campaign_sets(self.controller.campaign_workspaces())
-            controller = self.controller
-            named = controller.project_path or self.session_path or controller.campaign_path
-            title = named.name.split(".")[0] if named is not None else "campaign"
-            path = named or Path(f"{title}.mtgui")
-            settings = self.settings_model.settings()
-            run = sets_campaign(chosen, settings, self.controller.analysis.bleu_scale, title, path)
-        except InputError as error:
-            self.campaign.runs.cancel()
-            self.campaign.say(window_message(error), problem=True)
-            return
-        self._campaign_behind = False
-        self.campaign.start_run(run, f"Analysing {len(chosen)} test sets...")
-
-    def _current_campaign(self) -> CampaignOutcome | None:
-        """The campaign shown, if there are several test sets and it is of them as they are."""
-        up_to_date = not self._campaign_behind and not self.campaign.runs.running
-        if self._campaign_shown() and up_to_date:
-            return self.campaign.outcome
-        return None
 
     def run(self) -> None:
         """Start the analysis of what is loaded (Ctrl+R)."""
@@ -604,12 +534,12 @@ class MainWindow(QMainWindow):
     def export_report(self, kind: str) -> None:
         """Write the report to send, as HTML or PDF, to a file the user chooses. With several
         test sets, the HTML report is the campaign's (every set and their aggregate)."""
-        if kind == "html" and self._campaign_shown():
-            if self._current_campaign() is not None:
+        if kind == "html" and self.campaign_tab.available():
+            if self.campaign_tab.current() is not None:
                 self.campaign.export_html()
                 self.statusBar().showMessage(self.campaign.status.text())
             else:
-                self.results.tabs.setCurrentWidget(self.campaign_page)  # it runs; then export
+                self.campaign_tab.bring_into_view()  # it runs; then export
                 self.statusBar().showMessage(
                     "The campaign is brought up to date first (see its tab): export its "
                     "report once it shows.",
@@ -744,11 +674,10 @@ class MainWindow(QMainWindow):
     def shutdown(self, seconds: float = QUIT_WAIT_SECONDS) -> bool:
         """Stop every worker, waiting at most ``seconds`` (:meth:`AppController.shutdown`),
         the campaign's among them."""
-        self._campaign_timer.stop()
-        self.campaign.runs.abort_all()
         deadline = time.monotonic() + seconds
+        self.campaign_tab.stop(time.monotonic())  # asked to stop; waited for below
         stopped = self.controller.shutdown(seconds)
-        return self.campaign.runs.wait(deadline) and stopped
+        return self.campaign_tab.stop(deadline) and stopped
 
     def open_files(self) -> None:
         """Ask for files to read, in a dialog wide enough for whole names (Ctrl+O)."""
