@@ -18,12 +18,12 @@ from mtgui.cli.campaign import run_campaign_sets
 from mtgui.cli.campaign_file import read_campaign
 from mtgui.cli.campaign_project import campaign_project
 from mtgui.cli.campaign_steps import campaign_steps
-from mtgui.cli.main import load_inputs
+from mtgui.cli.main import load_inputs, main
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.core import Role
 from mtgui.io.session import read_session
+from mtgui.io.writers import json_text
 from mtgui.report.campaign import aggregate_report
-from mtgui.report.cells import json_ready
 from mtgui.views.results.campaign_view import CampaignWindow
 from mtgui.views.window.main_window import MainWindow
 
@@ -61,6 +61,9 @@ def _load_two_sets(qtbot, window, sets):
             window.add_set_action.trigger()  # File > Add test set
         roles = _roles(folder, systems)
         window.add_files(list(roles), roles)
+        if index:  # the campaign waits for the files being read, in words
+            window.campaign_tab.run()
+            assert window.campaign.status.text().startswith("Waiting for the files of")
         wait_for_result(qtbot, window)
         window.controller.rename_test_set(index, f"s{index}")
 
@@ -94,12 +97,14 @@ def test_the_windows_campaign_has_the_numbers_of_mtgui_campaign(qtbot, sets, tmp
         hyps = ", ".join(f'"s{k}/{name}.txt"' for name in systems)
         text += f'\n[[test_sets]]\nname = "s{k}"\nrefs = "s{k}/ref.txt"\nhyps = [{hyps}]\n'
     toml.write_text(text)
-    analyses, found = run_campaign_sets(read_campaign(toml), load_inputs)
-    assert aggregate_report(outcome.aggregate) == aggregate_report(found)
-    for (name, report), analysis in zip(outcome.sets, analyses, strict=True):
-        assert name == analysis.name
-        for part in ("rankings", "pairs"):
-            assert json_ready(report[part]) == json_ready(analysis.report[part])
+    written = tmp_path / "same.json"
+    assert main(["campaign", str(toml), "--json", str(written)]) == 0  # as on the command line
+    cli = json.loads(written.read_text())
+    assert json.loads(json_text(aggregate_report(outcome.aggregate))) == cli["aggregate"]
+    for (name, report), (cli_set) in zip(outcome.sets, cli["test_sets"], strict=True):
+        assert name == cli_set["name"]
+        for part in ("systems", "rankings", "pairs"):
+            assert json.loads(json_text(report[part])) == cli_set["report"][part]
     grid = window.campaign.grid
     assert (grid.rowCount(), grid.columnCount()) == (3, 2)
     assert grid.item(2, 1).text() == ""  # C is not in s1

@@ -99,8 +99,14 @@ class CampaignTab(QObject):
         what cannot run is said in the tab."""
         self._timer.stop()
         controller = self._controller
+        sets = controller.campaign_workspaces()
+        reading = [s.name for s in sets if any(e.reading for e in s.workspace.entries)]
+        if reading:  # it runs again once they are read (the workspace changes then)
+            self.panel.runs.cancel()
+            self.panel.say(f"Waiting for the files of the test set {reading[0]} to be read...")
+            return
         try:
-            chosen = campaign_sets(controller.campaign_workspaces())
+            chosen = campaign_sets(sets)
             named = controller.project_path or controller.session_path or controller.campaign_path
             title = named.name.split(".")[0] if named is not None else "campaign"
             path = named or Path(f"{title}.mtgui")
