@@ -188,6 +188,15 @@ def test_closing_a_test_set_with_files_asks_first(qtbot, sets):
     window.add_files(list(roles), roles)
     wait_for_result(qtbot, window)
     window.add_test_set()
+    menu = window.test_set_tabs.tab_menu(1)  # a right click on a tab
+    assert [a.text() for a in menu.actions() if a.text()] == [
+        "Rename Test set 2...",
+        "Close Test set 2",
+        "Add test set",
+    ]
+    window.choose_set_name = lambda name: "wiki"
+    menu.actions()[0].trigger()
+    assert window.test_set_tabs.bar.tabText(1) == "wiki"
     asked = []
     window.confirm_close_set = lambda name, files: asked.append((name, files)) or False
     window.close_test_set(1)  # empty: closed without a question
@@ -199,6 +208,7 @@ def test_closing_a_test_set_with_files_asks_first(qtbot, sets):
     window.confirm_close_set = lambda name, files: True
     window.close_test_set(0)
     assert window.test_set_tabs.bar.count() == 1 and not window.workspace.entries
+    assert not window.test_set_tabs.tab_menu(0).actions()[1].isEnabled()  # Close the last
     assert window.undo_action.isEnabled()
     assert window.undo_action.text() == "&Undo Close the test set ref"
     window.undo_action.trigger()  # Edit > Undo: the set back in its place, with its files

@@ -3,16 +3,17 @@
 Each tab is a test set (its own references, systems, sources, documents and scores, in the
 files panel below while its tab is chosen); the settings are shared by all, and with two sets
 or more the results gain a Campaign tab. A tab is renamed by double-clicking it, closed with
-its cross (the window asks first when it holds files). The widget only shows the sets and
-says what the user asks: the window's controller keeps them (:mod:`mtgui.app.test_sets`).
+its cross (the window asks first when it holds files); a right click offers the same. The
+widget only shows the sets and says what the user asks: the window's controller keeps them
+(:mod:`mtgui.app.test_sets`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QTabBar, QToolButton, QWidget
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QMenu, QTabBar, QToolButton, QWidget
 
 SCROLL_FROM = 3
 """More test sets than this: the tabs scroll (fewer fit beside the + at their shortest)."""
@@ -54,6 +55,8 @@ class TestSetTabs(QWidget):
         self.bar.tabCloseRequested.connect(self.close_requested)
         self.bar.tabBarDoubleClicked.connect(self._on_double_clicked)
         self.add_button.clicked.connect(self.add_requested)
+        self.bar.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.bar.customContextMenuRequested.connect(self._show_menu)
 
     def show_sets(self, names: Sequence[str], current: int) -> None:
         """Show the sets ``names`` with the set ``current`` chosen (a set alone cannot be
@@ -74,6 +77,26 @@ class TestSetTabs(QWidget):
             self.bar.setCurrentIndex(current)
         finally:
             self._showing = False
+
+    def tab_menu(self, index: int) -> QMenu:
+        """The menu of the tab ``index`` (-1: beside the tabs): rename or close it, or add a
+        test set."""
+        menu = QMenu(self)
+        if index >= 0:
+            name = self.bar.tabText(index)
+            rename = menu.addAction(f"Rename {name}...")
+            rename.triggered.connect(lambda: self.rename_requested.emit(index))
+            close = menu.addAction(f"Close {name}")
+            close.setEnabled(self.bar.count() > 1)
+            close.triggered.connect(lambda: self.close_requested.emit(index))
+            menu.addSeparator()
+        menu.addAction("Add test set").triggered.connect(self.add_requested)
+        return menu
+
+    def _show_menu(self, position: QPoint) -> None:
+        menu = self.tab_menu(self.bar.tabAt(position))
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(self.bar.mapToGlobal(position))
 
     def _on_current_changed(self, index: int) -> None:
         if not self._showing and index >= 0:
