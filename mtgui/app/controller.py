@@ -513,6 +513,10 @@ class AppController(QObject):
         self.test_sets_changed.emit()
         self.refresh(run=not pending)
         self._queue_loads(pending)
+        if not self.workspace.entries:  # else the analysis or the loading says where it is
+            self.status_changed.emit(
+                f"{shown.name}: drop its reference and system files on the window, or open them."
+            )
         return True
 
     def close_test_set(self, index: int) -> bool:

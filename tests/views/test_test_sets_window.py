@@ -217,6 +217,7 @@ def test_closing_a_test_set_with_files_asks_first(qtbot, sets):
     assert bar.currentIndex() == 0 and len(window.workspace.entries) == 4
     wait_for_result(qtbot, window)
     window.show_test_set(1)  # an empty set shown, the other holding files: a session asks
+    assert window.statusBar().currentMessage().startswith("Test set 2: drop its reference")
     discard = []
     window.confirm_discard = lambda: discard.append(True) and False
     window.open_session(sets[0] / "any.mtgui.json")
