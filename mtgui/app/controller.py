@@ -499,7 +499,7 @@ class AppController(QObject):
             return True
         if self.files.busy or self.sessions.runs.running:
             self.status_changed.emit(
-                "Files are being read: the other test set is shown once they are."
+                "Files are being read into this test set: choose another once they are."
             )
             return False
         self.test_sets.store(self.workspace, self.files.history, self.run_groups)
