@@ -64,6 +64,10 @@ def _load_two_sets(qtbot, window, sets):
         if index:  # the campaign waits for the files being read, in words
             window.campaign_tab.run()
             assert window.campaign.status.text().startswith("Waiting for the files of")
+            window.show_test_set(0)  # not while they are read: they would land in the other
+            assert window.controller.test_sets.current == 1
+            assert window.test_set_tabs.bar.currentIndex() == 1
+            assert window.statusBar().currentMessage().startswith("Files are being read")
         wait_for_result(qtbot, window)
         window.controller.rename_test_set(index, f"s{index}")
 
