@@ -96,11 +96,13 @@ def open_window(demo: bool, files: Sequence[Path]) -> int:
     if missing:
         print(missing_libraries_message(missing), file=sys.stderr)
         return 1
-    from mtgui.app.campaign import provide_campaign_steps
+    from mtgui.app.campaign import provide_campaign_reader, provide_campaign_steps
+    from mtgui.cli.campaign_project import campaign_project
     from mtgui.cli.campaign_steps import campaign_steps
     from mtgui.views.window.launch import run_application
 
     provide_campaign_steps(campaign_steps)  # the window may not import the command line
+    provide_campaign_reader(campaign_project)
     return run_application(demo=demo, files=files)
 
 

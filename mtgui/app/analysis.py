@@ -171,7 +171,7 @@ class AnalysisController(QObject):
             metrics = settings.metrics
             if not metrics:
                 raise InputError("no metric is chosen.", hint="Tick at least one metric.")
-            metrics, self._left_out = _loaded_metrics(metrics, corpus)
+            metrics, self._left_out = loaded_metrics(metrics, corpus)
             metric_settings = settings.metric_settings()
             resampling = settings.bootstrap_settings()
         except InputError as error:
@@ -338,7 +338,7 @@ def iter_shown(
     return result
 
 
-def _loaded_metrics(metrics: tuple[str, ...], corpus: Corpus) -> tuple[tuple[str, ...], list[str]]:
+def loaded_metrics(metrics: tuple[str, ...], corpus: Corpus) -> tuple[tuple[str, ...], list[str]]:
     """The metrics ticked that can run, and notes on those left out: a metric of loaded scores
     (human, comet...) without scores, its file not read (yet), or gone missing from a session.
     Human ticked without scores is left out in silence, as it always was.

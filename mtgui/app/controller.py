@@ -23,27 +23,30 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
 from mtgui.app.analysis import AnalysisController
+from mtgui.app.campaign import SetFiles
 from mtgui.app.document_export import DocumentExport, PdfMaker
 from mtgui.app.exports import ReportExport
 from mtgui.app.loading import LoadedFiles
 from mtgui.app.preferences import Preferences
 from mtgui.app.projects import default_projects_folder, save_project, saved_text
 from mtgui.app.runs import QUIT_WAIT_SECONDS
-from mtgui.app.sessions import OpenedSession, SessionReader
+from mtgui.app.sessions import OpenedSession, SessionReader, set_workspace
 from mtgui.app.studies import StudyController
+from mtgui.app.test_sets import StoredSet, TestSets, default_name
 from mtgui.app.undo import ChangeNote
 from mtgui.app.window_interface import Questions, SettingsSource
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.core import InputError, Role
-from mtgui.io.entries import LoadRequest
+from mtgui.io.entries import LoadRequest, placeholder
 from mtgui.io.folders import expand_paths
 from mtgui.io.project import extract_project, is_project_file
-from mtgui.io.session import is_session_file, session_from_workspace, write_session
+from mtgui.io.session import Session, is_session_file, session_from_workspace, write_session
 from mtgui.io.window_words import window_message
 from mtgui.io.workspace import SystemKey, Workspace, describe_loaded
 
@@ -58,6 +61,7 @@ class AppController(QObject):
     session_opened = Signal(object)  # the Session opened: its settings and metric, for the views
     recovered = Signal(object)  # the recovery file whose work was just opened (Path)
     undo_changed = Signal(str, str)  # what Edit > Undo and Redo would do ("Remove a.en"; "": none)
+    test_sets_changed = Signal()  # a test set added, removed, renamed or shown: read test_sets
 
     def __init__(
         self,
@@ -75,6 +79,7 @@ class AppController(QObject):
         self.session_path: Path | None = None
         self.run_groups: dict[str, tuple[str, ...]] = {}  # systems grouped as runs, by name
         self.project_path: Path | None = None  # the project file the session shown came from
+        self.campaign_path: Path | None = None  # the campaign file the test sets came from
         self._project: tuple[Path, Path] | None = None  # (its session, the project) opening
         self._settings = settings
         self._questions = questions
@@ -86,6 +91,8 @@ class AppController(QObject):
         self.exports = ReportExport(questions, self, synchronous)
         self.documents = DocumentExport(self, synchronous)
         self._note = ChangeNote()
+        self.test_sets = TestSets()  # the project's test sets, one tab of inputs each
+        self._closed: tuple[int, StoredSet] | None = None  # the set just closed (Edit > Undo)
         self._recovering: tuple[Path, Path | None] | None = None  # recovery file, its session
         for part in (self.files, self.analysis, self.sessions, self.exports, self.documents):
             part.problem_changed.connect(self.problem_changed)
@@ -136,6 +143,8 @@ class AppController(QObject):
 
     def refresh(self, run: bool = True) -> None:
         """Show the files and the title; analyse again (``run``) or say the results are behind."""
+        if self.test_sets.follow_reference(self.workspace):
+            self.test_sets_changed.emit()
         self.workspace_changed.emit(self.workspace)
         self._update_title()
         if run:
@@ -156,7 +165,8 @@ class AppController(QObject):
     def _update_title(self) -> None:
         """'what is loaded — mtgui', e.g. '4 systems, 2 references, 500 segments — mtgui'."""
         segments = self.analysis.shown_segments()
-        named = self.project_path or self.session_path  # a project by its own name
+        # a project by its own name; test sets opened from a campaign file by its name
+        named = self.project_path or self.session_path or self.campaign_path
         self.title_changed.emit(describe_loaded(self.workspace, segments, named))
 
     # -- loading -------------------------------------------------------------------------------
@@ -201,8 +211,11 @@ class AppController(QObject):
         self.analysis.runs.cancel()
         self.files.cancel()
         self.workspace = Workspace()
-        self.session_path = self.project_path = None
+        self.session_path = self.project_path = self.campaign_path = None
         self.run_groups = {}
+        self._forget_closed()
+        self.test_sets.reset()
+        self.test_sets_changed.emit()
         self.result = None
         self.refresh(run=False)
         self.status_changed.emit("New project: drop reference and system files to start.")
@@ -238,7 +251,7 @@ class AppController(QObject):
     @property
     def can_undo(self) -> bool:
         """Whether Edit > Undo has a change to take back."""
-        return self.files.history.can_undo
+        return self._closed is not None or self.files.history.can_undo
 
     @property
     def can_redo(self) -> bool:
@@ -248,6 +261,8 @@ class AppController(QObject):
     @property
     def undo_text(self) -> str:
         """The change Undo takes back ("Remove sysA.en"), or ""."""
+        if self._closed is not None:
+            return f"Close the test set {self._closed[1].name}"
         return self.files.history.undo_text
 
     @property
@@ -256,7 +271,11 @@ class AppController(QObject):
         return self.files.history.redo_text
 
     def undo(self) -> None:
-        """Put the files back as they were before the last change, and analyse them."""
+        """Put the files back as they were before the last change, and analyse them (or the
+        test set just closed back in its place, shown)."""
+        if self._closed is not None:
+            self._reopen_test_set()
+            return
         text = self.files.undo()
         if text is not None:
             self._tell(f"Undone: {text}.")
@@ -273,6 +292,7 @@ class AppController(QObject):
         self._note.start(text if self.analysing else "")
 
     def _on_history_changed(self) -> None:
+        self._closed = None  # a later change: Undo takes that back, no longer the close
         self.undo_changed.emit(self.undo_text, self.redo_text)
 
     def _queue_loads(self, requests: Sequence[LoadRequest]) -> None:
@@ -293,7 +313,7 @@ class AppController(QObject):
         of the session still opens. ``then`` are files given with the session, read after its
         files.
         """
-        if self.workspace.entries and not self._questions.confirm_discard():
+        if self.holds_files() and not self._questions.confirm_discard():
             return
         self.sessions.open(path, then)
 
@@ -301,7 +321,7 @@ class AppController(QObject):
         """Open a project file (``.mtgui``): extract it into its own folder under
         :attr:`projects_folder` (asking before replacing another project's), then open its
         session as :meth:`open_session` does. A refused archive says why, nothing written."""
-        if self.workspace.entries and not self._questions.confirm_discard():
+        if self.holds_files() and not self._questions.confirm_discard():
             return
         try:
             opened = extract_project(
@@ -317,17 +337,15 @@ class AppController(QObject):
         self._project = (opened, path)
         self.sessions.open(opened, list(then))
 
-    def save_project_as(self, metric: str) -> bool:
+    def save_project_as(self, metric: str, report: str | None = None) -> bool:
         """Save everything (the files by content, the session, the report and the results)
-        as one project file the user chooses; True if saved."""
+        as one project file the user chooses; True if saved. ``report``: the report to put in
+        (a campaign's, of several test sets; by default that of the result shown)."""
         path = self._questions.choose_project_file()
         if path is None:
             return False
-        settings = self._settings.settings().to_dict()
         try:
-            saved = save_project(
-                path, self.workspace, settings, metric, self.result, self.run_groups
-            )
+            saved = save_project(path, self.session(metric), self.result, report)
         except InputError as error:
             self.problem_changed.emit(window_message(error))
             return False
@@ -350,6 +368,9 @@ class AppController(QObject):
         self.files.cancel()
         self.workspace = workspace
         self.run_groups = dict(session.run_groups)
+        self.campaign_path = None
+        self._forget_closed()
+        self._restore_test_sets(session)
         self.session_path = recovering[1] if recovering is not None and recovered else path
         project, self._project = self._project, None
         self.project_path = project[1] if project is not None and project[0] == path else None
@@ -378,10 +399,8 @@ class AppController(QObject):
     def _write_session(self, path: Path, metric: str) -> bool:
         """Write the session on the GUI thread: saving answers at once whether it was saved,
         and the file is small (5 files take 6 ms to write, 8,000 files 0.17 s)."""
-        settings = self._settings.settings().to_dict()
-        session = session_from_workspace(self.workspace, settings, metric, self.run_groups)
         try:
-            write_session(path, session)
+            write_session(path, self.session(metric))
         except InputError as error:
             self.problem_changed.emit(window_message(error))
             return False
@@ -396,6 +415,165 @@ class AppController(QObject):
         if self.preferences is not None:
             self.preferences.add_recent_file(path)
             self.preferences.set_last_folder(path)
+
+    def session(self, metric: str | None) -> Session:
+        """The session of now: every test set (the first one's at the top, as a session of one
+        set is), the settings and ``metric`` shown."""
+        settings = self._settings.settings().to_dict()
+        parts = [
+            session_from_workspace(workspace, settings, metric, groups)
+            for workspace, groups in self._set_states()
+        ]
+        if len(parts) == 1:
+            return parts[0]
+        names = self.test_sets.names()
+        others = tuple(
+            replace(part, name=name) for part, name in zip(parts[1:], names[1:], strict=True)
+        )
+        return replace(parts[0], name=names[0], test_sets=others)
+
+    def _set_states(self) -> list[tuple[Workspace, dict[str, tuple[str, ...]]]]:
+        """Every test set's workspace and runs (files still to read listed as being read)."""
+        states = []
+        for index, stored in enumerate(self.test_sets.sets):
+            if index == self.test_sets.current:
+                states.append((self.workspace, dict(self.run_groups)))
+            else:
+                listed = stored.workspace.with_entries(
+                    placeholder(r.path, r.role) for r in stored.pending
+                )
+                states.append((listed, stored.run_groups))
+        return states
+
+    def _restore_test_sets(self, session: Session) -> None:
+        """The session's test sets as tabs, the first shown; the others' files are read when
+        their tab is first shown."""
+        first = StoredSet(session.name or default_name(0), named=bool(session.name))
+        sets = [first]
+        for other in session.test_sets:
+            stored = StoredSet(other.name, named=True, run_groups=dict(other.run_groups))
+            stored.workspace, stored.pending = other.workspace(), set_workspace(other)[1]
+            sets.append(stored)
+        self.test_sets.reset(sets)
+        self.test_sets_changed.emit()
+
+    # -- test sets -----------------------------------------------------------------------------
+
+    def open_test_sets(self, sets: Sequence[tuple[str, Sequence[LoadRequest]]], path: Path) -> None:
+        """Start afresh with the test sets ``sets`` (name, files to read), one tab each, as a
+        campaign file ``path`` gives them: the first set shown, its files read now, the others'
+        when their tab is shown or the campaign runs. The window sets the settings."""
+        self.analysis.runs.cancel()
+        self.files.cancel()
+        stored = [StoredSet(name, named=True, pending=list(files)) for name, files in sets]
+        first, stored[0].pending = stored[0].pending, []
+        self.workspace = Workspace()
+        self.session_path = self.project_path = None
+        self.campaign_path = path
+        self.run_groups = {}
+        self._forget_closed()
+        self.test_sets.reset(stored)
+        self.test_sets_changed.emit()
+        self.result = None
+        self.refresh(run=False)
+        self._queue_loads(first)
+        self._remember_recent(path)
+        self.status_changed.emit(
+            f"Opened the campaign {path.name}: {len(sets)} test sets, a tab each; reading the "
+            "first set's files..."
+        )
+
+    def add_test_set(self, name: str = "") -> bool:
+        """A new, empty test set after the others, shown; False if it cannot be shown now
+        (files are being read: it is added all the same)."""
+        self._forget_closed()
+        index = self.test_sets.add(name)
+        self.test_sets_changed.emit()
+        return self.show_test_set(index)
+
+    def show_test_set(self, index: int) -> bool:
+        """Show the test set ``index`` (its files in the files panel, its analysis); False,
+        with a word in the status line, while files are being read (they would land in the
+        other set)."""
+        if index == self.test_sets.current:
+            return True
+        if self.files.busy or self.sessions.runs.running:
+            self.status_changed.emit(
+                "Files are being read into this test set: choose another once they are."
+            )
+            return False
+        self.test_sets.store(self.workspace, self.files.history, self.run_groups)
+        shown = self.test_sets.take(index)
+        self.files.workspace, self.files.history = shown.workspace, shown.history
+        self.files.history.on_change = self._on_history_changed
+        self.run_groups = dict(shown.run_groups)
+        pending, shown.pending = shown.pending, []
+        self.result = None  # the other set's result is no result of this one
+        self._on_history_changed()
+        self.test_sets_changed.emit()
+        self.refresh(run=not pending)
+        self._queue_loads(pending)
+        if not self.workspace.entries:  # else the analysis or the loading says where it is
+            self.status_changed.emit(
+                f"{shown.name}: drop its reference and system files on the window, or open them."
+            )
+        return True
+
+    def close_test_set(self, index: int) -> bool:
+        """Drop the test set ``index`` and its files (the window asked first when it held
+        any); never the last one. False if it could not be closed now."""
+        sets = self.test_sets
+        if len(sets) == 1:
+            return False
+        if index == sets.current and not self.show_test_set(index - 1 if index else 1):
+            return False
+        closed = sets.remove(index)
+        self._closed = (index, closed)
+        self.undo_changed.emit(self.undo_text, self.redo_text)
+        self.test_sets_changed.emit()
+        self._tell(f"Closed the test set {closed.name}. Edit > Undo (Ctrl+Z) brings it back.")
+        return True
+
+    def _reopen_test_set(self) -> None:
+        """The test set just closed back in its place, with its files, and shown."""
+        assert self._closed is not None
+        (index, stored), self._closed = self._closed, None
+        self.test_sets.insert(index, stored)
+        self.undo_changed.emit(self.undo_text, self.redo_text)
+        self.test_sets_changed.emit()
+        self.show_test_set(index)
+        self._tell(f"Undone: close the test set {stored.name}.")
+
+    def _forget_closed(self) -> None:
+        """The sets change otherwise: Undo no longer brings the set closed back (its place
+        would be another's)."""
+        if self._closed is not None:
+            self._closed = None
+            self.undo_changed.emit(self.undo_text, self.redo_text)
+
+    def rename_test_set(self, index: int, name: str) -> None:
+        """Name the test set ``index`` (empty: its default name)."""
+        self._forget_closed()
+        self.test_sets.rename(index, name)
+        if index == self.test_sets.current:
+            self.test_sets.follow_reference(self.workspace)
+        self.test_sets_changed.emit()
+
+    def holds_files(self) -> bool:
+        """Whether any test set holds files (starting afresh would let them go)."""
+        shown = self.test_sets.current
+        others = [s for k, s in enumerate(self.test_sets.sets) if k != shown]
+        return bool(self.workspace.entries) or any(s.holds_files() for s in others)
+
+    def campaign_workspaces(self) -> list[SetFiles]:
+        """Every test set: its name, its workspace, and the files still to read (a set of a
+        session whose tab was never shown: the campaign reads them itself)."""
+        found = []
+        for index, stored in enumerate(self.test_sets.sets):
+            shown = index == self.test_sets.current
+            workspace = self.workspace if shown else stored.workspace
+            found.append(SetFiles(stored.name, workspace, tuple(stored.pending)))
+        return found
 
     # -- export and quitting -------------------------------------------------------------------
 

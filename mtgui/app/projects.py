@@ -9,7 +9,6 @@ was made on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -17,8 +16,7 @@ from PySide6.QtCore import QStandardPaths
 
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.io.project import SavedProject, write_project
-from mtgui.io.session import SettingsDict, session_from_workspace
-from mtgui.io.workspace import Workspace
+from mtgui.io.session import Session
 from mtgui.io.writers import json_text
 
 
@@ -30,15 +28,11 @@ def default_projects_folder() -> Path:
 
 
 def save_project(
-    path: Path,
-    workspace: Workspace,
-    settings: SettingsDict,
-    metric: str | None,
-    result: AnalysisResult | None,
-    run_groups: Mapping[str, Sequence[str]] | None = None,
+    path: Path, session: Session, result: AnalysisResult | None, report: str | None = None
 ) -> SavedProject:
-    """Write the project of what is loaded to ``path`` (the user agreed to replace it), with
-    the report and the numbers of ``result`` when there is one.
+    """Write the project of ``session`` (what is loaded: every test set) to ``path`` (the
+    user agreed to replace it), with the report and the numbers of ``result`` when there is
+    one; ``report`` is the report to put in its place (a campaign's, of several test sets).
 
     Raises
     ------
@@ -48,13 +42,12 @@ def save_project(
     from mtgui.report.evaluation import evaluation_report
     from mtgui.report.html_report import html_report
 
-    session = session_from_workspace(workspace, settings, metric, run_groups)
-    page = results = None
+    page, results = report, None
     if result is not None:
         created = datetime.now().astimezone()
-        page = html_report(result.corpus, result.statistics, result.bootstrap, created)
-        report = evaluation_report(result.corpus, result.statistics, result.bootstrap)
-        results = json_text(report)
+        if page is None:
+            page = html_report(result.corpus, result.statistics, result.bootstrap, created)
+        results = json_text(evaluation_report(result.corpus, result.statistics, result.bootstrap))
     return write_project(path, session, page, results)
 
 

@@ -65,13 +65,20 @@ def iter_open_session(path: Path) -> Generator[str, None, OpenedSession]:
     session = read_session(path, missing_ok=True)
     yield "read"
     _refuse_sessions_listed(path, session)
+    workspace, requests = set_workspace(session)
+    return path, session, workspace, requests
+
+
+def set_workspace(session: Session) -> tuple[Workspace, list[LoadRequest]]:
+    """One test set of a session (the first, or one of its ``test_sets``): its workspace,
+    each file listed as being read, and the requests that read them."""
     roles, columns, sources = session.roles, session.score_columns, session.score_sources
     requests = [
         LoadRequest(p, roles.get(p), score_column=columns.get(p), sources=sources.get(p, ()))
         for p in session.paths
     ]
     workspace = session.workspace().with_entries(placeholder(r.path, r.role) for r in requests)
-    return path, session, workspace, requests
+    return workspace, requests
 
 
 def _refuse_sessions_listed(path: Path, session: Session) -> None:
@@ -84,7 +91,7 @@ def _refuse_sessions_listed(path: Path, session: Session) -> None:
     InputError
         Naming the session file and the first session it lists.
     """
-    listed = next((p for p in session.paths if is_session_file(p)), None)
+    listed = next((p for p in session.all_paths if is_session_file(p)), None)
     if listed is None:
         return
     what = "itself" if listed.resolve() == path.resolve() else f"the session {listed.name}"

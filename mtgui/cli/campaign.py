@@ -1,6 +1,8 @@
 """``mtgui campaign FILE.toml``: many test sets, each analysed exactly as ``mtgui eval``
 analyses it alone (the same options, the same seed, the same numbers), then their verdicts
-combined pair by pair (:mod:`mtgui.engine.campaign`).
+combined pair by pair. The work is the engine's campaign driver
+(:func:`~mtgui.engine.campaign.iter_campaign`), which the window runs too; here are only the
+file, the reading of each set's inputs and the outputs.
 
 The campaign file (:mod:`mtgui.cli.campaign_file`) is read and checked whole, and every output
 is checked, before the first set is loaded.
@@ -16,12 +18,20 @@ from pathlib import Path
 from typing import Any
 
 from mtgui.cli.campaign_file import CampaignSpec, read_campaign, set_arguments
-from mtgui.cli.eval import Loader, analyse
+from mtgui.cli.eval import Loader
+from mtgui.cli.progress import drain
 from mtgui.cli.score_specs import metric_names
 from mtgui.cli.settings import command_settings
-from mtgui.engine.campaign import Aggregate, CampaignSet, aggregate
+from mtgui.engine.campaign import (
+    Aggregate,
+    CampaignFound,
+    CampaignInput,
+    CampaignSettings,
+    iter_campaign,
+)
 from mtgui.engine.core import InputError, printable
 from mtgui.engine.resampling import BootstrapResult
+from mtgui.engine.runtime import TRIM_FROM, keep_freed_memory
 from mtgui.io.outputs import OutputPlan
 from mtgui.io.run_inputs import RunInputs
 from mtgui.io.writers import json_text, write_stdout
@@ -78,36 +88,57 @@ class SetAnalysis:
     higher_is_better: dict[str, bool]
 
 
-def analyse_set(spec: CampaignSpec, index: int, load: Loader, fork: bool = True) -> SetAnalysis:
-    """One test set, loaded and analysed as ``mtgui eval`` would with the same options
-    (``fork=False`` in the window: see :func:`~mtgui.cli.eval.analyse`)."""
-    test_set = spec.test_sets[index]
-    args = set_arguments(spec, test_set)
-    try:
-        corpus = load(args)
-        chosen = command_settings(args, metric_names(args))
-        found = analyse(args, corpus, chosen, fork=fork)
-    except InputError as error:
-        raise InputError(
-            f"test set '{test_set.name}' (line {test_set.line}): {error.message}",
-            path=spec.path,
-        ) from None
-    if found.result is None:
-        raise InputError(
-            "a campaign needs the bootstrap: remove 'bootstrap = 0' from the settings.",
-            path=spec.path,
-        )
-    report = evaluation_report(corpus, found.statistics, found.result)
-    tables = report_tables(found.statistics, found.result)
-    higher = {m.name: m.higher_is_better for m in found.statistics.metrics}
-    return SetAnalysis(test_set.name, found.result, report, tables, higher)
+def campaign_inputs(
+    spec: CampaignSpec, load: Loader
+) -> tuple[list[CampaignInput], CampaignSettings]:
+    """Every set of the campaign read, as ``mtgui eval`` reads it with the same options, and
+    the settings they share (eval's options as :func:`command_settings` reads them once per
+    set: a set's named scores are metrics of that set only)."""
+    inputs, shared = [], None
+    for test_set in spec.test_sets:
+        args = set_arguments(spec, test_set)
+        where = f"test set '{test_set.name}' (line {test_set.line})"
+        try:
+            corpus = load(args)
+            chosen = command_settings(args, metric_names(args))
+        except InputError as error:
+            raise InputError(f"{where}: {error.message}", path=spec.path) from None
+        resampling = chosen.bootstrap_settings()
+        if resampling is None:
+            raise InputError(
+                "a campaign needs the bootstrap: remove 'bootstrap = 0' from the settings.",
+                path=spec.path,
+            )
+        metrics = chosen.analysis.metrics
+        if shared is None:
+            scoring = chosen.metric_settings()
+            shared = CampaignSettings(metrics, scoring, resampling, chosen.bleu_scale)
+        inputs.append(CampaignInput(test_set.name, corpus, where, spec.path, metrics))
+    assert shared is not None  # a campaign file has at least one set (read_campaign)
+    if min(one.corpus.test_set.size for one in inputs) < TRIM_FROM:
+        keep_freed_memory()  # short runs: reusing freed pages beats faulting new ones in
+    return inputs, shared
+
+
+def set_analyses(found: CampaignFound) -> list[SetAnalysis]:
+    """Every set's eval report and CSV tables, as ``mtgui eval`` of that set alone makes
+    them."""
+    analyses = []
+    for one in found.sets:
+        result = one.result
+        report = evaluation_report(result.corpus, result.statistics, result.bootstrap)
+        tables = report_tables(result.statistics, result.bootstrap)
+        higher = one.campaign_set().higher_is_better
+        analyses.append(SetAnalysis(one.name, result.bootstrap, report, tables, higher))
+    return analyses
 
 
 def run_campaign_sets(spec: CampaignSpec, load: Loader) -> tuple[list[SetAnalysis], Aggregate]:
-    """Every set analysed, then the aggregate."""
-    analyses = [analyse_set(spec, k, load) for k in range(len(spec.test_sets))]
-    sets = [CampaignSet(a.name, a.bootstrap, a.higher_is_better) for a in analyses]
-    return analyses, aggregate(sets, analyses[0].bootstrap.settings.seed)
+    """Every set read and analysed by the engine's campaign driver
+    (:func:`~mtgui.engine.campaign.iter_campaign`), then the aggregate."""
+    inputs, settings = campaign_inputs(spec, load)
+    found = drain(iter_campaign(inputs, settings, fork=True), "campaign")
+    return set_analyses(found), found.aggregate
 
 
 def _plan(args: argparse.Namespace, spec: CampaignSpec) -> OutputPlan:

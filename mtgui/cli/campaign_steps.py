@@ -1,11 +1,12 @@
-"""A campaign run as a generator of progress, for the window's worker thread.
+"""A campaign file run as a generator of progress, for the window's worker thread.
 
 The window cannot import the command line (the layers in pyproject.toml), so the launcher
-hands it :func:`campaign_steps`; the window runs it as it runs analyses
-(:class:`~mtgui.app.runs.RunController`), so that a cancel takes effect between two sets. Each
-set is analysed by the same code as ``mtgui campaign`` (:func:`~mtgui.cli.campaign.analyse_set`),
-and the aggregate has the same seed: the numbers are the command line's, to the bit. No
-child process is forked (other threads run in the window).
+hands it :func:`campaign_steps` for the campaign files it opens; the window runs it as it runs
+analyses (:class:`~mtgui.app.runs.RunController`). The file and its sets' inputs are read as
+``mtgui campaign`` reads them (:func:`~mtgui.cli.campaign.campaign_inputs`), then the engine's
+campaign driver (:func:`~mtgui.engine.campaign.iter_campaign`) runs them, so the numbers are
+the command line's, to the bit, and a cancel takes effect within a set. No child process is
+forked (other threads run in the window).
 """
 
 from __future__ import annotations
@@ -13,31 +14,28 @@ from __future__ import annotations
 from collections.abc import Generator
 from pathlib import Path
 
-from mtgui.cli.campaign import analyse_set
+from mtgui.cli.campaign import campaign_inputs, set_analyses
 from mtgui.cli.campaign_file import CampaignSpec, read_campaign
 from mtgui.cli.main import load_inputs
-from mtgui.engine.campaign import CampaignSet, aggregate
-from mtgui.report.campaign_run import CampaignOutcome, CampaignProgress
+from mtgui.engine.campaign import CampaignProgress, iter_campaign
+from mtgui.report.campaign_run import CampaignOutcome
 
 
 def campaign_steps(path: Path) -> Generator[CampaignProgress, None, CampaignOutcome]:
-    """Read the campaign file, analyse its sets one by one (a progress snapshot before each),
-    then aggregate. Bad input raises :class:`~mtgui.engine.core.InputError` with the file and
-    the line, as on the command line."""
+    """Read the campaign file and its sets' files, analyse the sets one by one (with their
+    progress), then aggregate. Bad input raises :class:`~mtgui.engine.core.InputError` with
+    the file and the line, as on the command line."""
     spec = read_campaign(path)
     total = len(spec.test_sets)
-    analyses = []
-    for index, test_set in enumerate(spec.test_sets):
-        yield CampaignProgress(index, total, test_set.name)
-        analyses.append(analyse_set(spec, index, load_inputs, fork=False))
-    yield CampaignProgress(total, total, "")
-    sets = [CampaignSet(a.name, a.bootstrap, a.higher_is_better) for a in analyses]
-    found = aggregate(sets, analyses[0].bootstrap.settings.seed)
+    yield CampaignProgress(0, total, spec.test_sets[0].name)
+    inputs, settings = campaign_inputs(spec, load_inputs)
+    found = yield from iter_campaign(inputs, settings, fork=False)
+    analyses = set_analyses(found)
     return CampaignOutcome(
         spec.path,
         spec.settings,
         tuple((a.name, a.report) for a in analyses),
-        found,
+        found.aggregate,
         _inputs(spec),
     )
 

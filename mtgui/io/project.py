@@ -87,21 +87,14 @@ def project_bytes(
     out because they could not be read (a file gone missing since it was loaded)."""
     root = Path(tempfile.gettempdir()) / "mtgui-project"  # where the names are relative to
     members: dict[str, bytes] = {}
-    files, left_out = [], []
-    for item in session.files:
-        try:
-            data = item.path.read_bytes()
-        except OSError:
-            left_out.append(item.path.name)
-            continue
-        name = f"{INPUTS}/{hashlib.sha256(data).hexdigest()[:16]}/{_safe(item.path.name)}"
-        members[name] = data
-        files.append(replace(item, path=root / name))
-    shown = replace(session, files=tuple(files))
+    left_out: list[str] = []
+    others = tuple(_archived(other, root, members, left_out) for other in session.test_sets)
+    shown = replace(_archived(session, root, members, left_out), test_sets=others)
     # Names relative to the archive only: no path of this machine goes into the project.
     saved = session_to_dict(shown, root)
-    for entry in saved["files"]:
-        entry["path"] = entry.pop("relative")
+    for part in [saved, *saved.get("test_sets", [])]:
+        for entry in part["files"]:
+            entry["path"] = entry.pop("relative")
     manifest = {"mtgui_project": PROJECT_VERSION, "mtgui_version": __version__}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -114,6 +107,24 @@ def project_bytes(
         if results_json is not None:
             archive.writestr(RESULTS_NAME, results_json)
     return buffer.getvalue(), tuple(left_out)
+
+
+def _archived(
+    session: Session, root: Path, members: dict[str, bytes], left_out: list[str]
+) -> Session:
+    """``session`` (one test set's part) with its files' paths in the archive; their contents
+    put in ``members``, the names of those that cannot be read now in ``left_out``."""
+    files = []
+    for item in session.files:
+        try:
+            data = item.path.read_bytes()
+        except OSError:
+            left_out.append(item.path.name)
+            continue
+        name = f"{INPUTS}/{hashlib.sha256(data).hexdigest()[:16]}/{_safe(item.path.name)}"
+        members[name] = data
+        files.append(replace(item, path=root / name))
+    return replace(session, files=tuple(files))
 
 
 def write_project(
@@ -130,10 +141,10 @@ def write_project(
     InputError
         If ``path`` is one of the session's files, or cannot be written.
     """
-    check_writable(path, overwrite=True, inputs=session.paths)
+    check_writable(path, overwrite=True, inputs=session.all_paths)
     data, left_out = project_bytes(session, report_html, results_json)
     write_bytes_atomic(path, data)
-    return SavedProject(path, len(session.files) - len(left_out), left_out)
+    return SavedProject(path, len(session.all_paths) - len(left_out), left_out)
 
 
 def _safe(name: str) -> str:

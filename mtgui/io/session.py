@@ -12,6 +12,16 @@ hidden systems, the analysis settings and the metric shown::
      "renames": [["old", "new"]], "hidden": ["sys3"],
      "settings": {"metrics": ["bleu"], "resamples": 2000, ...}, "metric": "bleu"}
 
+A project of several test sets (one tab of inputs each in the window, analysed together as a
+campaign) saves the first set as above, named by ``"test_set"``, and the others in
+``"test_sets"``, each with its own files, renames, hidden systems and runs (the settings and
+the metric are the session's)::
+
+    {..., "test_set": "news", "test_sets": [{"name": "wiki", "files": [...], "renames": [],
+     "hidden": [], "run_groups": []}]}
+
+A session of one test set has neither, as before: an older mtgui opens its first set.
+
 Each file is stored twice, absolute and relative to the session file's folder, so that a
 project folder that was moved or shared keeps working (:mod:`mtgui.io.session_paths`).
 
@@ -92,11 +102,21 @@ class Session:
     metric: str | None = None
     run_groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Systems grouped as runs of one system: (the group's name, its runs' system names)."""
+    name: str = ""
+    """The first test set's name ("": not named)."""
+    test_sets: tuple[Session, ...] = ()
+    """The project's other test sets, each as a session of its own files, names and runs
+    (their settings and metric are this session's)."""
 
     @property
     def paths(self) -> list[Path]:
-        """The files, in the order they were loaded."""
+        """The files of the first test set, in the order they were loaded."""
         return [f.path for f in self.files]
+
+    @property
+    def all_paths(self) -> list[Path]:
+        """The files of every test set."""
+        return [*self.paths, *(p for other in self.test_sets for p in other.paths)]
 
     @cached_property
     def roles(self) -> dict[Path, Role]:
@@ -137,15 +157,28 @@ def session_from_workspace(
 
 def session_to_dict(session: Session, folder: Path) -> dict[str, Any]:
     """The JSON object of ``session`` saved in ``folder``."""
-    files = [file_dict(item, folder) for item in session.files]
-    return {
+    data: dict[str, Any] = {
         "mtgui_session": SESSION_VERSION,
         "mtgui_version": __version__,
-        "files": files,
-        "renames": [list(pair) for pair in session.renames],
-        "hidden": sorted(session.hidden),
+        **_set_dict(session, folder),
         "settings": dict(session.settings),
         "metric": session.metric,
+    }
+    data["run_groups"] = data.pop("run_groups")  # where sessions of one set always had it
+    if session.test_sets:
+        data["test_set"] = session.name
+        data["test_sets"] = [
+            {"name": other.name, **_set_dict(other, folder)} for other in session.test_sets
+        ]
+    return data
+
+
+def _set_dict(session: Session, folder: Path) -> dict[str, Any]:
+    """One test set's part of a session's JSON: its files, renames, hidden systems, runs."""
+    return {
+        "files": [file_dict(item, folder) for item in session.files],
+        "renames": [list(pair) for pair in session.renames],
+        "hidden": sorted(session.hidden),
         "run_groups": [{"name": name, "runs": list(runs)} for name, runs in session.run_groups],
     }
 
@@ -158,7 +191,7 @@ def write_session(path: Path, session: Session) -> None:
     InputError
         If ``path`` is one of the session's own files, or cannot be written.
     """
-    check_writable(path, overwrite=True, inputs=session.paths)
+    check_writable(path, overwrite=True, inputs=session.all_paths)
     write_text_atomic(path, json_text(session_to_dict(session, path.parent)))
 
 
@@ -198,7 +231,9 @@ def session_from_dict(data: object, path: Path, *, missing_ok: bool = False) -> 
     _check_version(data, path)
     assert isinstance(data, dict)  # _check_version saw to it
     files = files_from_json(_listed(data, "files", path), path)
-    missing = [(f.path, why) for f in files if (why := why_missing(f.path)) is not None]
+    others = tuple(_other_set(item, path) for item in _listed(data, "test_sets", path))
+    every = [*files, *(f for other in others for f in other.files)]
+    missing = [(f.path, why) for f in every if (why := why_missing(f.path)) is not None]
     if missing and not missing_ok:
         shown = [f"{p} ({why})" for p, why in missing[:_SHOW]]
         raise InputError(
@@ -214,7 +249,7 @@ def session_from_dict(data: object, path: Path, *, missing_ok: bool = False) -> 
     hidden = _listed(data, "hidden", path)
     if not all(isinstance(name, str) for name in hidden):
         raise InputError('"hidden" should be a list of system names (text).', path=path)
-    named = [s.metric for f in files for s in f.scores]
+    named = [s.metric for f in every for s in f.scores]
     known = [*METRIC_NAMES, *(name for name in dict.fromkeys(named) if name != HUMAN)]
     metric = _field(data, "metric", str, path, None)
     if metric is not None and metric not in known:
@@ -230,7 +265,25 @@ def session_from_dict(data: object, path: Path, *, missing_ok: bool = False) -> 
             path=path,
         )
     groups = tuple(_run_group(item, path) for item in _listed(data, "run_groups", path))
-    return Session(tuple(files), renames, frozenset(hidden), settings, metric, groups)
+    name = _field(data, "test_set", str, path, "") if others else ""
+    return Session(tuple(files), renames, frozenset(hidden), settings, metric, groups, name, others)
+
+
+def _other_set(item: object, path: Path) -> Session:
+    """One of "test_sets": a test set's name, files, renames, hidden systems and runs."""
+    if not isinstance(item, dict) or not isinstance(item.get("name"), str):
+        raise InputError(
+            'each of "test_sets" should be {"name": "the set", "files": [...], ...}, '
+            f"not {describe_value(item)}.",
+            path=path,
+        )
+    files = files_from_json(_listed(item, "files", path), path)
+    renames = tuple(_pair(pair, path) for pair in _listed(item, "renames", path))
+    hidden = _listed(item, "hidden", path)
+    if not all(isinstance(name, str) for name in hidden):
+        raise InputError('"hidden" should be a list of system names (text).', path=path)
+    groups = tuple(_run_group(group, path) for group in _listed(item, "run_groups", path))
+    return Session(tuple(files), renames, frozenset(hidden), run_groups=groups, name=item["name"])
 
 
 def _check_version(data: object, path: Path) -> None:

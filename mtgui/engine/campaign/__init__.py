@@ -1,6 +1,6 @@
 """Campaigns: many test sets analysed each as one, then their verdicts combined per pair of
 systems (counts of sets, a stratified bootstrap over the sets, Dror et al.'s partial
-conjunction).
+conjunction), and the driver that runs a whole campaign (:mod:`~mtgui.engine.campaign.run`).
 """
 
 from __future__ import annotations
@@ -18,21 +18,46 @@ if TYPE_CHECKING:
         one_sided_p,
     )
     from mtgui.engine.campaign.partial import PartialConjunction, partial_conjunction
+    from mtgui.engine.campaign.run import (
+        CampaignFound,
+        CampaignInput,
+        CampaignProgress,
+        CampaignSettings,
+        SetAnalysed,
+        iter_campaign,
+    )
 
 _MODULE_OF = {
     **dict.fromkeys(
         ("Aggregate", "AggregatePair", "CampaignSet", "aggregate", "one_sided_p"), "combined"
     ),
     **dict.fromkeys(("PartialConjunction", "partial_conjunction"), "partial"),
+    **dict.fromkeys(
+        (
+            "CampaignFound",
+            "CampaignInput",
+            "CampaignProgress",
+            "CampaignSettings",
+            "SetAnalysed",
+            "iter_campaign",
+        ),
+        "run",
+    ),
 }
 """Each public name and the module of this stage that defines it."""
 
 __all__ = [
     "Aggregate",
     "AggregatePair",
+    "CampaignFound",
+    "CampaignInput",
+    "CampaignProgress",
     "CampaignSet",
+    "CampaignSettings",
     "PartialConjunction",
+    "SetAnalysed",
     "aggregate",
+    "iter_campaign",
     "one_sided_p",
     "partial_conjunction",
 ]

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -222,6 +223,27 @@ def ask_to_start_afresh(parent: QWidget) -> bool:
         "Go on?",
     )
     return answer == QMessageBox.StandardButton.Yes
+
+
+def ask_to_close_set(parent: QWidget, name: str, files: int) -> bool:
+    """Whether the test set ``name`` and its ``files`` may be closed; True only on Yes."""
+    answer = QMessageBox.question(
+        parent,
+        "Close the test set?",
+        f"The test set {name} holds {files:,} file{'s' if files != 1 else ''}: closing it "
+        "lets them go (the files themselves are not changed; Edit > Undo brings the set back "
+        "at once after). Close it?",
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def ask_set_name(parent: QWidget, name: str) -> str | None:
+    """The new name of the test set now called ``name`` (empty: its default); None if the
+    user cancels."""
+    text, chosen = QInputDialog.getText(
+        parent, "Rename the test set", "Name of the test set (empty: its default name):", text=name
+    )
+    return text if chosen else None
 
 
 class RenameDialog(QDialog):

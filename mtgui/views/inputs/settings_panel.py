@@ -233,6 +233,11 @@ class SettingsPanel(QWidget):
         """The user chose a correction: it is no longer suggested."""
         self._correction_touched = True
 
+    def keep_correction(self) -> None:
+        """The settings were given whole (a campaign file): no correction is suggested, so
+        that the numbers are those of the file's settings."""
+        self._correction_touched = True
+
     def suggest_correction(self, systems: int) -> None:
         """Preselect max-T for :data:`SUGGEST_MAXT_FROM` systems or more, as long as nobody
         chose a correction in this window and none is set (a grid of many systems without a

@@ -1,5 +1,6 @@
-"""File > Open campaign...: a campaign file run on a worker thread, then its sets and their
-aggregate in a window of their own.
+"""Campaigns shown: the main window's Campaign tab (its test sets) and, for File > Open
+campaign..., a campaign file run on a worker thread, its sets and their aggregate in a window
+of their own.
 
 The window shows what ``mtgui campaign`` computes and nothing more
 (:class:`~mtgui.report.campaign_run.CampaignOutcome`): for the metric chosen, a grid of systems
@@ -18,11 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QColor, QPalette
+from PySide6.QtGui import QAction, QCloseEvent, QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDialog,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mtgui.app.campaign import CampaignSteps, campaign_steps
+from mtgui.app.campaign import CampaignRun, CampaignSteps, campaign_steps
 from mtgui.app.runs import RunController
 from mtgui.engine.core import InputError
 from mtgui.io.window_words import window_message
@@ -117,18 +117,14 @@ def rows_height(table: QTableWidget) -> int:
     return header + table.verticalHeader().length() + 2 * table.frameWidth() + scroll_bar
 
 
-class CampaignWindow(QDialog):
-    """One campaign: its run (progress, cancel, errors in words), then its grid and aggregate."""
+class CampaignPanel(QWidget):
+    """One campaign: its run (progress, cancel, errors in words), then its grid and aggregate;
+    the main window's Campaign tab (its test sets) and the campaign window (a file) show it."""
 
-    def __init__(
-        self, steps: CampaignSteps, parent: QWidget | None = None, synchronous: bool = False
-    ) -> None:
+    def __init__(self, parent: QWidget | None = None, synchronous: bool = False) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Campaign")
-        self.resize(1000, 680)
-        self._steps = steps
         self.outcome: CampaignOutcome | None = None
-        self.path: Path | None = None
+        self._followed = ""  # the window's metric, followed (follow_metric)
         self.runs = RunController(self, synchronous=synchronous)
         self.choose_report_file: Callable[[str], Path | None] = self._ask_report_file
         self._build()
@@ -150,7 +146,9 @@ class CampaignWindow(QDialog):
         running.addWidget(self.cancel_button)
         self.metric_box = QComboBox()
         self.metric_box.currentTextChanged.connect(self._show_metric)
-        chooser = QHBoxLayout()
+        self.metric_row = QWidget()  # hidden where the window's own metric chooser is followed
+        chooser = QHBoxLayout(self.metric_row)
+        chooser.setContentsMargins(0, 0, 0, 0)
         chooser.addWidget(QLabel("Metric:"))
         chooser.addWidget(self.metric_box)
         chooser.addStretch(1)
@@ -163,16 +161,13 @@ class CampaignWindow(QDialog):
         self.export_button = QPushButton("Export report (HTML)...")
         self.export_button.clicked.connect(self.export_html)
         self.export_button.setEnabled(False)
-        close = QPushButton("Close")
-        close.clicked.connect(self.close)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.export_button)
-        buttons.addWidget(close)
+        self.buttons = QHBoxLayout()
+        self.buttons.addStretch(1)
+        self.buttons.addWidget(self.export_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addLayout(running)
-        layout.addLayout(chooser)
+        layout.addWidget(self.metric_row)
         layout.addWidget(QLabel("Scores per test set, coloured by rank cluster in that set:"))
         layout.addWidget(self.grid, 3)
         layout.addLayout(self.legend)
@@ -180,24 +175,23 @@ class CampaignWindow(QDialog):
         layout.addWidget(self.aggregate_title)
         layout.addWidget(self.aggregate, 3)
         layout.addWidget(self.notes)
-        layout.addLayout(buttons)
+        layout.addLayout(self.buttons)
 
     # -- the run ------------------------------------------------------------------------------
 
-    def start(self, path: Path) -> None:
-        """Run the campaign in ``path`` (what was shown stays until the new one is done)."""
-        self.path = path
-        self.setWindowTitle(f"Campaign: {path.name}")
-        self._set_status(f"Reading {path.name}...")
+    def start_run(self, run: CampaignRun, status: str) -> None:
+        """Start ``run``, saying ``status`` until it reports (what was shown stays until the
+        new one is done)."""
+        self._set_status(status)
         self.progress.setRange(0, 0)
-        steps = self._steps
-        self.runs.start(lambda: steps(path))
+        self.runs.start(run)
 
     def _on_progress(self, snapshot: object) -> None:
         if not isinstance(snapshot, CampaignProgress):
             return
-        self.progress.setRange(0, snapshot.total + 1)
-        self.progress.setValue(snapshot.done)
+        steps = 1000  # a set's share of the bar, in steps: it moves within a set too
+        self.progress.setRange(0, (snapshot.total + 1) * steps)
+        self.progress.setValue(int((snapshot.done + snapshot.part) * steps))
         if snapshot.current:
             self._set_status(
                 f"Analysing test set {snapshot.done + 1} of {snapshot.total}: {snapshot.current}"
@@ -211,14 +205,17 @@ class CampaignWindow(QDialog):
         self.outcome = outcome
         count = len(outcome.sets)
         self._set_status(
-            f"{outcome.path.name}: {count} test sets, {len(outcome.systems())} systems; each "
-            "set analysed as mtgui eval analyses it alone, then combined."
+            f"{outcome.name or outcome.path.name}: {count} test sets, "
+            f"{len(outcome.systems())} systems; each set analysed as mtgui eval analyses it "
+            "alone, then combined."
         )
         current = self.metric_box.currentText()
         self.metric_box.blockSignals(True)
         self.metric_box.clear()
         self.metric_box.addItems(outcome.metrics())
         self.metric_box.blockSignals(False)
+        if self._followed in outcome.metrics():
+            current = self._followed
         if current in outcome.metrics():
             self.metric_box.setCurrentText(current)
         report = aggregate_report(outcome.aggregate)
@@ -239,14 +236,21 @@ class CampaignWindow(QDialog):
         self.cancel_button.setVisible(running)
         self.cancel_button.setEnabled(running)
 
+    def follow_metric(self, metric: str) -> None:
+        """Show ``metric`` (the metric the window's views show), when the campaign has it;
+        the campaign's own chooser is then hidden (one chooser in a window)."""
+        self.metric_row.setVisible(False)
+        self._followed = metric
+        if self.metric_box.findText(metric) >= 0:
+            self.metric_box.setCurrentText(metric)
+
+    def say(self, text: str, problem: bool = False) -> None:
+        """Show ``text`` above the campaign (a problem in the problems' colour)."""
+        self._set_status(text, problem)
+
     def _set_status(self, text: str, problem: bool = False) -> None:
         self.status.setStyleSheet(problem_style(self.palette()) if problem else "")
         self.status.setText(text)
-
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        """Closing stops the run (its thread ends after the set under way)."""
-        self.runs.abort_all()
-        super().closeEvent(event)
 
     # -- what it shows ------------------------------------------------------------------------
 
@@ -296,6 +300,7 @@ class CampaignWindow(QDialog):
             self.legend.takeAt(0)
         self.legend_labels = []
         caption = QLabel("Rank cluster in the set (systems in one cluster are not told apart):")
+        caption.setWordWrap(True)  # a narrow Campaign tab: the caption wraps, the swatches stay
         self.legend_labels.append(caption)
         self.legend.addWidget(caption)
         for cluster in clusters:
@@ -359,6 +364,38 @@ class CampaignWindow(QDialog):
         return True
 
 
+class CampaignWindow(CampaignPanel):
+    """A campaign file's window: its run, grid and aggregate (:class:`CampaignPanel`), and a
+    Close button."""
+
+    def __init__(
+        self, steps: CampaignSteps, parent: QWidget | None = None, synchronous: bool = False
+    ) -> None:
+        super().__init__(parent, synchronous)
+        self.setWindowFlag(Qt.WindowType.Dialog)
+        self.setWindowTitle("Campaign")
+        self.resize(1000, 680)
+        self._steps = steps
+        self.path: Path | None = None
+        close = QPushButton("Close")
+        close.clicked.connect(self.close)
+        self.buttons.addWidget(close)
+        shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        shortcut.activated.connect(self.close)
+
+    def start(self, path: Path) -> None:
+        """Run the campaign in ``path`` (what was shown stays until the new one is done)."""
+        self.path = path
+        self.setWindowTitle(f"Campaign: {path.name}")
+        steps = self._steps
+        self.start_run(lambda: steps(path), f"Reading {path.name}...")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        """Closing stops the run (its thread ends at the next step of the set under way)."""
+        self.runs.abort_all()
+        super().closeEvent(event)
+
+
 def open_campaign(parent: QWidget, path: Path, synchronous: bool = False) -> CampaignWindow | None:
     """Open a campaign window on ``path`` and start its run; None if this mtgui was started
     without the campaign code (see :mod:`mtgui.app.campaign`)."""
@@ -391,7 +428,12 @@ def open_campaign_action(window: QMainWindow) -> QAction:
         name, _ = QFileDialog.getOpenFileName(
             parent, "Open a campaign", str(start_folder()), "Campaign files (*.toml)"
         )
-        if name:
+        if not name:
+            return
+        opener = getattr(parent, "open_campaign", None)  # the main window: as tabs if it can
+        if callable(opener):
+            opener(Path(name))
+        else:
             open_campaign(parent, Path(name))
 
     action.triggered.connect(ask_and_open)

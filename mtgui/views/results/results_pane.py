@@ -218,10 +218,20 @@ class ResultsPane(QWidget):
             shortcut.activated.connect(self._next_tab if step > 0 else self._previous_tab)
 
     def _next_tab(self) -> None:
-        self.tabs.setCurrentIndex((self.tabs.currentIndex() + 1) % self.tabs.count())
+        self._step_tab(1)
 
     def _previous_tab(self) -> None:
-        self.tabs.setCurrentIndex((self.tabs.currentIndex() - 1) % self.tabs.count())
+        self._step_tab(-1)
+
+    def _step_tab(self, step: int) -> None:
+        """Go ``step`` tabs on, wrapping round, past the tabs hidden (the Campaign tab while
+        the project has one test set)."""
+        count, index = self.tabs.count(), self.tabs.currentIndex()
+        for _ in range(count):
+            index = (index + step) % count
+            if self.tabs.isTabVisible(index):
+                self.tabs.setCurrentIndex(index)
+                return
 
     def _table(self, model: object, sortable: bool) -> DataTableView:
         view = DataTableView()

@@ -342,6 +342,15 @@ a file of yours. Each group has its own scores, intervals and grid.</li>
 <li><b>Studies</b>: is your test set big enough, do more references help, are
 {DEFAULT_RESAMPLES:,} resamples enough, and do the metrics agree with human scores (Zhang
 &amp; Vogel 2004, section 4).</li>
+<li><b>Campaign</b> (with two test sets or more): the tabs above the files panel are the
+project's test sets (File &gt; Add test set, Ctrl+T, or the <b>+</b> beside them adds one;
+double-click a tab to rename it); the settings are shared. This tab analyses every set as it
+is analysed alone and shows a grid of systems by test sets, each cell the system's score there,
+coloured by its rank cluster in that set (1 the best; one cluster: not told apart), then, for
+every two systems, on how many sets one is better or worse, the mean difference over the sets
+with its interval, p-value and verdict (a bootstrap over all the sets), and on at least how
+many sets one is better with the error over the sets controlled (Dror et al. 2017). The HTML
+report is then the campaign's.</li>
 </ul>
 """
 

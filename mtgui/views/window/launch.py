@@ -74,9 +74,9 @@ def show_unexpected_error(
 
 
 def open_files_given(window: MainWindow, files: Sequence[Path]) -> None:
-    """The files of ``mtgui FILE ...``, read as a drop reads them: campaign files (``.toml``)
-    each open in a campaign window, the others are read into the window
-    (:meth:`MainWindow.add_files`)."""
+    """The files of ``mtgui FILE ...``, read as a drop reads them: a campaign file (``.toml``)
+    opens as the window's test sets (or in a campaign window), the others are read into the
+    window (:meth:`MainWindow.add_files`)."""
     if files:
         window.add_files(files)
 

@@ -15,7 +15,9 @@ a new run replaces them; the status line says at once that a new run is under wa
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 
@@ -28,10 +30,11 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QSplitter,
     QStackedWidget,
+    QVBoxLayout,
     QWidget,
 )
 
-from mtgui.app.campaign import is_campaign_file
+from mtgui.app.campaign import campaign_reader, is_campaign_file
 from mtgui.app.controller import AppController
 from mtgui.app.preferences import Preferences
 from mtgui.app.recovery import RecoveryFile
@@ -46,14 +49,18 @@ from mtgui.engine.metrics import LABELS
 from mtgui.engine.runs import RunGroup, RunsResult, analyse_runs
 from mtgui.io.demo import demo_inputs
 from mtgui.io.entries import LoadRequest
-from mtgui.io.session import SESSION_SUFFIX, Session, session_from_workspace
+from mtgui.io.session import SESSION_SUFFIX, Session
+from mtgui.io.window_words import window_message
 from mtgui.io.workspace import Workspace
+from mtgui.report.campaign_run import CampaignProject
 from mtgui.views.common.dialogs import (
     ask_files_to_open,
     ask_folder,
     ask_project_file,
     ask_report_file,
     ask_session_file,
+    ask_set_name,
+    ask_to_close_set,
     ask_to_open_session,
     ask_to_replace,
     ask_to_replace_project,
@@ -68,6 +75,8 @@ from mtgui.views.inputs.files_panel import FilesPanel
 from mtgui.views.inputs.roles_dialog import ask_roles
 from mtgui.views.inputs.scores_dialog import ask_scores
 from mtgui.views.inputs.settings_panel import SettingsPanel
+from mtgui.views.inputs.test_set_tabs import TestSetTabs
+from mtgui.views.results.campaign_tab import CampaignTab
 from mtgui.views.results.campaign_view import open_campaign
 from mtgui.views.results.results_pane import ResultsPane
 from mtgui.views.results.runs_dialog import RunsDialog
@@ -100,6 +109,7 @@ class MainWindow(QMainWindow):
     save_session_action: QAction
     save_session_as_action: QAction
     save_project_action: QAction
+    add_set_action: QAction
     export_action: QAction
     report_action: QAction
     pdf_action: QAction
@@ -139,6 +149,8 @@ class MainWindow(QMainWindow):
         self.confirm_new: Callable[[], bool] = partial(ask_to_start_afresh, self)
         self.choose_scores: ScoresChooser = partial(ask_scores, self)
         self.choose_report_file: Callable[[str], Path | None] = self._ask_report_file
+        self.confirm_close_set: Callable[[str, int], bool] = partial(ask_to_close_set, self)
+        self.choose_set_name: Callable[[str], str | None] = partial(ask_set_name, self)
         self.help_dialog: HelpDialog | None = None
         self._scores_seen: set[Path] = set()  # scores files loaded (a new one ticks its metrics)
         self._kept_named = False  # files were opened with settings that are not the defaults
@@ -146,6 +158,12 @@ class MainWindow(QMainWindow):
         self._analysis_note = ""  # the analysis's note on the result shown
         self._build()
         self.controller = AppController(self.settings_model, self, preferences, self, synchronous)
+        # The campaign of the test sets: a tab of the results while two sets can be compared.
+        self.campaign_tab = CampaignTab(
+            self.results, self.controller, self.settings_model, synchronous
+        )
+        self.campaign = self.campaign_tab.panel
+        self.campaign_page = self.campaign_tab.page
         self.recovery: RecoveryFile | None = None
         if recovery_folder is not None:
             self.recovery = RecoveryFile(recovery_folder, self._recovery_snapshot, self)
@@ -157,10 +175,17 @@ class MainWindow(QMainWindow):
 
     def _build(self) -> None:
         self.files_panel = FilesPanel()
+        self.test_set_tabs = TestSetTabs()  # one tab of inputs per test set
         self.settings_model = SettingsModel(parent=self)  # what the next run reads
         self.settings_panel = SettingsPanel(self.settings_model)
+        inputs = QWidget()
+        stacked = QVBoxLayout(inputs)
+        stacked.setContentsMargins(0, 0, 0, 0)
+        stacked.setSpacing(0)
+        stacked.addWidget(self.test_set_tabs)
+        stacked.addWidget(self.files_panel, 1)
         left = QSplitter(Qt.Orientation.Vertical)
-        left.addWidget(self.files_panel)
+        left.addWidget(inputs)
         left.addWidget(scrolling(self.settings_panel))  # a short screen scrolls the settings
         # The model's method, not the window's: a view that held the window would keep it alive.
         self.results = ResultsPane(self.settings_model.metrics)
@@ -200,6 +225,14 @@ class MainWindow(QMainWindow):
         panel.hide_requested.connect(controller.hide_system)
         panel.replace_requested.connect(controller.replace_file)
         panel.files_dropped.connect(self.add_files)
+        tabs = self.test_set_tabs
+        tabs.add_requested.connect(self.add_test_set)
+        tabs.show_requested.connect(self.show_test_set)
+        tabs.close_requested.connect(self.close_test_set)
+        tabs.rename_requested.connect(self.rename_test_set)
+        controller.test_sets_changed.connect(self._on_test_sets_changed)
+        self.bleu_scale_action.toggled.connect(self.campaign_tab.changed)
+        self._on_test_sets_changed()  # the first set's tab, from the start
         self.results.studies.run_requested.connect(controller.studies.start)
         self.results.studies.cancel_requested.connect(controller.studies.cancel)
         self.results.table_exported.connect(self._on_table_exported)
@@ -210,6 +243,7 @@ class MainWindow(QMainWindow):
         if self.recovery is not None:  # the work changed: kept a moment later
             for signal in (
                 controller.workspace_changed,
+                controller.test_sets_changed,
                 controller.title_changed,  # saved as a session
                 self.settings_model.changed,
                 self.results.metric_choice.currentIndexChanged,
@@ -284,8 +318,8 @@ class MainWindow(QMainWindow):
     def add_files(self, paths: Sequence[Path], roles: Mapping[Path, Role] | None = None) -> None:
         """Read files, folders and sessions (:meth:`AppController.add_files`). A campaign file
         (``.toml``), dropped, chosen with File > Open or given as ``mtgui FILE.toml``, opens
-        in a campaign window instead, as File > Open campaign... opens it: the file loader
-        would only say it cannot read it."""
+        as File > Open campaign... opens it (:meth:`open_campaign`): the file loader would
+        only say it cannot read it."""
         campaigns = [path for path in paths if is_campaign_file(path)]
         others = [path for path in paths if not is_campaign_file(path)]
         if others or not campaigns:
@@ -294,12 +328,44 @@ class MainWindow(QMainWindow):
             self.open_campaign(path)
 
     def open_campaign(self, path: Path) -> None:
-        """Run the campaign file ``path`` in a campaign window of its own
-        (:func:`~mtgui.views.results.campaign_view.open_campaign`)."""
-        if open_campaign(self, path) is None:  # a window made without the launcher (tests)
-            self.statusBar().showMessage(
-                f"{path.name}: campaigns open only in mtgui started as a program.", 8000
+        """Open the campaign file ``path`` as the project's test sets, a tab each, with its
+        settings (:meth:`open_campaign_project`). A file whose sets or settings the tabs
+        cannot hold as they are (scores given by spec, systems renamed, settings the window
+        has no control for) runs in a campaign window of its own instead
+        (:func:`~mtgui.views.results.campaign_view.open_campaign`), as it does where the
+        launcher gave no reader."""
+        reader, note = campaign_reader(), ""
+        if reader is not None:
+            try:
+                project = reader(path)
+            except InputError as error:
+                self.controller.problem_changed.emit(window_message(error))
+                return
+            if project is not None:
+                self.open_campaign_project(project)
+                return
+            note = (
+                f"{path.name} gives scores, system names or settings the test sets' tabs cannot "
+                "hold: it runs in a campaign window of its own."
             )
+        if open_campaign(self, path) is None:  # a window made without the launcher (tests)
+            note = f"{path.name}: campaigns open only in mtgui started as a program."
+        if note:
+            self.statusBar().showMessage(note, 8000)
+
+    def open_campaign_project(self, project: CampaignProject) -> None:
+        """Start afresh (asking first if any test set holds files) with the campaign's test
+        sets, a tab each, its settings, and its Campaign tab in view (it runs once the files
+        are read)."""
+        if self.controller.holds_files() and not self.confirm_discard():
+            return
+        self.controller.open_test_sets(project.sets, project.path)
+        self.settings_model.set_settings(project.settings)
+        self.settings_panel.keep_correction()  # the file's settings, as mtgui campaign's
+        if (project.bleu_scale == 100) != self.bleu_scale_action.isChecked():
+            self.set_bleu_percent(project.bleu_scale == 100)
+        self._name_kept_settings()
+        self.campaign_tab.bring_into_view()
 
     def open_session(self, path: Path, then: Sequence[LoadRequest] = ()) -> None:
         """Open a saved session in place of what is loaded (asking first if anything is)."""
@@ -315,8 +381,44 @@ class MainWindow(QMainWindow):
 
     def save_project_as(self) -> bool:
         """Save the files by content, the session, the report and the results as one
-        project file (``.mtgui``) the user chooses; True if saved."""
-        return self.controller.save_project_as(self.current_metric())
+        project file (``.mtgui``) the user chooses; True if saved. With several test sets,
+        the report is the campaign's when it is up to date."""
+        outcome = self.campaign_tab.current()
+        report = None if outcome is None else outcome.html(datetime.now().astimezone())
+        return self.controller.save_project_as(self.current_metric(), report)
+
+    # -- test sets and their campaign ---------------------------------------------------------
+
+    def add_test_set(self) -> None:
+        """A new, empty test set (a tab of inputs) after the others, shown (Ctrl+T)."""
+        self.controller.add_test_set()
+
+    def show_test_set(self, index: int) -> None:
+        """Show the test set ``index``: its files, its analysis (not while files are read)."""
+        if not self.controller.show_test_set(index):
+            self._on_test_sets_changed()  # the tab chosen goes back
+
+    def close_test_set(self, index: int) -> None:
+        """Close the test set ``index``, asking first when it holds files."""
+        sets = self.controller.test_sets
+        stored = sets.sets[index]
+        count = len(self.workspace.entries) if index == sets.current else None
+        if count is None:
+            count = len(stored.workspace.entries) + len(stored.pending)
+        if count and not self.confirm_close_set(stored.name, count):
+            return
+        if not self.controller.close_test_set(index):
+            self._on_test_sets_changed()
+
+    def rename_test_set(self, index: int) -> None:
+        """Ask for the test set ``index``'s new name (empty: its default)."""
+        name = self.choose_set_name(self.controller.test_sets.sets[index].name)
+        if name is not None:
+            self.controller.rename_test_set(index, name)
+
+    def _on_test_sets_changed(self) -> None:
+        sets = self.controller.test_sets
+        self.test_set_tabs.show_sets(sets.names(), sets.current)
 
     def run(self) -> None:
         """Start the analysis of what is loaded (Ctrl+R)."""
@@ -328,7 +430,7 @@ class MainWindow(QMainWindow):
 
     def new_project(self) -> None:
         """Close the files loaded (asking first) and reset the settings (Ctrl+N)."""
-        if self.workspace.entries and not self.confirm_new():
+        if self.controller.holds_files() and not self.confirm_new():
             return
         self.controller.new_project()
         self.settings_model.set_settings(AnalysisSettings())
@@ -432,7 +534,20 @@ class MainWindow(QMainWindow):
         self.controller.export()
 
     def export_report(self, kind: str) -> None:
-        """Write the report to send, as HTML or PDF, to a file the user chooses."""
+        """Write the report to send, as HTML or PDF, to a file the user chooses. With several
+        test sets, the HTML report is the campaign's (every set and their aggregate)."""
+        if kind == "html" and self.campaign_tab.available():
+            if self.campaign_tab.current() is not None:
+                self.campaign.export_html()
+                self.statusBar().showMessage(self.campaign.status.text())
+            else:
+                self.campaign_tab.bring_into_view()  # it runs; then export
+                self.statusBar().showMessage(
+                    "The campaign is brought up to date first (see its tab): export its "
+                    "report once it shows.",
+                    8000,
+                )
+            return
         path = self.choose_report_file(kind) if self.result is not None else None
         if path is not None:
             self.controller.export_report(path, pdf_bytes if kind == "pdf" else None)
@@ -461,13 +576,11 @@ class MainWindow(QMainWindow):
         return self.results.current_metric()
 
     def _recovery_snapshot(self) -> tuple[Session, Path | None] | None:
-        """The work to keep in the recovery file: the session of now (None: nothing loaded)."""
-        if not self.workspace.entries:
+        """The work to keep in the recovery file: the session of now, every test set (None:
+        nothing loaded)."""
+        if not self.controller.holds_files():
             return None
-        settings = self.settings_model.state()
-        metric = self.current_metric()
-        session = session_from_workspace(self.workspace, settings, metric, self.run_groups)
-        return session, self.session_path
+        return self.controller.session(self.current_metric()), self.session_path
 
     def show_segments(self, first: str, second: str) -> None:
         """Open the Segments view on ``first`` (left) and ``second`` (right)."""
@@ -561,8 +674,12 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def shutdown(self, seconds: float = QUIT_WAIT_SECONDS) -> bool:
-        """Stop every worker, waiting at most ``seconds`` (:meth:`AppController.shutdown`)."""
-        return self.controller.shutdown(seconds)
+        """Stop every worker, waiting at most ``seconds`` (:meth:`AppController.shutdown`),
+        the campaign's among them."""
+        deadline = time.monotonic() + seconds
+        self.campaign_tab.stop(time.monotonic())  # asked to stop; waited for below
+        stopped = self.controller.shutdown(seconds)
+        return self.campaign_tab.stop(deadline) and stopped
 
     def open_files(self) -> None:
         """Ask for files to read, in a dialog wide enough for whole names (Ctrl+O)."""

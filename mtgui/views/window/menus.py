@@ -35,6 +35,11 @@ def build_menus(window: MainWindow) -> None:
         "Save one .mtgui file with the files themselves, the session, the report and the "
         "results: it opens on another computer as it is now."
     )
+    window.add_set_action = make_action(window, "&Add test set", "Ctrl+T")
+    window.add_set_action.setToolTip(
+        "Add a test set (a tab of inputs) to the project: with two or more, the results show "
+        "their campaign (Ctrl+T)."
+    )
     window.export_action = make_action(window, "&Export CSV...", "Ctrl+E")
     window.report_action = make_action(window, "Export &report (HTML)...", "Ctrl+Shift+E")
     window.pdf_action = make_action(window, "Export &PDF...", "Ctrl+Shift+P")
@@ -49,6 +54,7 @@ def build_menus(window: MainWindow) -> None:
     for action, slot in (
         (window.new_action, window.new_project),
         (window.open_action, window.open_files),
+        (window.add_set_action, window.add_test_set),
         (window.save_session_action, window.save_session),
         (window.save_session_as_action, window.save_session_as),
         (window.save_project_action, window.save_project_as),
@@ -68,6 +74,7 @@ def build_menus(window: MainWindow) -> None:
     window.cancel_action.setEnabled(False)
     file_menu = window.menuBar().addMenu("&File")
     file_menu.addActions([window.new_action, window.open_action, open_test_set_action(window)])
+    file_menu.addAction(window.add_set_action)
     file_menu.addAction(open_campaign_action(window))
     file_menu.addMenu(window.recent_menu)
     file_menu.addActions(
