@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
+from enum import StrEnum
 from functools import cached_property
 from os import PathLike
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from mtgui.engine.analysis import AnalysisResult, iter_analysis
 from mtgui.engine.core import Corpus, InputError, Origin, Role
@@ -36,7 +37,7 @@ from mtgui.engine.resampling import (
     BootstrapSettings,
     Unit,
 )
-from mtgui.engine.scale import on_scale
+from mtgui.engine.scale import SCALES, on_scale
 from mtgui.engine.statistics import Statistics
 from mtgui.engine.text import DEFAULT_TOKENIZER, Case
 from mtgui.io.assemble import assemble
@@ -52,7 +53,7 @@ Texts = str | PathLike[str] | Sequence[str]
 """A file (its path) or the segments themselves, one string per segment."""
 
 Progress = Callable[[str, int, int], None]
-"""Called as work goes on with the phase ("scoring", "resampling"), the steps done and the
+"""Called as work goes on with the phase ("scoring", then "bootstrap"), the steps done and the
 steps in all."""
 
 SCORING_OPTIONS: dict[str, str] = {
@@ -74,6 +75,8 @@ SCORING_OPTIONS: dict[str, str] = {
 """The scoring options :func:`evaluate` takes beyond its named parameters, by the command
 line's names (``--smooth-method`` is ``smooth_method``), and the
 :class:`~mtgui.engine.metrics.MetricSettings` field each sets."""
+
+Choice = TypeVar("Choice", bound=StrEnum)
 
 IN_MEMORY = "list"
 """The format named for segments given as a list of strings rather than read from a file."""
@@ -193,8 +196,9 @@ class Evaluation:
 
 
 def _deciding_p_value(pair: PairComparison, correction: Correction) -> float:
-    """The p-value the verdict follows: the corrected one under a correction."""
-    corrected = {Correction.HOLM: pair.p_holm, Correction.FDR: pair.p_fdr}.get(correction)
+    """The p-value the verdict follows: the corrected one (Holm's, FDR's or max-T's) under a
+    correction."""
+    corrected = pair.p_corrected if correction is not Correction.NONE else None
     return pair.p_value if corrected is None else corrected
 
 
@@ -275,7 +279,8 @@ def evaluate(
         What to read (see :func:`read`); or a :class:`~mtgui.engine.core.corpus.Corpus` that
         :func:`read` made, in place of ``references`` (``systems`` and ``source`` then unused).
     metrics
-        The metrics' names (``mtgui eval --metrics``); by default BLEU, NIST and M-BLEU.
+        The metrics' names (``mtgui eval --metrics``), a list or one comma-separated string
+        (``"bleu,chrf"``); by default BLEU, NIST and M-BLEU.
     resamples, seed, level, unit, correction, paired_ar
         The bootstrap's settings, with the command line's names and defaults (``--bootstrap``,
         ``--seed``, ``--ci``, ``--unit``, ``--holm``/``--fdr``, ``--paired-ar``).
@@ -299,6 +304,8 @@ def evaluate(
         if isinstance(references, Corpus)
         else read(references, systems, source=source, encoding=encoding)
     )
+    if isinstance(metrics, str):
+        metrics = [name.strip() for name in metrics.split(",")]  # as --metrics bleu,chrf
     unknown = [
         name
         for name in metrics
@@ -309,19 +316,33 @@ def evaluate(
             f"'{unknown[0]}' is not a metric mtgui knows.",
             hint="Choose from: " + ", ".join(METRIC_NAMES) + ".",
         )
-    case = Case.SENSITIVE if lowercase is None else Case(lowercase)
+    case = Case.SENSITIVE if lowercase is None else _chosen(Case, lowercase, "lowercase")
+    if bleu_scale not in SCALES:
+        raise InputError(f"bleu_scale must be 1 or 100, not {bleu_scale!r}.")
     scoring = MetricSettings(tokenize, case, not nist_formula, **_scoring_fields(options))
     resampling = BootstrapSettings(
         resamples=resamples,
         level=level,
         seed=seed,
-        unit=Unit(unit),
+        unit=_chosen(Unit, unit, "unit"),
         ar_trials=paired_ar,
-        correction=Correction(correction),
+        correction=_chosen(Correction, correction, "correction"),
     )
     run = iter_analysis(corpus, tuple(metrics), scoring, resampling)
     result = on_scale(_drained(run, progress), bleu_scale)
     return Evaluation(corpus, result.statistics, result.bootstrap)
+
+
+def _chosen(kind: type[Choice], value: str, setting: str) -> Choice:
+    """``value`` as one of ``kind``'s values, or an :class:`InputError` naming the setting and
+    the values it takes (an enum's own ValueError would reach the user as a traceback)."""
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = [
+            str(choice) for choice in kind if not (kind is Case and choice is Case.SENSITIVE)
+        ]
+        raise InputError(f"{setting} must be one of {', '.join(allowed)}, not {value!r}.") from None
 
 
 def _scoring_fields(options: Mapping[str, Any]) -> dict[str, Any]:
