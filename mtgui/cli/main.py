@@ -104,6 +104,31 @@ def expand_folders(paths: list[Path]) -> tuple[list[Path], list[str]]:
     return list(expansion.files), expansion.notes()
 
 
+DEMO_EXCLUDES = {
+    "ref": "--ref",
+    "hyp": "--hyp",
+    "src": "--src",
+    "docids": "--docids",
+    "scores": "--scores",
+    "mqm": "--mqm",
+    "system_runs": "--runs",  # eval's; a study's --runs (a count) is its own dest "runs"
+    "name": "--name",
+}
+"""The options that name inputs (or rename them), which ``--demo`` replaces by its own files,
+by their argparse dests."""
+
+
+def refuse_files_with_demo(args: argparse.Namespace) -> None:
+    """Refuse ``--demo`` given with files of one's own: the demo would be evaluated and the
+    files silently left out, a result the user did not ask for."""
+    given = [option for dest, option in DEMO_EXCLUDES.items() if getattr(args, dest, None)]
+    if given:
+        raise InputError(
+            f"--demo evaluates the bundled demo data; {', '.join(given)} cannot be given with it.",
+            hint="Leave out --demo to evaluate your own files.",
+        )
+
+
 def load_inputs(args: argparse.Namespace) -> Corpus:
     """Load every file named on the command line into one corpus.
 
@@ -117,6 +142,7 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     if args.demo:
         from mtgui.io.demo import load_demo
 
+        refuse_files_with_demo(args)
         return load_demo()
     references = list(named.references) if named else args.ref
     source = named.source if named else args.src

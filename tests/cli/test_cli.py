@@ -93,6 +93,11 @@ def test_names_override_file_names(inputs, capsys):
         ),
         (["--ref", "{ref}", "--hyp", "{a}", "--scores", "{ref}"], "not a table of scores"),
         (["--ref", "{ref}", "--hyp", "missing.txt"], "missing.txt: there is no such file."),
+        (
+            ["--demo", "--ref", "{ref}", "--hyp", "{a}"],
+            "--demo evaluates the bundled demo data; --ref, --hyp cannot be given with it. "
+            "Leave out --demo",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_a_message_and_no_traceback(inputs, capsys, args, message):
@@ -387,3 +392,11 @@ def test_a_folder_of_system_outputs(inputs, capsys, tmp_path):
     empty.mkdir()
     assert main(["eval", "--ref", str(inputs["ref"]), "--hyp", str(empty)]) == 2
     assert "empty: this folder holds no files." in capsys.readouterr().err
+
+
+def test_demo_with_the_options_of_eval_and_of_a_study_that_name_no_files(capsys):
+    """--demo is refused only with files of one's own: a study's --runs is a count."""
+    assert main(["eval", "--demo", "-b", "100", "-m", "bleu", "--runs", "X", "a", "b"]) == 2
+    assert "--runs cannot be given with it" in capsys.readouterr().err
+    study = ["study", "resamples", "--demo", "-m", "bleu", "--sizes", "1000"]
+    assert main([*study, "--stability-sizes", "100", "--runs", "2"]) == 0
