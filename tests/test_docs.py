@@ -77,3 +77,36 @@ def test_the_relative_link_finder_sees_links_and_images_but_not_code(tmp_path: P
         encoding="utf-8",
     )
     assert relative_links(page) == ["a.md", "img/b.png", "c.md"]
+
+
+def indented_blocks(page: Path) -> list[str]:
+    """The page's indented code blocks (four spaces), each without its indent."""
+    blocks, current = [], []
+    for line in [*page.read_text(encoding="utf-8").splitlines(), ""]:
+        if line.startswith("    ") or (current and not line.strip()):
+            current.append(line[4:])
+        elif current:
+            blocks.append("\n".join(current).strip("\n"))
+            current = []
+    if current:
+        blocks.append("\n".join(current).strip("\n"))
+    return blocks
+
+
+def test_the_demos_output_the_pages_show_is_what_mtgui_eval_demo_prints(capsys):
+    """The BLEU table and grid of docs/cli.md and the summary of docs/outputs.md, word for word
+    (they go stale whenever a sentence under the grid or the summary changes)."""
+    from mtgui.cli.main import main
+
+    assert main(["eval", "--demo", "--summary"]) == 0
+    printed = capsys.readouterr().out
+    shown = [b for b in indented_blocks(DOCS / "cli.md") if b.startswith("BLEU\nSystem")]
+    shown += [
+        b.strip("\n")
+        for b in re.findall(
+            r"```\n(Summary in words:.*?)```", (DOCS / "outputs.md").read_text(), re.S
+        )
+    ]
+    assert len(shown) == 2
+    for block in shown:
+        assert block in printed, f"not in `mtgui eval --demo --summary`'s output:\n{block}"
