@@ -400,3 +400,25 @@ def test_demo_with_the_options_of_eval_and_of_a_study_that_name_no_files(capsys)
     assert "--runs cannot be given with it" in capsys.readouterr().err
     study = ["study", "resamples", "--demo", "-m", "bleu", "--sizes", "1000"]
     assert main([*study, "--stability-sizes", "100", "--runs", "2"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["eval", "--demo", "--jsn", "r.json"],
+            "unrecognized arguments: --jsn r.json. Did you mean --json?",
+        ),
+        (["study", "size", "--demo", "--repeets", "3"], "Did you mean --repeats?"),
+        (
+            ["eval", "ref.txt", "sys.txt"],
+            "Every file is named by its option (--ref FILE, --hyp FILE",
+        ),
+        (["eval", "--demo", "-m", "bleu", "chrf"], "--metrics takes one comma-separated list"),
+    ],
+)
+def test_an_unrecognized_argument_says_what_was_likely_meant(capsys, args, said):
+    with pytest.raises(SystemExit) as caught:
+        main(args)
+    assert caught.value.code == 2
+    assert said in capsys.readouterr().err
