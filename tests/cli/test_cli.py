@@ -169,7 +169,10 @@ def test_module_entry_point_help_and_version(tmp_path):
 def test_module_entry_point_exit_code_on_bad_input(tmp_path):
     result = run("eval", "--ref", "nope.sgm", "--hyp", "nope.txt", cwd=tmp_path)
     assert result.returncode == 2
-    assert result.stderr == "mtgui: nope.sgm: there is no such file.\n"
+    assert result.stderr == (
+        "mtgui: nope.sgm: there is no such file. A relative path is read from the current "
+        f"folder, {tmp_path.resolve()}.\n"
+    )
 
 
 def eval_args(inputs, *extra):

@@ -262,6 +262,22 @@ def test_missing_file(tmp_path):
     assert str(error) == f"{path}: there is no such file."
 
 
+def test_a_missing_file_names_a_file_of_a_close_name_or_the_folder_a_relative_path_is_read_in(
+    tmp_path, monkeypatch
+):
+    (tmp_path / "newstest2014.ref.de").write_text("a\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError) as typo:
+        read_text(tmp_path / "newstest2014.ref.de.txt")
+    assert typo.value.hint == f"Did you mean {tmp_path / 'newstest2014.ref.de'}?"
+    with pytest.raises(InputError) as relative:
+        read_text("systems.txt")
+    assert str(relative.value) == (
+        f"systems.txt: there is no such file. A relative path is read from the current folder, "
+        f"{tmp_path.resolve()}."
+    )
+
+
 def test_directory(tmp_path):
     with pytest.raises(InputError) as caught:
         read_text(tmp_path)
