@@ -110,3 +110,26 @@ def test_the_demos_output_the_pages_show_is_what_mtgui_eval_demo_prints(capsys):
     assert len(shown) == 2
     for block in shown:
         assert block in printed, f"not in `mtgui eval --demo --summary`'s output:\n{block}"
+
+
+def test_the_campaign_file_the_page_shows_is_one_mtgui_campaign_reads(tmp_path: Path):
+    """docs/campaigns.md's example: every key and setting accepted (the files it names are
+    only read when the sets run)."""
+    from mtgui.cli.campaign_file import read_campaign
+
+    blocks = re.findall(r"```toml\n(.*?)```", (DOCS / "campaigns.md").read_text(), re.S)
+    assert len(blocks) == 1
+    (tmp_path / "wmt.toml").write_text(blocks[0], encoding="utf-8")
+    campaign = read_campaign(tmp_path / "wmt.toml")
+    assert [test_set.name for test_set in campaign.test_sets] == ["newstest2023", "newstest2024"]
+
+
+def test_the_breakdown_example_of_the_command_line_page_runs(capsys):
+    from mtgui.cli.main import main
+
+    example = "mtgui eval --demo --by genre --by length --length-buckets 15,20"
+    assert example in (DOCS / "cli.md").read_text(encoding="utf-8")
+    assert main(example.split()[1:]) == 0
+    printed = capsys.readouterr().out
+    assert "Breakdown by genre (the documents' attribute genre): 3 groups" in printed
+    assert "(segments: <15 2, [15,20) 58, >=20 35)" in printed  # compare-mt's buckets, as set
