@@ -16,6 +16,7 @@ Everything here is re-exported by :mod:`mtgui`; import it from there::
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
@@ -244,6 +245,8 @@ def read(
         ]
         files += [_named(file, name) for name, file in named]
     else:
+        for path in systems:
+            _refuse_segments_as_files(path, "systems", '{"A": ["segment 1", "segment 2"]}')
         files += [load_file(Path(path), {Role.SYSTEM}, encoding) for path in systems]
     corpus = assemble(files)
     if not corpus.systems:
@@ -377,6 +380,8 @@ def _drained(run: Any, progress: Progress | None) -> AnalysisResult:
 def _loaded(texts: Texts, role: Role, name: str, encoding: str) -> LoadedFile:
     """A file read in ``role``, or segments given as strings made into one."""
     if isinstance(texts, str | PathLike):
+        if role is Role.REFERENCE:
+            _refuse_segments_as_files(texts, "references", '[["segment 1", "segment 2"]]')
         return load_file(Path(texts), {role}, encoding)
     segments = tuple(texts)
     if not all(isinstance(segment, str) for segment in segments):
@@ -387,6 +392,18 @@ def _loaded(texts: Texts, role: Role, name: str, encoding: str) -> LoadedFile:
     numbers, seg_ids = line_numbers(len(segments))
     stream = TextStream(role, None, None, seg_ids, segments, numbers, origin)
     return LoadedFile(origin, (stream,))
+
+
+def _refuse_segments_as_files(texts: str | PathLike[str], what: str, example: str) -> None:
+    """Refuse a string that names no file in words that show the likeliest mistake: segments
+    given where a list of files (or of segment lists) was expected, ``["seg 1", "seg 2"]`` for
+    ``[["seg 1", "seg 2"]]``, which would otherwise read as file names."""
+    if isinstance(texts, str) and not os.path.exists(texts):  # False for a NUL, too
+        raise InputError(
+            "there is no such file.",
+            path=texts,
+            hint=f"The {what} are files, or lists of segments given as {example}.",
+        )
 
 
 def _named(file: LoadedFile, name: str) -> LoadedFile:

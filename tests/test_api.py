@@ -208,3 +208,11 @@ def test_metrics_may_be_one_comma_separated_string_as_on_the_command_line():
         [["a b c"]], {"A": ["a b c"], "B": ["a b"]}, metrics="bleu, chrf", **FAST
     )
     assert result.metrics == ("bleu", "chrf")
+
+
+def test_segments_given_where_files_are_expected_are_refused_with_the_right_form():
+    segments = ["the cat sat .", "a dog ."]
+    with pytest.raises(InputError, match=re.escape('lists of segments given as [["segment 1"')):
+        mtgui.evaluate(segments, {"A": segments}, **FAST)  # one list too few around the reference
+    with pytest.raises(InputError, match=re.escape('given as {"A": ["segment 1"')):
+        mtgui.evaluate([segments], segments, **FAST)  # a system's segments without its name
