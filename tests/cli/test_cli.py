@@ -84,7 +84,7 @@ def test_names_override_file_names(inputs, capsys):
         ),
         (
             ["--ref", "{ref}", "--hyp", "{a}", "--name", "x", "--name", "y"],
-            "2 names were given with --name, but 1 systems are loaded (run.alpha)",
+            "2 names were given with --name, but 1 system is loaded (run.alpha)",
         ),
         (
             ["--ref", "{a}", "--hyp", "{ref}"],
