@@ -236,8 +236,9 @@ def unrecognized(unknown: list[str], parser: argparse.ArgumentParser) -> str:
                 return f"{message}. Did you mean {near[0]}?"
     if any(not word.startswith("-") for word in unknown):
         return (
-            f"{message}. Every file is named by its option (--ref FILE, --hyp FILE ...), and "
-            "--metrics takes one comma-separated list (--metrics bleu,chrf)."
+            f"{message}. Files and values go after their option (--ref FILE, --hyp FILE ...); "
+            "repeat --ref, --name or --by for several, and give --metrics one comma-separated "
+            "list (--metrics bleu,chrf)."
         )
     return message
 

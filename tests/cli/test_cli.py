@@ -413,11 +413,9 @@ def test_demo_with_the_options_of_eval_and_of_a_study_that_name_no_files(capsys)
             "unrecognized arguments: --jsn r.json. Did you mean --json?",
         ),
         (["study", "size", "--demo", "--repeets", "3"], "Did you mean --repeats?"),
-        (
-            ["eval", "ref.txt", "sys.txt"],
-            "Every file is named by its option (--ref FILE, --hyp FILE",
-        ),
-        (["eval", "--demo", "-m", "bleu", "chrf"], "--metrics takes one comma-separated list"),
+        (["eval", "ref.txt", "sys.txt"], "Files and values go after their option (--ref FILE"),
+        (["eval", "--demo", "-m", "bleu", "chrf"], "give --metrics one comma-separated list"),
+        (["eval", "--demo", "--name", "A", "B"], "repeat --ref, --name or --by for several"),
     ],
 )
 def test_an_unrecognized_argument_says_what_was_likely_meant(capsys, args, said):
