@@ -18,7 +18,10 @@ TEXT = "Grüße aus Köln\nnaïve café — 😀\n"
 BAD_UTF8 = b"line one\nline two\nab\xe9cd\nline four\n"
 BAD_OFFSET = 20
 
-LATIN1_HINT = "If it is Latin-1 (ISO-8859-1) text, you can ask mtgui to read it as Latin-1."
+LATIN1_HINT = (
+    "If it is Latin-1 (ISO-8859-1) text, the command line reads it as it is with "
+    "--encoding latin-1."
+)
 
 
 @pytest.fixture(autouse=True, params=["whole", "in blocks of 3 bytes"])
