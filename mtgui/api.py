@@ -16,13 +16,15 @@ Everything here is re-exported by :mod:`mtgui`; import it from there::
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
+from enum import StrEnum
 from functools import cached_property
 from os import PathLike
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from mtgui.engine.analysis import AnalysisResult, iter_analysis
 from mtgui.engine.core import Corpus, InputError, Origin, Role
@@ -36,7 +38,7 @@ from mtgui.engine.resampling import (
     BootstrapSettings,
     Unit,
 )
-from mtgui.engine.scale import on_scale
+from mtgui.engine.scale import SCALES, on_scale
 from mtgui.engine.statistics import Statistics
 from mtgui.engine.text import DEFAULT_TOKENIZER, Case
 from mtgui.io.assemble import assemble
@@ -52,7 +54,7 @@ Texts = str | PathLike[str] | Sequence[str]
 """A file (its path) or the segments themselves, one string per segment."""
 
 Progress = Callable[[str, int, int], None]
-"""Called as work goes on with the phase ("scoring", "resampling"), the steps done and the
+"""Called as work goes on with the phase ("scoring", then "bootstrap"), the steps done and the
 steps in all."""
 
 SCORING_OPTIONS: dict[str, str] = {
@@ -74,6 +76,8 @@ SCORING_OPTIONS: dict[str, str] = {
 """The scoring options :func:`evaluate` takes beyond its named parameters, by the command
 line's names (``--smooth-method`` is ``smooth_method``), and the
 :class:`~mtgui.engine.metrics.MetricSettings` field each sets."""
+
+Choice = TypeVar("Choice", bound=StrEnum)
 
 IN_MEMORY = "list"
 """The format named for segments given as a list of strings rather than read from a file."""
@@ -193,8 +197,9 @@ class Evaluation:
 
 
 def _deciding_p_value(pair: PairComparison, correction: Correction) -> float:
-    """The p-value the verdict follows: the corrected one under a correction."""
-    corrected = {Correction.HOLM: pair.p_holm, Correction.FDR: pair.p_fdr}.get(correction)
+    """The p-value the verdict follows: the corrected one (Holm's, FDR's or max-T's) under a
+    correction."""
+    corrected = pair.p_corrected if correction is not Correction.NONE else None
     return pair.p_value if corrected is None else corrected
 
 
@@ -240,6 +245,8 @@ def read(
         ]
         files += [_named(file, name) for name, file in named]
     else:
+        for path in systems:
+            _refuse_segments_as_files(path, "systems", '{"A": ["segment 1", "segment 2"]}')
         files += [load_file(Path(path), {Role.SYSTEM}, encoding) for path in systems]
     corpus = assemble(files)
     if not corpus.systems:
@@ -275,7 +282,8 @@ def evaluate(
         What to read (see :func:`read`); or a :class:`~mtgui.engine.core.corpus.Corpus` that
         :func:`read` made, in place of ``references`` (``systems`` and ``source`` then unused).
     metrics
-        The metrics' names (``mtgui eval --metrics``); by default BLEU, NIST and M-BLEU.
+        The metrics' names (``mtgui eval --metrics``), a list or one comma-separated string
+        (``"bleu,chrf"``); by default BLEU, NIST and M-BLEU.
     resamples, seed, level, unit, correction, paired_ar
         The bootstrap's settings, with the command line's names and defaults (``--bootstrap``,
         ``--seed``, ``--ci``, ``--unit``, ``--holm``/``--fdr``, ``--paired-ar``).
@@ -299,6 +307,8 @@ def evaluate(
         if isinstance(references, Corpus)
         else read(references, systems, source=source, encoding=encoding)
     )
+    if isinstance(metrics, str):
+        metrics = [name.strip() for name in metrics.split(",")]  # as --metrics bleu,chrf
     unknown = [
         name
         for name in metrics
@@ -309,19 +319,33 @@ def evaluate(
             f"'{unknown[0]}' is not a metric mtgui knows.",
             hint="Choose from: " + ", ".join(METRIC_NAMES) + ".",
         )
-    case = Case.SENSITIVE if lowercase is None else Case(lowercase)
+    case = Case.SENSITIVE if lowercase is None else _chosen(Case, lowercase, "lowercase")
+    if bleu_scale not in SCALES:
+        raise InputError(f"bleu_scale must be 1 or 100, not {bleu_scale!r}.")
     scoring = MetricSettings(tokenize, case, not nist_formula, **_scoring_fields(options))
     resampling = BootstrapSettings(
         resamples=resamples,
         level=level,
         seed=seed,
-        unit=Unit(unit),
+        unit=_chosen(Unit, unit, "unit"),
         ar_trials=paired_ar,
-        correction=Correction(correction),
+        correction=_chosen(Correction, correction, "correction"),
     )
     run = iter_analysis(corpus, tuple(metrics), scoring, resampling)
     result = on_scale(_drained(run, progress), bleu_scale)
     return Evaluation(corpus, result.statistics, result.bootstrap)
+
+
+def _chosen(kind: type[Choice], value: str, setting: str) -> Choice:
+    """``value`` as one of ``kind``'s values, or an :class:`InputError` naming the setting and
+    the values it takes (an enum's own ValueError would reach the user as a traceback)."""
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = [
+            str(choice) for choice in kind if not (kind is Case and choice is Case.SENSITIVE)
+        ]
+        raise InputError(f"{setting} must be one of {', '.join(allowed)}, not {value!r}.") from None
 
 
 def _scoring_fields(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -356,6 +380,8 @@ def _drained(run: Any, progress: Progress | None) -> AnalysisResult:
 def _loaded(texts: Texts, role: Role, name: str, encoding: str) -> LoadedFile:
     """A file read in ``role``, or segments given as strings made into one."""
     if isinstance(texts, str | PathLike):
+        if role is Role.REFERENCE:
+            _refuse_segments_as_files(texts, "references", '[["segment 1", "segment 2"]]')
         return load_file(Path(texts), {role}, encoding)
     segments = tuple(texts)
     if not all(isinstance(segment, str) for segment in segments):
@@ -366,6 +392,18 @@ def _loaded(texts: Texts, role: Role, name: str, encoding: str) -> LoadedFile:
     numbers, seg_ids = line_numbers(len(segments))
     stream = TextStream(role, None, None, seg_ids, segments, numbers, origin)
     return LoadedFile(origin, (stream,))
+
+
+def _refuse_segments_as_files(texts: str | PathLike[str], what: str, example: str) -> None:
+    """Refuse a string that names no file in words that show the likeliest mistake: segments
+    given where a list of files (or of segment lists) was expected, ``["seg 1", "seg 2"]`` for
+    ``[["seg 1", "seg 2"]]``, which would otherwise read as file names."""
+    if isinstance(texts, str) and not os.path.exists(texts):  # False for a NUL, too
+        raise InputError(
+            "there is no such file.",
+            path=texts,
+            hint=f"The {what} are files, or lists of segments given as {example}.",
+        )
 
 
 def _named(file: LoadedFile, name: str) -> LoadedFile:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -179,3 +180,39 @@ def test_a_campaign_gives_what_mtgui_campaign_json_writes(tmp_path, capsys):
     path.write_text(text + "\n[oops\n")
     with pytest.raises(InputError, match="line"):
         mtgui.campaign(path)
+
+
+def test_the_p_value_of_a_pair_is_the_one_its_verdict_follows_under_max_t():
+    refs, systems = demo_files()
+    result = mtgui.evaluate(refs, systems, metrics=["bleu"], correction="maxt", **FAST)
+    for pair in result.report["pairs"]:
+        assert result.compare(pair["x"], pair["y"], "bleu").p_value == pair["p_maxt"]
+
+
+@pytest.mark.parametrize(
+    ("setting", "said"),
+    [
+        ({"unit": "doc"}, "unit must be one of auto, segment, document, not 'doc'"),
+        ({"correction": "bonferroni"}, "correction must be one of none, holm, fdr, maxt"),
+        ({"lowercase": "yes"}, "lowercase must be one of full, ascii, not 'yes'"),
+        ({"bleu_scale": 10}, "bleu_scale must be 1 or 100, not 10"),
+    ],
+)
+def test_a_setting_out_of_its_choices_is_refused_in_words(setting, said):
+    with pytest.raises(InputError, match=re.escape(said)):
+        mtgui.evaluate([["a b c"]], {"A": ["a b c"], "B": ["a b"]}, **FAST, **setting)
+
+
+def test_metrics_may_be_one_comma_separated_string_as_on_the_command_line():
+    result = mtgui.evaluate(
+        [["a b c"]], {"A": ["a b c"], "B": ["a b"]}, metrics="bleu, chrf", **FAST
+    )
+    assert result.metrics == ("bleu", "chrf")
+
+
+def test_segments_given_where_files_are_expected_are_refused_with_the_right_form():
+    segments = ["the cat sat .", "a dog ."]
+    with pytest.raises(InputError, match=re.escape('lists of segments given as [["segment 1"')):
+        mtgui.evaluate(segments, {"A": segments}, **FAST)  # one list too few around the reference
+    with pytest.raises(InputError, match=re.escape('given as {"A": ["segment 1"')):
+        mtgui.evaluate([segments], segments, **FAST)  # a system's segments without its name

@@ -77,3 +77,59 @@ def test_the_relative_link_finder_sees_links_and_images_but_not_code(tmp_path: P
         encoding="utf-8",
     )
     assert relative_links(page) == ["a.md", "img/b.png", "c.md"]
+
+
+def indented_blocks(page: Path) -> list[str]:
+    """The page's indented code blocks (four spaces), each without its indent."""
+    blocks, current = [], []
+    for line in [*page.read_text(encoding="utf-8").splitlines(), ""]:
+        if line.startswith("    ") or (current and not line.strip()):
+            current.append(line[4:])
+        elif current:
+            blocks.append("\n".join(current).strip("\n"))
+            current = []
+    if current:
+        blocks.append("\n".join(current).strip("\n"))
+    return blocks
+
+
+def test_the_demos_output_the_pages_show_is_what_mtgui_eval_demo_prints(capsys):
+    """The BLEU table and grid of docs/cli.md and the summary of docs/outputs.md, word for word
+    (they go stale whenever a sentence under the grid or the summary changes)."""
+    from mtgui.cli.main import main
+
+    assert main(["eval", "--demo", "--summary"]) == 0
+    printed = capsys.readouterr().out
+    shown = [b for b in indented_blocks(DOCS / "cli.md") if b.startswith("BLEU\nSystem")]
+    shown += [
+        b.strip("\n")
+        for b in re.findall(
+            r"```\n(Summary in words:.*?)```", (DOCS / "outputs.md").read_text(), re.S
+        )
+    ]
+    assert len(shown) == 2
+    for block in shown:
+        assert block in printed, f"not in `mtgui eval --demo --summary`'s output:\n{block}"
+
+
+def test_the_campaign_file_the_page_shows_is_one_mtgui_campaign_reads(tmp_path: Path):
+    """docs/campaigns.md's example: every key and setting accepted (the files it names are
+    only read when the sets run)."""
+    from mtgui.cli.campaign_file import read_campaign
+
+    blocks = re.findall(r"```toml\n(.*?)```", (DOCS / "campaigns.md").read_text(), re.S)
+    assert len(blocks) == 1
+    (tmp_path / "wmt.toml").write_text(blocks[0], encoding="utf-8")
+    campaign = read_campaign(tmp_path / "wmt.toml")
+    assert [test_set.name for test_set in campaign.test_sets] == ["newstest2023", "newstest2024"]
+
+
+def test_the_breakdown_example_of_the_command_line_page_runs(capsys):
+    from mtgui.cli.main import main
+
+    example = "mtgui eval --demo --by genre --by length --length-buckets 15,20"
+    assert example in (DOCS / "cli.md").read_text(encoding="utf-8")
+    assert main(example.split()[1:]) == 0
+    printed = capsys.readouterr().out
+    assert "Breakdown by genre (the documents' attribute genre): 3 groups" in printed
+    assert "(segments: <15 2, [15,20) 58, >=20 35)" in printed  # compare-mt's buckets, as set

@@ -29,4 +29,5 @@ def test_every_example_of_the_python_page_runs_in_order_as_a_notebook_would():
     assert (
         out[6] == "{'new': {'new': '', 'baseline': '>'}, 'baseline': {'new': '<', 'baseline': ''}}"
     )
+    assert out[7] == "('Lumen', 'Ostrich', 'Quill', 'Tessera') 95 2"  # mtgui.read, as shown
     assert out[-1] == "['bootstrap', 'scoring']"

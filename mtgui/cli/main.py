@@ -104,6 +104,31 @@ def expand_folders(paths: list[Path]) -> tuple[list[Path], list[str]]:
     return list(expansion.files), expansion.notes()
 
 
+DEMO_EXCLUDES = {
+    "ref": "--ref",
+    "hyp": "--hyp",
+    "src": "--src",
+    "docids": "--docids",
+    "scores": "--scores",
+    "mqm": "--mqm",
+    "system_runs": "--runs",  # eval's; a study's --runs (a count) is its own dest "runs"
+    "name": "--name",
+}
+"""The options that name inputs (or rename them), which ``--demo`` replaces by its own files,
+by their argparse dests."""
+
+
+def refuse_files_with_demo(args: argparse.Namespace) -> None:
+    """Refuse ``--demo`` given with files of one's own: the demo would be evaluated and the
+    files silently left out, a result the user did not ask for."""
+    given = [option for dest, option in DEMO_EXCLUDES.items() if getattr(args, dest, None)]
+    if given:
+        raise InputError(
+            f"--demo evaluates the bundled demo data; {', '.join(given)} cannot be given with it.",
+            hint="Leave out --demo to evaluate your own files.",
+        )
+
+
 def load_inputs(args: argparse.Namespace) -> Corpus:
     """Load every file named on the command line into one corpus.
 
@@ -117,6 +142,7 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
     if args.demo:
         from mtgui.io.demo import load_demo
 
+        refuse_files_with_demo(args)
         return load_demo()
     references = list(named.references) if named else args.ref
     source = named.source if named else args.src
@@ -183,6 +209,40 @@ def run_gui(args: argparse.Namespace, open_window: OpenWindow | None) -> int:
     return open_window(args.demo, [Path(f) for f in args.files])
 
 
+def command_parser(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> argparse.ArgumentParser:
+    """The parser of the command ``args`` ran (``eval``, or a study within ``study``), or
+    ``parser`` itself without one."""
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        chosen = getattr(args, action.dest, None) if action.dest != argparse.SUPPRESS else None
+        if isinstance(action, argparse._SubParsersAction) and chosen in action.choices:
+            return command_parser(action.choices[chosen], args)
+    return parser
+
+
+def unrecognized(unknown: list[str], parser: argparse.ArgumentParser) -> str:
+    """argparse's "unrecognized arguments", with what a newcomer most likely meant: the option
+    of that name misspelt, or a file or a second metric given without its option."""
+    from difflib import get_close_matches  # only now: every run's start stays light
+
+    message = f"unrecognized arguments: {' '.join(unknown)}"
+    options = [option for option in parser._option_string_actions if option.startswith("--")]
+    for word in unknown:
+        name = word.split("=", 1)[0]
+        if name.startswith("--"):
+            near = get_close_matches(name, options, n=1)
+            if near:
+                return f"{message}. Did you mean {near[0]}?"
+    if any(not word.startswith("-") for word in unknown):
+        return (
+            f"{message}. Files and values go after their option (--ref FILE, --hyp FILE ...); "
+            "repeat --ref, --name or --by for several, and give --metrics one comma-separated "
+            "list (--metrics bleu,chrf)."
+        )
+    return message
+
+
 def _leading_files(arguments: list[str]) -> list[str]:
     """``mtgui FILE ...`` opens the window with those files: the arguments before any option
     or command (argparse cannot mix a list of files with subcommands)."""
@@ -246,7 +306,9 @@ def main(
     rest = arguments[len(files) :]
     parser = build_parser(next((word for word in rest if not word.startswith("-")), None))
     try:
-        args = parser.parse_args(rest)
+        args, unknown = parser.parse_known_args(rest)
+        if unknown:
+            parser.error(unrecognized(unknown, command_parser(parser, args)))
     except SystemExit:  # --help, --version or a wrong option: nothing to run
         release_signals()
         raise

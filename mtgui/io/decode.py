@@ -162,7 +162,10 @@ def _decode_error(
     bad = bad_bytes.hex(" ")
     hint = "Save the file as UTF-8 and load it again."
     if encoding.lower() == AUTO and label.startswith("UTF-8"):
-        hint += " If it is Latin-1 (ISO-8859-1) text, you can ask mtgui to read it as Latin-1."
+        hint += (
+            " If it is Latin-1 (ISO-8859-1) text, the command line reads it as it is with "
+            "--encoding latin-1."
+        )
     return InputError(
         f"this is not valid {label} text: the bytes at byte offset {offset} ({bad}) do not decode.",
         path=path,

@@ -27,6 +27,7 @@ larger one is refused with a message instead of a MemoryError after minutes.
 """
 
 _CHUNK = 1 << 20
+_MAX_NEIGHBOURS = 10_000  # the entries of a missing file's folder looked at for a close name
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 _KINDS = (
     (stat.S_ISFIFO, "a named pipe (FIFO)"),
@@ -76,11 +77,31 @@ def check_regular(path: str | Path, limit: int | None = None) -> os.stat_result:
     try:
         info = os.stat(path)
     except OSError as error:
-        raise InputError(describe_os_error(error), path=path) from None
+        hint = missing_file_hint(Path(path)) if error.errno == errno.ENOENT else None
+        raise InputError(describe_os_error(error), path=path, hint=hint) from None
     except ValueError:  # a NUL character, or a name that cannot be encoded for this system
         raise InputError("this is not a valid file name.", path=path) from None
     _check_status(info, path, limit)
     return info
+
+
+def missing_file_hint(path: Path) -> str | None:
+    """What to check when a file named is not there: a file of a close name in its folder (a
+    typo), else, for a relative path, the folder it was looked for in (mtgui run from another
+    folder than the files'). None when neither applies."""
+    from difflib import get_close_matches  # only on this error
+
+    try:
+        with os.scandir(path.parent) as entries:
+            names = [entry.name for _, entry in zip(range(_MAX_NEIGHBOURS), entries, strict=False)]
+    except (OSError, ValueError):
+        names = []
+    near = get_close_matches(path.name, names, n=1, cutoff=0.85)
+    if near:
+        return f"Did you mean {path.parent / near[0]}?"
+    if not path.is_absolute():
+        return f"A relative path is read from the current folder, {os.getcwd()}."
+    return None
 
 
 def _check_status(info: os.stat_result, path: str | Path, limit: int | None) -> None:

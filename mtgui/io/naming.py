@@ -74,9 +74,10 @@ def apply_renames(names: Sequence[str], renames: Sequence[str]) -> list[str]:
             "not a mix of both."
         )
     if len(renames) != len(result):
+        names = "1 name was" if len(renames) == 1 else f"{len(renames)} names were"
+        systems = "1 system is" if len(result) == 1 else f"{len(result)} systems are"
         raise InputError(
-            f"{len(renames)} names were given with --name, but {len(result)} systems are "
-            f"loaded ({', '.join(result)}).",
+            f"{names} given with --name, but {systems} loaded ({', '.join(result)}).",
             hint="Give one name per system, in the order of the --hyp files, or use OLD=NEW.",
         )
     if any(not r.strip() for r in renames):

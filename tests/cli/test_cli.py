@@ -84,7 +84,7 @@ def test_names_override_file_names(inputs, capsys):
         ),
         (
             ["--ref", "{ref}", "--hyp", "{a}", "--name", "x", "--name", "y"],
-            "2 names were given with --name, but 1 systems are loaded (run.alpha)",
+            "2 names were given with --name, but 1 system is loaded (run.alpha)",
         ),
         (
             ["--ref", "{a}", "--hyp", "{ref}"],
@@ -93,6 +93,11 @@ def test_names_override_file_names(inputs, capsys):
         ),
         (["--ref", "{ref}", "--hyp", "{a}", "--scores", "{ref}"], "not a table of scores"),
         (["--ref", "{ref}", "--hyp", "missing.txt"], "missing.txt: there is no such file."),
+        (
+            ["--demo", "--ref", "{ref}", "--hyp", "{a}"],
+            "--demo evaluates the bundled demo data; --ref, --hyp cannot be given with it. "
+            "Leave out --demo",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_a_message_and_no_traceback(inputs, capsys, args, message):
@@ -164,7 +169,10 @@ def test_module_entry_point_help_and_version(tmp_path):
 def test_module_entry_point_exit_code_on_bad_input(tmp_path):
     result = run("eval", "--ref", "nope.sgm", "--hyp", "nope.txt", cwd=tmp_path)
     assert result.returncode == 2
-    assert result.stderr == "mtgui: nope.sgm: there is no such file.\n"
+    assert result.stderr == (
+        "mtgui: nope.sgm: there is no such file. A relative path is read from the current "
+        f"folder, {tmp_path.resolve()}.\n"
+    )
 
 
 def eval_args(inputs, *extra):
@@ -387,3 +395,31 @@ def test_a_folder_of_system_outputs(inputs, capsys, tmp_path):
     empty.mkdir()
     assert main(["eval", "--ref", str(inputs["ref"]), "--hyp", str(empty)]) == 2
     assert "empty: this folder holds no files." in capsys.readouterr().err
+
+
+def test_demo_with_the_options_of_eval_and_of_a_study_that_name_no_files(capsys):
+    """--demo is refused only with files of one's own: a study's --runs is a count."""
+    assert main(["eval", "--demo", "-b", "100", "-m", "bleu", "--runs", "X", "a", "b"]) == 2
+    assert "--runs cannot be given with it" in capsys.readouterr().err
+    study = ["study", "resamples", "--demo", "-m", "bleu", "--sizes", "1000"]
+    assert main([*study, "--stability-sizes", "100", "--runs", "2"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["eval", "--demo", "--jsn", "r.json"],
+            "unrecognized arguments: --jsn r.json. Did you mean --json?",
+        ),
+        (["study", "size", "--demo", "--repeets", "3"], "Did you mean --repeats?"),
+        (["eval", "ref.txt", "sys.txt"], "Files and values go after their option (--ref FILE"),
+        (["eval", "--demo", "-m", "bleu", "chrf"], "give --metrics one comma-separated list"),
+        (["eval", "--demo", "--name", "A", "B"], "repeat --ref, --name or --by for several"),
+    ],
+)
+def test_an_unrecognized_argument_says_what_was_likely_meant(capsys, args, said):
+    with pytest.raises(SystemExit) as caught:
+        main(args)
+    assert caught.value.code == 2
+    assert said in capsys.readouterr().err

@@ -84,7 +84,10 @@ def test_a_thread_still_working_gets_the_usual_exit(tmp_path):
 def test_the_exit_code_of_bad_input_survives_the_fast_exit(tmp_path):
     done = _run_script(tmp_path, "none", "eval", "--ref", "nope.sgm", "--hyp", "nope.txt")
     assert done.returncode == 2
-    assert done.stderr == "mtgui: nope.sgm: there is no such file.\n"
+    assert done.stderr == (
+        "mtgui: nope.sgm: there is no such file. A relative path is read from the current "
+        f"folder, {Path.cwd()}.\n"  # the script runs in the test's own folder
+    )
     assert not (tmp_path / "torn-down").exists()
 
 

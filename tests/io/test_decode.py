@@ -18,7 +18,10 @@ TEXT = "Grüße aus Köln\nnaïve café — 😀\n"
 BAD_UTF8 = b"line one\nline two\nab\xe9cd\nline four\n"
 BAD_OFFSET = 20
 
-LATIN1_HINT = "If it is Latin-1 (ISO-8859-1) text, you can ask mtgui to read it as Latin-1."
+LATIN1_HINT = (
+    "If it is Latin-1 (ISO-8859-1) text, the command line reads it as it is with "
+    "--encoding latin-1."
+)
 
 
 @pytest.fixture(autouse=True, params=["whole", "in blocks of 3 bytes"])
@@ -260,6 +263,22 @@ def test_missing_file(tmp_path):
     error = caught.value
     assert (error.path, error.line, error.problem) == (path, None, "there is no such file.")
     assert str(error) == f"{path}: there is no such file."
+
+
+def test_a_missing_file_names_a_file_of_a_close_name_or_the_folder_a_relative_path_is_read_in(
+    tmp_path, monkeypatch
+):
+    (tmp_path / "newstest2014.ref.de").write_text("a\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError) as typo:
+        read_text(tmp_path / "newstest2014.ref.de.txt")
+    assert typo.value.hint == f"Did you mean {tmp_path / 'newstest2014.ref.de'}?"
+    with pytest.raises(InputError) as relative:
+        read_text("systems.txt")
+    assert str(relative.value) == (
+        f"systems.txt: there is no such file. A relative path is read from the current folder, "
+        f"{tmp_path.resolve()}."
+    )
 
 
 def test_directory(tmp_path):

@@ -93,7 +93,7 @@ def test_renames_in_order_or_old_equals_new():
 @pytest.mark.parametrize(
     ("renames", "words"),
     [
-        (["X"], "1 names were given with --name, but 2 systems are loaded (a, b)"),
+        (["X"], "1 name was given with --name, but 2 systems are loaded (a, b)"),
         (["c=X"], "there is no system called 'c'"),
         (["a=X", "Y"], "not a mix of both"),
         (["a= "], "the new name is empty"),
