@@ -22,7 +22,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
-from mtgui.app.campaign import provide_campaign_steps
+from mtgui.app.campaign import provide_campaign_reader, provide_campaign_steps
+from mtgui.cli.campaign_project import campaign_project
 from mtgui.cli.campaign_steps import campaign_steps
 from mtgui.views.results.campaign_view import open_campaign
 from mtgui.views.studies.studies_view import STUDIES
@@ -233,6 +234,24 @@ def campaign_shot() -> None:
     window.close()
 
 
+def window_campaign_shot() -> None:
+    """The main window holding the same two test sets as tabs, on its Campaign tab."""
+    app = create_application()
+    window = MainWindow()
+    window.resize(1280, 800)
+    window.show()
+    window.open_campaign(CAMPAIGN.resolve())
+    end = time.monotonic() + 600
+    while window.campaign.outcome is None or window.campaign.runs.running:
+        if time.monotonic() > end:
+            raise SystemExit("the window's campaign did not finish in 10 minutes")
+        app.processEvents()
+        time.sleep(0.01)
+    settle(app)
+    window.grab().save(str(HERE / "wmt21-window-campaign.png"))
+    window.close()
+
+
 def shared_data(argv: list[str]) -> Path:
     """The folder of the shared WMT data: the one given, else the first that exists."""
     places = [Path(argv[1])] if len(argv) > 1 else list(SHARED_PLACES)
@@ -257,7 +276,8 @@ def copy_inputs(shared: Path, folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    provide_campaign_steps(campaign_steps)
+    provide_campaign_steps(campaign_steps)  # as mtgui.launch hands them to the window
+    provide_campaign_reader(campaign_project)
     shared = shared_data(sys.argv)
     welcome()
     shoot(load_demo_into, DEMO)
@@ -268,4 +288,5 @@ if __name__ == "__main__":
         shoot(load_is_en_with_human, HUMAN_SHOTS)
         shoot(load_is_en, FILES_SHOTS)
         campaign_shot()
+        window_campaign_shot()
         os.chdir(HERE)
