@@ -69,7 +69,11 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
 
 
 def _raise_if_due() -> None:
-    """Raise :class:`Terminated` for the recorded signal, once, where raising is allowed."""
+    """Raise :class:`Terminated` for the recorded signal, once, where raising is allowed: in
+    the main thread, the only one a signal interrupts (a command run on another thread, as
+    the tests and the Python API may, has no signals of its own)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
     if _STATE.signum is not None and not _STATE.raised and not _STATE.deferring:
         _STATE.raised = True
         raise Terminated(_STATE.signum)
@@ -112,7 +116,8 @@ def hold_signals() -> None:
 
 def release_signals() -> int | None:
     """Give back the handlers :func:`hold_signals` replaced (nothing if it did not); the signal
-    received while they were held, if any."""
+    received while they were held, if any. It is handed over, not kept: a command run later in
+    this process (the tests run many) must not be ended by it."""
     if not _HELD:
         return None
     with _blocked(list(_HELD)):
@@ -120,7 +125,9 @@ def release_signals() -> int | None:
             signal.signal(number, handler)
         _HELD.clear()
         _STATE.deferring -= 1
-    return _STATE.signum
+    signum = _STATE.signum
+    _STATE.reset()
+    return signum
 
 
 @contextmanager

@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -232,3 +233,20 @@ def test_the_window_gets_the_handlers_back_and_the_signal_received_meanwhile():
     assert release_signals() == signal.SIGTERM
     assert {signum: signal.getsignal(signum) for signum in SIGNALS} == before
     assert release_signals() is None  # nothing held any more
+
+
+def test_a_signal_handed_to_the_window_does_not_end_a_later_command(tmp_path, monkeypatch):
+    """The signal release_signals hands over is not kept: a command run after it in the same
+    process (here on a thread, as the tests of pipes run one) ran to its end, where it used to
+    be ended as 'terminated' by the earlier signal."""
+    hold_signals()
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(0.01)
+    assert release_signals() == signal.SIGTERM
+    assert received() is None
+    monkeypatch.chdir(tmp_path)
+    codes: list[int] = []
+    thread = threading.Thread(target=lambda: codes.append(main(["eval", "--demo", "-b", "0"])))
+    thread.start()
+    thread.join(60)
+    assert codes == [0]
