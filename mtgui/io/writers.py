@@ -185,9 +185,28 @@ def json_text(data: Any) -> str:
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """CSV with a header line; floats in full precision."""
+    """CSV with a header line; floats in full precision; text that a spreadsheet would run
+    as a formula made inert (:func:`inert_cell`)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([inert_cell(cell) for cell in header])
+    writer.writerows([inert_cell(cell) for cell in row] for row in rows)
     return buffer.getvalue()
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER_CHARACTERS = set("0123456789.,%eE+-\N{MINUS SIGN}\N{PLUS-MINUS SIGN} ")
+
+
+def inert_cell(cell: Any) -> Any:
+    """``cell``, or, if it is text that Excel, LibreOffice or Google Sheets would take for a
+    formula (it begins with ``= + - @``, a tab or a carriage return: a system or test set
+    named ``=HYPERLINK(...)`` or ``+cmd|...``), the text after a ``'``, which shows it as the
+    text it is and runs nothing (OWASP's advice on CSV injection). Numbers, signed numbers
+    written as text (``-0.5``, ``+1.2%``) and cells of one character (the verdict ``=``, a
+    ``-`` for nothing) stay as they are: no formula can hide in them."""
+    if not isinstance(cell, str) or len(cell) < 2 or not cell.startswith(_FORMULA_STARTS):
+        return cell
+    if cell[0] in "+-" and set(cell) <= _NUMBER_CHARACTERS:
+        return cell
+    return "'" + cell
