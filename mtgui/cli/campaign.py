@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mtgui.cli.campaign_file import CampaignSpec, read_campaign, set_arguments
+from mtgui.cli.campaign_file import CampaignSpec, campaign_inputs, read_campaign, set_arguments
 from mtgui.cli.eval import Loader, analyse
 from mtgui.cli.score_specs import metric_names
 from mtgui.cli.settings import command_settings
@@ -23,7 +23,6 @@ from mtgui.engine.campaign import Aggregate, CampaignSet, aggregate
 from mtgui.engine.core import InputError, printable
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.io.outputs import OutputPlan
-from mtgui.io.run_inputs import RunInputs
 from mtgui.io.writers import json_text, write_stdout
 from mtgui.report.campaign import (
     AGGREGATE_COLUMNS,
@@ -112,10 +111,7 @@ def run_campaign_sets(spec: CampaignSpec, load: Loader) -> tuple[list[SetAnalysi
 
 def _plan(args: argparse.Namespace, spec: CampaignSpec) -> OutputPlan:
     """Every output checked before the work (never over an input)."""
-    named: list[tuple[str, str | Path]] = [("campaign", spec.path)]
-    for test_set in spec.test_sets:
-        named += [("refs", p) for p in test_set.refs] + [("hyps", p) for p in test_set.hyps]
-    plan = OutputPlan(args.overwrite, RunInputs(named))
+    plan = OutputPlan(args.overwrite, campaign_inputs(spec))
     if args.csv is not None:
         plan.add_folder(CSV_KEY, args.csv, list(CAMPAIGN_CSV))
     if args.json is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -104,13 +105,18 @@ def test_each_set_is_eval_alone_and_the_aggregate_follows_the_sets(campaign, cap
         ('[[test_sets]]\nname = "a"\nhyps = "h"\n', 1, "has no 'refs'"),
         ('[[test_sets]]\nname = "a"\nrefs = "r"\nhyps = 3\n', 4, "'hyps' must be"),
         ("[settings]\nseed = 1\n", None, "no test set"),
+        ('seed = 1\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n', 1, "unknown table or key"),
+        ('[settings]\nlatex = "x.tex"\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n', 2, "cannot"),
+        ("[settings]\nsummary = true\n[[test_sets]]\nname='a'\nrefs='r'\nhyps='h'\n", 2, "cannot"),
+        ('[settings]\nmqm = "m.tsv"\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n', 2, "cannot"),
+        ("[settings]\n# caf\xe9\n", 2, "not UTF-8"),
     ],
 )
 def test_a_bad_campaign_file_exits_2_with_file_line_and_problem(
     tmp_path, capsys, text, line, words
 ):
     path = tmp_path / "bad.toml"
-    path.write_text(text)
+    path.write_bytes(text.encode("latin-1"))
     assert main(["campaign", str(path)]) == 2
     error = capsys.readouterr().err
     assert str(path) in error and words in error
@@ -123,3 +129,44 @@ def test_a_missing_file_in_a_set_names_the_set(campaign, capsys):
     assert main(["campaign", str(campaign)]) == 2
     error = capsys.readouterr().err
     assert "test set 's1'" in error and "missing.txt" in error
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+def test_a_campaign_file_that_is_no_regular_file_is_refused_without_reading(tmp_path, capsys, kind):
+    path = {"fifo": tmp_path / "c.toml", "device": Path("/dev/zero"), "folder": tmp_path}[kind]
+    if kind == "fifo":
+        os.mkfifo(path)  # reading it would wait for a writer forever
+    assert main(["campaign", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert str(path) in error and "campaign file cannot be read" in error
+
+
+def test_no_output_replaces_a_sets_source_or_document_ids_even_with_overwrite(campaign, capsys):
+    (campaign.parent / "s1/src.txt").write_text((campaign.parent / "s1/ref.txt").read_text())
+    campaign.write_text(
+        campaign.read_text().replace('refs = "s1/', 'src = "s1/src.txt"\nrefs = "s1/')
+    )
+    before = (campaign.parent / "s1/src.txt").read_bytes()
+    assert main(["campaign", str(campaign), "--json", "s1/src.txt", "--overwrite"]) == 2
+    error = capsys.readouterr().err
+    assert "s1/src.txt" in error and "input" in error and "--src" in error
+    assert (campaign.parent / "s1/src.txt").read_bytes() == before
+
+
+def test_hostile_names_reach_the_csv_inert_and_dashes_stay_names(campaign, capsys):
+    """A test set named like a spreadsheet formula, a system file and a system name that begin
+    with '-' (which eval's parser would take for options)."""
+    folder = campaign.parent
+    (folder / "s0/-A.txt").write_text((folder / "s0/A.txt").read_text())
+    text = campaign.read_text().replace('"s0/A.txt"', '"s0/-A.txt"')
+    text = text.replace('name = "s1"', 'name = "=HYPERLINK(\\"http://x\\")"')
+    text = text.replace(
+        'hyps = ["s2/A.txt", "s2/B.txt"]', 'hyps = ["s2/A.txt", "s2/B.txt"]\nnames = ["-A", "+B"]'
+    )
+    campaign.write_text(text)
+    assert main(["campaign", str(campaign), "--csv", "out"]) == 0, capsys.readouterr().err
+    with open("out/scores.csv", encoding="utf-8-sig") as table:
+        rows = list(csv.DictReader(table))
+    assert {r["test_set"] for r in rows} == {"s0", '\'=HYPERLINK("http://x")', "s2"}
+    assert {r["system"] for r in rows if r["test_set"] == "s2"} == {"'-A", "'+B"}
+    assert {r["system"] for r in rows if r["test_set"] == "s0"} == {"'-A", "B", "C"}
