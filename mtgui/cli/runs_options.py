@@ -8,10 +8,11 @@ Each file is one run's output (one system per file); the runs are loaded as syst
 from __future__ import annotations
 
 import argparse
+import os
 from dataclasses import replace
 from pathlib import Path
 
-from mtgui.engine.core import InputError, Role
+from mtgui.engine.core import InputError, Role, printable
 from mtgui.engine.runs import RunGroup
 from mtgui.io.loader import load_file
 from mtgui.io.streams import LoadedFile
@@ -34,19 +35,55 @@ def add_runs_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def run_specs(args: argparse.Namespace) -> list[tuple[str, list[Path]]]:
-    """Every --runs as (name, files), checked."""
-    specs = []
+    """Every --runs as (name, files), checked: a name given once, that is not a file (the name
+    forgotten), two files or more, none of them twice (the runs' spread would be made up)."""
+    specs: list[tuple[str, list[Path]]] = []
     for given in getattr(args, "system_runs", None) or []:
         name, files = given[0], [Path(f) for f in given[1:]]
         if not name.strip() or "#" in name:
-            raise InputError(f"--runs {name!r}: name the system (a name without '#').")
+            raise InputError(f"--runs {printable(name)!r}: name the system (a name without '#').")
+        if any(name == other for other, _ in specs):
+            raise InputError(f"--runs {printable(name)} is given twice; give each system once.")
+        if _looks_like_a_file(name):
+            raise InputError(
+                f"--runs {printable(name)}: the first word after --runs is the system's name, "
+                "but this is a file.",
+                path=name,
+                hint=f"Name the system first: --runs NAME {printable(name)} ...",
+            )
         if len(files) < 2:
             raise InputError(
-                f"--runs {name}: give two run files or more after the name.",
+                f"--runs {printable(name)}: give two run files or more after the name.",
                 hint="For example --runs mine run1.txt run2.txt run3.txt.",
             )
+        _refuse_repeated(name, files)
         specs.append((name, files))
     return specs
+
+
+def _looks_like_a_file(name: str) -> bool:
+    """Whether ``name`` is a path to an existing file (with a folder or an extension), as when
+    the name was left out: ``--runs out/run1.txt out/run2.txt out/run3.txt``."""
+    path = Path(name)
+    return (len(path.parts) > 1 or bool(path.suffix)) and path.is_file()
+
+
+def _refuse_repeated(name: str, files: list[Path]) -> None:
+    """Refuse a run file given twice (however spelled: a link is the file it leads to)."""
+    seen: dict[tuple[int, int], int] = {}
+    for number, path in enumerate(files, start=1):
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            continue  # the reader says what is wrong with it
+        first = seen.setdefault((info.st_dev, info.st_ino), number)
+        if first != number:
+            raise InputError(
+                f"--runs {printable(name)}: runs {first} and {number} are the same file; each "
+                "run is one training's output, and a run given twice would make the runs look "
+                "more alike than they are.",
+                path=path,
+            )
 
 
 def run_groups(args: argparse.Namespace) -> list[RunGroup]:

@@ -68,6 +68,9 @@ def test_runs_in_the_json_and_csv_reports(folder, capsys):
         (["A", "a1.txt"], "two run files or more"),
         (["A#x", "a1.txt", "a2.txt"], "without '#'"),
         (["c", "a1.txt", "a2.txt"], "already a system's"),
+        (["A", "a1.txt", "a2.txt", "./a1.txt"], "runs 1 and 3 are the same file"),
+        (["./a1.txt", "a2.txt", "a3.txt"], "this is a file"),
+        (["A", "a1.txt", "a2.txt", "--runs", "A", "a3.txt", "b1.txt"], "given twice"),
     ],
 )
 def test_bad_runs_exit_2_with_a_message(folder, capsys, runs, message):
