@@ -434,7 +434,16 @@ def _metricx_row(
             path=origin.path,
             line=number,
         )
-    name = item.get("system_id", system)
+    name = item.get("system_id")
+    name = system if name is None else name  # "system_id": null names no system either
+    if name is not None and (
+        isinstance(name, bool) or not isinstance(name, str | int) or not str(name).strip()
+    ):
+        raise InputError(
+            f"the system_id {printable(json.dumps(name)[:80])} is not a system's name.",
+            path=origin.path,
+            line=number,
+        )
     if name is None:
         raise InputError(
             "this MetricX file has no system_id, so it does not say which system's output "
@@ -454,7 +463,7 @@ def _metricx_row(
         position = whole_number(str(segment), "segment_id", origin.path, number)
         if position is None:
             raise InputError(
-                f"the segment_id '{printable(str(segment))}' is not a whole number.",
+                f"the segment_id '{printable(str(segment))}' is not a whole number from 0 upwards.",
                 path=origin.path,
                 line=number,
             )

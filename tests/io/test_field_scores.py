@@ -194,6 +194,30 @@ def test_metricx_jsonl_of_one_system_needs_its_name(tmp_path, text_files):
     assert _means(assemble(text_files, [table]), "Online-B", "metricx") == [3.0, 1.0, 2.0]
 
 
+@pytest.mark.parametrize(
+    ("item", "words"),
+    [
+        ({"system_id": "", "segment_id": 1, "prediction": 1}, 'system_id "" is not'),
+        ({"system_id": {"a": [1]}, "segment_id": 1, "prediction": 1}, "is not a system's name"),
+        ({"system_id": True, "segment_id": 1, "prediction": 1}, "is not a system's name"),
+        ({"system_id": "Online-B", "segment_id": -5, "prediction": 1}, "from 0 upwards"),
+    ],
+)
+def test_metricx_lines_with_junk_ids_are_refused_at_their_line(tmp_path, item, words):
+    good = {"system_id": "Online-B", "segment_id": 0, "prediction": 2.5}
+    path = _write(tmp_path, "m.jsonl", json.dumps(good) + "\n" + json.dumps(item) + "\n")
+    with pytest.raises(InputError, match="line 2") as refused:
+        load_score_source(ScoreSource(path, metric="metricx", higher_is_better=False))
+    assert words in str(refused.value)
+
+
+def test_metricx_null_system_id_takes_the_name_given(tmp_path, text_files):
+    rows = "".join(json.dumps({"system_id": None, "prediction": p}) + "\n" for p in (3, 1, 2))
+    path = _write(tmp_path, "out.jsonl", rows)
+    table = load_score_source(ScoreSource(path, metric="metricx", system="Online-B"))
+    assert _means(assemble(text_files, [table]), "Online-B", "metricx") == [3.0, 1.0, 2.0]
+
+
 def test_mt_metrics_eval_segment_scores_and_system_scores(tmp_path, text_files):
     rows = "".join(f"{s}\t{v}\n" for s in SYSTEMS for v in ("0.5", "None", "0.25"))
     path = _write(tmp_path, "BLEURT-20-refA.seg.score", rows)
