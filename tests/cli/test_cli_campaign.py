@@ -154,8 +154,9 @@ def test_no_output_replaces_a_sets_source_or_document_ids_even_with_overwrite(ca
 
 
 def test_hostile_names_reach_the_csv_inert_and_dashes_stay_names(campaign, capsys):
-    """A test set named like a spreadsheet formula, a system file and a system name that begin
-    with '-' (which eval's parser would take for options)."""
+    """A test set named like a spreadsheet formula, one with a terminal's control sequence,
+    a system file and a system name that begin with '-' (which eval's parser would take for
+    options)."""
     folder = campaign.parent
     (folder / "s0/-A.txt").write_text((folder / "s0/A.txt").read_text())
     text = campaign.read_text().replace('"s0/A.txt"', '"s0/-A.txt"')
@@ -163,10 +164,12 @@ def test_hostile_names_reach_the_csv_inert_and_dashes_stay_names(campaign, capsy
     text = text.replace(
         'hyps = ["s2/A.txt", "s2/B.txt"]', 'hyps = ["s2/A.txt", "s2/B.txt"]\nnames = ["-A", "+B"]'
     )
+    text = text.replace('name = "s0"', 'name = "s0\\u001b]0;title\\u0007"')
     campaign.write_text(text)
     assert main(["campaign", str(campaign), "--csv", "out"]) == 0, capsys.readouterr().err
+    assert "\x1b" not in capsys.readouterr().out
     with open("out/scores.csv", encoding="utf-8-sig") as table:
         rows = list(csv.DictReader(table))
-    assert {r["test_set"] for r in rows} == {"s0", '\'=HYPERLINK("http://x")', "s2"}
+    assert {r["test_set"] for r in rows} == {"s0\x1b]0;title\x07", '\'=HYPERLINK("http://x")', "s2"}
     assert {r["system"] for r in rows if r["test_set"] == "s2"} == {"'-A", "'+B"}
-    assert {r["system"] for r in rows if r["test_set"] == "s0"} == {"'-A", "B", "C"}
+    assert {r["system"] for r in rows if r["test_set"].startswith("s0")} == {"'-A", "B", "C"}
