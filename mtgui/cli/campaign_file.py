@@ -392,8 +392,9 @@ def set_arguments(spec: CampaignSpec, test_set: TestSetSpec) -> argparse.Namespa
 
 def campaign_inputs(spec: CampaignSpec) -> RunInputs:
     """Every file the campaign reads (the campaign file and each set's inputs as eval names
-    them: references, outputs, source, document ids, scores), so that no output of the
-    campaign is written over one, not even with ``--overwrite``."""
+    them: references, outputs, source, document ids, scores, folders of outputs), so that no
+    output of the campaign is written over one, not even with ``--overwrite``, nor into a
+    folder read as a whole."""
     from mtgui.cli.eval_outputs import input_paths  # eval's own list of a run's inputs
 
     inputs = RunInputs([("campaign", spec.path)])
@@ -404,8 +405,5 @@ def campaign_inputs(spec: CampaignSpec) -> RunInputs:
             raise InputError(
                 f"test set '{test_set.name}': {error.message}", path=spec.path, line=test_set.line
             ) from None
-        for identity in named:
-            found = named.file_at(identity)
-            if found is not None:
-                inputs.add(f"test set '{test_set.name}' {found.option}", found.path)
+        inputs.include(named, f"test set '{test_set.name}'")
     return inputs

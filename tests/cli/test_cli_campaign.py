@@ -173,3 +173,13 @@ def test_hostile_names_reach_the_csv_inert_and_dashes_stay_names(campaign, capsy
     assert {r["test_set"] for r in rows} == {"s0\x1b]0;title\x07", '\'=HYPERLINK("http://x")', "s2"}
     assert {r["system"] for r in rows if r["test_set"] == "s2"} == {"'-A", "'+B"}
     assert {r["system"] for r in rows if r["test_set"].startswith("s0")} == {"'-A", "B", "C"}
+
+
+def test_no_output_goes_into_a_sets_folder_of_outputs(tmp_path, capsys):
+    write_set(tmp_path / "systems", {"A": 0.2, "B": 0.3}, count=5)
+    (tmp_path / "systems/ref.txt").rename(tmp_path / "ref.txt")
+    path = tmp_path / "c.toml"
+    path.write_text('[[test_sets]]\nname = "a"\nrefs = "ref.txt"\nhyps = "systems"\n')
+    assert main(["campaign", str(path), "--csv", str(tmp_path / "systems")]) == 2
+    assert "folder read as input (test set 'a' --hyp" in capsys.readouterr().err
+    assert sorted(p.name for p in (tmp_path / "systems").iterdir()) == ["A.txt", "B.txt"]
