@@ -229,6 +229,7 @@ def _settings(table: object, path: Path, lines: _Lines) -> list[str]:
         )
     parser = settings_parser()
     words: list[str] = []
+    placed: list[tuple[list[str], int | None]] = []  # each setting's words and its line
     for key, value in table.items():
         line = lines.key("settings", 0, key)
         option = "--" + key.replace("_", "-")
@@ -253,19 +254,41 @@ def _settings(table: object, path: Path, lines: _Lines) -> list[str]:
         except _SettingError as error:
             raise InputError(f"setting '{key}': {error}.", path=path, line=line) from None
         words += given
+        placed.append((given, line))
     try:
-        args = parser.parse_args(["--ref", "x", "--hyp", "y", *words])
-        metric_settings(args)  # the ranges eval checks after parsing, said here with the line
-        bootstrap_settings(args)
+        _check_ranges(parser, words)
     except InputError as error:
         raise InputError(
-            f"the settings are not valid: {error.problem}", path=path, line=lines.header("settings")
+            f"the settings are not valid: {error.problem}",
+            path=path,
+            line=_culprit(parser, placed) or lines.header("settings"),
         ) from None
     except _SettingError as error:
         raise InputError(
             f"the settings do not go together: {error}.", path=path, line=lines.header("settings")
         ) from None
     return words
+
+
+def _check_ranges(parser: argparse.ArgumentParser, words: list[str]) -> None:
+    """Eval's checks after parsing (ranges, and a bootstrap, which a campaign needs)."""
+    args = parser.parse_args(["--ref", "x", "--hyp", "y", *words])
+    metric_settings(args)
+    bootstrap_settings(args)
+    if args.bootstrap == 0:
+        raise InputError("a campaign needs the bootstrap: remove 'bootstrap = 0'.")
+
+
+def _culprit(
+    parser: argparse.ArgumentParser, placed: list[tuple[list[str], int | None]]
+) -> int | None:
+    """The line of the first setting that is refused on its own (None if only together)."""
+    for given, line in placed:
+        try:
+            _check_ranges(parser, given)
+        except (InputError, _SettingError):
+            return line
+    return None
 
 
 def _as_words(

@@ -110,6 +110,17 @@ def test_each_set_is_eval_alone_and_the_aggregate_follows_the_sets(campaign, cap
         ("[settings]\nsummary = true\n[[test_sets]]\nname='a'\nrefs='r'\nhyps='h'\n", 2, "cannot"),
         ('[settings]\nmqm = "m.tsv"\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n', 2, "cannot"),
         ("[settings]\n# caf\xe9\n", 2, "not UTF-8"),
+        (
+            "[settings]\nmetrics = ['bleu']\nseed = -1\n"
+            "[[test_sets]]\nname='a'\nrefs='r'\nhyps='h'\n",
+            3,
+            "seed",
+        ),
+        (
+            "[settings]\nseed = 1\nbootstrap = 0\n[[test_sets]]\nname='a'\nrefs='r'\nhyps='h'\n",
+            3,
+            "needs the bootstrap",
+        ),
     ],
 )
 def test_a_bad_campaign_file_exits_2_with_file_line_and_problem(
