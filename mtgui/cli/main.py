@@ -23,7 +23,11 @@ from mtgui._version import __version__
 from mtgui.cli.eval import run_eval
 from mtgui.cli.eval_options import EVAL_EPILOG, add_eval_arguments
 from mtgui.cli.eval_outputs import PdfMaker
-from mtgui.cli.runs_options import add_runs_argument, load_run_files
+from mtgui.cli.runs_options import (
+    add_runs_argument,
+    load_run_files,
+    refuse_runs_among_systems,
+)
 from mtgui.cli.score_specs import score_specs
 from mtgui.cli.signals import Terminated, release_signals, signals_deferred, signals_unwind
 from mtgui.cli.test_set_options import filtered, test_set_of
@@ -132,6 +136,7 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
         raise InputError("no system output given.", hint="Name the system file(s) with --hyp.")
     wanted: dict[Path, set[Role]] = {}
     systems, folder_notes = expand_folders(args.hyp)
+    refuse_runs_among_systems(args, systems)
     for role, paths in (
         (Role.SOURCE, [source] if source else []),
         (Role.REFERENCE, references),

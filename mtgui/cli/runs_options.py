@@ -38,6 +38,7 @@ def run_specs(args: argparse.Namespace) -> list[tuple[str, list[Path]]]:
     """Every --runs as (name, files), checked: a name given once, that is not a file (the name
     forgotten), two files or more, none of them twice (the runs' spread would be made up)."""
     specs: list[tuple[str, list[Path]]] = []
+    seen: dict[tuple[int, int], str] = {}  # each run file, as "NAME run k"
     for given in getattr(args, "system_runs", None) or []:
         name, files = given[0], [Path(f) for f in given[1:]]
         if not name.strip() or "#" in name:
@@ -56,9 +57,37 @@ def run_specs(args: argparse.Namespace) -> list[tuple[str, list[Path]]]:
                 f"--runs {printable(name)}: give two run files or more after the name.",
                 hint="For example --runs mine run1.txt run2.txt run3.txt.",
             )
-        _refuse_repeated(name, files)
+        _refuse_repeated(name, files, seen)
         specs.append((name, files))
     return specs
+
+
+def refuse_runs_among_systems(args: argparse.Namespace, systems: list[Path]) -> None:
+    """Refuse a run file that is also a ``--hyp`` file (a system counted twice, once as a
+    run): as eval refuses a file given twice as system output."""
+    runs: dict[tuple[int, int], str] = {}
+    for name, files in run_specs(args):
+        for number, path in enumerate(files, start=1):
+            identity = _identity(path)
+            if identity is not None:
+                runs.setdefault(identity, f"run {number} of --runs {printable(name)}")
+    for path in systems:
+        identity = _identity(path)
+        if identity is not None and identity in runs:
+            raise InputError(
+                f"this file is given as system output (--hyp) and as {runs[identity]}.",
+                path=path,
+                hint="Each system and each run counts once.",
+            )
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """A file's device and inode (the same for every spelling of it), None if unreadable."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None  # the reader says what is wrong with it
+    return (info.st_dev, info.st_ino)
 
 
 def _looks_like_a_file(name: str) -> bool:
@@ -68,20 +97,19 @@ def _looks_like_a_file(name: str) -> bool:
     return (len(path.parts) > 1 or bool(path.suffix)) and path.is_file()
 
 
-def _refuse_repeated(name: str, files: list[Path]) -> None:
-    """Refuse a run file given twice (however spelled: a link is the file it leads to)."""
-    seen: dict[tuple[int, int], int] = {}
+def _refuse_repeated(name: str, files: list[Path], seen: dict[tuple[int, int], str]) -> None:
+    """Refuse a run file given twice, in this --runs or an earlier one (``seen``), however
+    spelled: a link is the file it leads to."""
     for number, path in enumerate(files, start=1):
-        try:
-            info = os.stat(path)
-        except (OSError, ValueError):
-            continue  # the reader says what is wrong with it
-        first = seen.setdefault((info.st_dev, info.st_ino), number)
-        if first != number:
+        identity = _identity(path)
+        if identity is None:
+            continue
+        here = f"run {number} of --runs {printable(name)}"
+        first = seen.setdefault(identity, here)
+        if first != here:
             raise InputError(
-                f"--runs {printable(name)}: runs {first} and {number} are the same file; each "
-                "run is one training's output, and a run given twice would make the runs look "
-                "more alike than they are.",
+                f"{first} and {here} are the same file; each run is one training's output, "
+                "and a run given twice would make the runs look more alike than they are.",
                 path=path,
             )
 
