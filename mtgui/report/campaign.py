@@ -179,7 +179,7 @@ def _score_grid(sets: Sequence[tuple[str, dict[str, Any]]], metric: str) -> str:
             else:
                 row.append(f"{four_decimals(entry['score'])} ({entry['cluster']})")
         rows.append(row)
-    return html_table(header, rows, 1)
+    return html_table(header, rows, 1, named_columns=True)
 
 
 def campaign_html(
