@@ -39,6 +39,7 @@ from mtgui.io.loader import ROLE_FLAGS, load_file
 from mtgui.io.targets import os_reason
 from mtgui.io.temporaries import discard_pending
 from mtgui.io.test_sets import with_set_details
+from mtgui.io.writers import guard_closed_streams
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 COMMANDS = ("eval", "study", "campaign")
@@ -246,6 +247,7 @@ def main(
     """Run the command line on ``argv``; returns the exit code. Without a command the window
     opens through ``open_window`` (the ``mtgui`` command passes :func:`mtgui.launch.open_window`;
     without one only commands run); ``--pdf`` is written through ``make_pdf``, likewise."""
+    guard_closed_streams()  # started with >&- or 2>&-
     arguments = list(sys.argv[1:] if argv is None else argv)
     files = _leading_files(arguments)
     rest = arguments[len(files) :]

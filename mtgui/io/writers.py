@@ -20,7 +20,9 @@ output (a full disk).
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import errno
 import io
 import json
 import os
@@ -152,6 +154,37 @@ def _move(temporary: Temporary, target: Target, replace: bool) -> None:
         return
     os.replace(temporary.path, target.final)
     temporary.moved()
+
+
+class _ClosedStream(io.TextIOBase):
+    """What stands for standard output when the process was started with it closed
+    (``mtgui eval ... >&-``: Python's ``sys.stdout`` is None). Writing to it fails as writing
+    to a closed descriptor does, so that an output asked for there (a table, ``--json -``) is
+    an error in words, not an internal error; nothing else needs it."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "it was closed when mtgui started")
+
+    def isatty(self) -> bool:
+        return False
+
+
+def guard_closed_streams() -> None:
+    """Give a process started with standard output or error closed stand-ins for them, and
+    keep their descriptors (1, 2) on /dev/null, so that no file mtgui opens later takes
+    descriptor 1 or 2 (where a library's or a child's stray print would land in it)."""
+    for descriptor, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        with contextlib.suppress(OSError):
+            opened = os.open(os.devnull, os.O_WRONLY)
+            if opened != descriptor:
+                os.dup2(opened, descriptor)
+                os.close(opened)
+        setattr(sys, name, _ClosedStream() if name == "stdout" else open(os.devnull, "w"))  # noqa: SIM115
 
 
 def write_stdout(text: str) -> None:
