@@ -10,9 +10,13 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from synthetic_sets import write_set
 
+from mtgui.cli.campaign_file import read_campaign, set_arguments
 from mtgui.cli.main import main
+from mtgui.engine.core import InputError
 
 SETTINGS = """\
 [settings]
@@ -194,3 +198,36 @@ def test_no_output_goes_into_a_sets_folder_of_outputs(tmp_path, capsys):
     assert main(["campaign", str(path), "--csv", str(tmp_path / "systems")]) == 2
     assert "folder read as input (test set 'a' --hyp" in capsys.readouterr().err
     assert sorted(p.name for p in (tmp_path / "systems").iterdir()) == ["A.txt", "B.txt"]
+
+
+_KEYS = ["name", "refs", "hyps", "src", "docids", "scores", "names", "metrics", "bootstrap"]
+_KEYS += ["seed", "correction", "paired_ar", "equivalence", "lowercase", "test_sets", "x"]
+_VALUES = ['"a"', '""', '"-x"', "1", "-1", "0", "1e400", "nan", "true", "[]", '["a", "b"]']
+_VALUES += ["[1, 2]", "{}", "{a = 1}", "1979-05-27", "[[]]", '"\\u0000"', '"holm"', '"../x"']
+_HEADERS = ["[settings]", "[[test_sets]]", "[test_sets]", "[[settings]]", "[other]", "[a.b]"]
+_LINE = st.one_of(
+    st.sampled_from(_HEADERS),
+    st.builds("{} = {}".format, st.sampled_from(_KEYS), st.sampled_from(_VALUES)),
+    st.text(max_size=8),
+)
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(lines=st.lists(_LINE, max_size=10))
+def test_any_campaign_text_is_read_or_refused_in_words(tmp_path, lines):
+    """Whatever the file holds, reading it gives a campaign or an InputError, never another
+    exception (settings, sets and eval's arguments for each set)."""
+    path = tmp_path / "fuzz.toml"
+    path.write_bytes("\n".join(lines).encode("utf-8", "surrogatepass"))
+    try:
+        spec = read_campaign(path)
+        for test_set in spec.test_sets:
+            set_arguments(spec, test_set)
+    except InputError as error:
+        assert error.path == path
