@@ -248,6 +248,14 @@ MQM_ROWS = [
 ]
 
 
+def test_mqm_rows_giving_one_segment_two_seg_ids_are_refused_at_the_line(tmp_path):
+    """Else the second segment's errors were added to the first's penalty without a word."""
+    rows = [*MQM_ROWS, "Online-B.7\td10\t1\t2\trater1\ts\tg h i\tNo-error\tNo-error"]
+    path = _write(tmp_path, "mqm.tsv", MQM_HEADER + "\n".join(rows) + "\n")
+    with pytest.raises(InputError, match="line 8: seg_id 2, but line 6 gives seg_id 3"):
+        load_score_source(ScoreSource(path, metric="mqm", higher_is_better=False))
+
+
 def test_mqm_penalties_use_freitag_weights_and_average_raters(tmp_path, sgml_files, text_files):
     path = _write(tmp_path, "mqm_newstest.tsv", MQM_HEADER + "\n".join(MQM_ROWS) + "\n")
     text = path.read_text(encoding="utf-8")
