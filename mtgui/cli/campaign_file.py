@@ -17,6 +17,8 @@
 Paths are relative to the campaign file. Everything wrong is an :class:`InputError` naming the
 file, the line and what is wrong (a TOML syntax error, a missing or unknown key, a value of the
 wrong type, a setting eval does not take or takes with other values), before any set is read.
+The file itself is read as every input is (:mod:`mtgui.io.inputs`): a pipe, a device or a file
+over :data:`MAX_CAMPAIGN_BYTES` is refused before it is read.
 """
 
 from __future__ import annotations
@@ -418,7 +420,9 @@ def campaign_inputs(spec: CampaignSpec) -> RunInputs:
     them: references, outputs, source, document ids, scores, folders of outputs), so that no
     output of the campaign is written over one, not even with ``--overwrite``, nor into a
     folder read as a whole."""
-    from mtgui.cli.eval_outputs import input_paths  # eval's own list of a run's inputs
+    # eval's own list of a run's inputs; imported here, where the outputs are checked, so
+    # that the window, which reads campaign files too, does not load eval's outputs for it
+    from mtgui.cli.eval_outputs import input_paths
 
     inputs = RunInputs([("campaign", spec.path)])
     for test_set in spec.test_sets:
