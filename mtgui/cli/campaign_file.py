@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mtgui.cli.eval_options import add_eval_arguments, bootstrap_settings, metric_settings
+from mtgui.cli.eval_outputs import input_paths
 from mtgui.engine.core import InputError
 from mtgui.io.inputs import read_input_bytes
 from mtgui.io.run_inputs import RunInputs
@@ -416,14 +417,10 @@ def set_arguments(spec: CampaignSpec, test_set: TestSetSpec) -> argparse.Namespa
 
 
 def campaign_inputs(spec: CampaignSpec) -> RunInputs:
-    """Every file the campaign reads (the campaign file and each set's inputs as eval names
-    them: references, outputs, source, document ids, scores, folders of outputs), so that no
-    output of the campaign is written over one, not even with ``--overwrite``, nor into a
-    folder read as a whole."""
-    # eval's own list of a run's inputs; imported here, where the outputs are checked, so
-    # that the window, which reads campaign files too, does not load eval's outputs for it
-    from mtgui.cli.eval_outputs import input_paths
-
+    """Every file the campaign reads (the campaign file and each set's inputs as eval's
+    :func:`~mtgui.cli.eval_outputs.input_paths` names them: references, outputs, source,
+    document ids, scores, folders of outputs), so that no output of the campaign is written
+    over one, not even with ``--overwrite``, nor into a folder read as a whole."""
     inputs = RunInputs([("campaign", spec.path)])
     for test_set in spec.test_sets:
         try:
