@@ -14,7 +14,7 @@ from collections.abc import Generator
 from pathlib import Path
 
 from mtgui.cli.campaign import analyse_set
-from mtgui.cli.campaign_file import CampaignSpec, read_campaign
+from mtgui.cli.campaign_file import CampaignSpec, campaign_inputs, read_campaign
 from mtgui.cli.main import load_inputs
 from mtgui.engine.campaign import CampaignSet, aggregate
 from mtgui.report.campaign_run import CampaignOutcome, CampaignProgress
@@ -43,9 +43,6 @@ def campaign_steps(path: Path) -> Generator[CampaignProgress, None, CampaignOutc
 
 
 def _inputs(spec: CampaignSpec) -> tuple[Path, ...]:
-    """The files the campaign reads (an export never replaces them)."""
-    paths = [spec.path]
-    for test_set in spec.test_sets:
-        paths += [*test_set.refs, *test_set.hyps]
-        paths += [p for p in (test_set.src, test_set.docids) if p is not None]
-    return tuple(paths)
+    """The files the campaign reads, scores files among them (an export never replaces
+    them), as the command line checks its outputs against."""
+    return campaign_inputs(spec).paths()

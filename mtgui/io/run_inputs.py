@@ -80,6 +80,12 @@ class RunInputs:
             for identity, given in theirs.items():
                 mine.setdefault(identity, replace(given, option=f"{prefix} {given.option}"))
 
+    def paths(self) -> tuple[Path, ...]:
+        """Every input as it was given (folders read as a whole, then files): for a check that
+        takes paths (:func:`~mtgui.io.writers.check_writable`)."""
+        given = [*self._folders.values(), *self._files.values()]
+        return tuple(dict.fromkeys(entry.path for entry in given))
+
     def __contains__(self, identity: object) -> bool:
         return identity in self._files
 

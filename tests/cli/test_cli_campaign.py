@@ -231,3 +231,20 @@ def test_any_campaign_text_is_read_or_refused_in_words(tmp_path, lines):
             set_arguments(spec, test_set)
     except InputError as error:
         assert error.path == path
+
+
+def test_the_windows_campaign_protects_every_file_it_read_from_its_exports(campaign):
+    """The window's run (campaign_steps) hands its exports the inputs: scores files too."""
+    from mtgui.cli.campaign_steps import campaign_steps
+
+    scores = campaign.parent / "s1/human.tsv"
+    scores.write_text("system\tline\tscore\n" + "".join(f"A\t{i}\t0.5\n" for i in range(1, 31)))
+    campaign.write_text(
+        campaign.read_text().replace('refs = "s1/', 'scores = "s1/human.tsv"\nrefs = "s1/')
+    )
+    steps = campaign_steps(campaign)
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(steps)
+    inputs = {path.resolve() for path in done.value.value.inputs}
+    assert scores.resolve() in inputs and (campaign.parent / "s2/B.txt").resolve() in inputs
