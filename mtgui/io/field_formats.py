@@ -36,6 +36,7 @@ import re
 from pathlib import Path
 
 from mtgui.engine.core import InputError, Origin, printable
+from mtgui.io.inputs import read_input_bytes
 from mtgui.io.json_input import check_json_bounds
 from mtgui.io.plaintext import split_lines
 from mtgui.io.scores import (
@@ -65,6 +66,7 @@ DA_SYSTEM_COLUMNS = frozenset({"sys", "rawscr", "zscr"})
 _SEGMENT_COLUMNS = frozenset({"sid", *DOC_COLUMNS, *SEG_COLUMNS, *INDEX_COLUMNS})
 DA_Z, DA_RAW = "Z.SCR", "RAW.SCR"
 _SNIFF = 1 << 16
+_MAX_RANKING_BYTES = 1 << 20  # a ranking file names a few dozen runs
 _SUFFIX = re.compile(r"\.[0-9]+$")
 _MTME_LINE = re.compile(r"[^\t]+\t\S+")
 _SACREBLEU_LINE = re.compile(r"(?:BLEU|chrF[0-9]*\+*|TER)(?:\|\S*)? = [+-]?[0-9.]+(?: .*)?")
@@ -249,9 +251,10 @@ def da_names(path: Path) -> dict[str, str]:
         )
         if len(found) != 1 and not (found and found[0] in candidates):
             return {}
-        lines = found[0].read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+        data = read_input_bytes(found[0], _MAX_RANKING_BYTES)  # a pipe there never hangs
+    except (OSError, InputError):
         return {}
+    lines = data.decode("utf-8", errors="replace").splitlines()
     names = {}
     for line in lines:
         fields = line.split()

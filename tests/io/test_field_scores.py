@@ -10,6 +10,7 @@ sorted by docid, differs from the position in the file: SID 1 is ``d10``'s segme
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -127,6 +128,13 @@ def test_wmt_da_runs_are_named_by_the_ranking_file_where_present(tmp_path, sgml_
     assert table.systems == ("Online-B", "Allegro.eu.2", "HUMAN.0")
     corpus = assemble(sgml_files, [table])
     assert _means(corpus, "Online-B") == [-0.5, 1.5, 0.5]
+
+
+def test_a_pipe_or_folder_named_as_the_ranking_file_is_passed_over_not_read(tmp_path, sgml_files):
+    """Reading a FIFO there waited forever; the runs keep their names without the .N."""
+    path = _write(tmp_path, "ad-seg-scores-is-en.csv", DA_ROWS)
+    os.mkfifo(tmp_path / "ad-sys-ranking-is-en-z-names.csv")
+    assert load_score_source(ScoreSource(path)).systems == ("Online-B.4", "Allegro.eu.2", "HUMAN.0")
 
 
 def test_two_runs_of_one_system_are_never_pooled(tmp_path, sgml_files):
