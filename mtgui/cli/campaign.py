@@ -17,7 +17,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from mtgui.cli.campaign_file import CampaignSpec, read_campaign, set_arguments
+from mtgui.cli.campaign_file import (
+    CampaignSpec,
+    campaign_input_paths,
+    read_campaign,
+    set_arguments,
+)
 from mtgui.cli.eval import Loader
 from mtgui.cli.progress import drain
 from mtgui.cli.score_specs import metric_names
@@ -33,7 +38,6 @@ from mtgui.engine.core import InputError, printable
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.runtime import TRIM_FROM, keep_freed_memory
 from mtgui.io.outputs import OutputPlan
-from mtgui.io.run_inputs import RunInputs
 from mtgui.io.writers import json_text, write_stdout
 from mtgui.report.campaign import (
     AGGREGATE_COLUMNS,
@@ -143,10 +147,7 @@ def run_campaign_sets(spec: CampaignSpec, load: Loader) -> tuple[list[SetAnalysi
 
 def _plan(args: argparse.Namespace, spec: CampaignSpec) -> OutputPlan:
     """Every output checked before the work (never over an input)."""
-    named: list[tuple[str, str | Path]] = [("campaign", spec.path)]
-    for test_set in spec.test_sets:
-        named += [("refs", p) for p in test_set.refs] + [("hyps", p) for p in test_set.hyps]
-    plan = OutputPlan(args.overwrite, RunInputs(named))
+    plan = OutputPlan(args.overwrite, campaign_input_paths(spec))
     if args.csv is not None:
         plan.add_folder(CSV_KEY, args.csv, list(CAMPAIGN_CSV))
     if args.json is not None:

@@ -17,11 +17,14 @@
 Paths are relative to the campaign file. Everything wrong is an :class:`InputError` naming the
 file, the line and what is wrong (a TOML syntax error, a missing or unknown key, a value of the
 wrong type, a setting eval does not take or takes with other values), before any set is read.
+The file itself is read as every input is (:mod:`mtgui.io.inputs`): a pipe, a device or a file
+over :data:`MAX_CAMPAIGN_BYTES` is refused before it is read.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import tomllib
 from collections.abc import Mapping
@@ -30,14 +33,22 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mtgui.cli.eval_options import add_eval_arguments, bootstrap_settings, metric_settings
+from mtgui.cli.eval_outputs import input_paths
 from mtgui.engine.core import InputError
+from mtgui.io.inputs import read_input_bytes
+from mtgui.io.run_inputs import RunInputs
+
+MAX_CAMPAIGN_BYTES = 1 << 20
+"""The largest campaign file read (1 MiB: thousands of test sets); a larger one is surely
+not a campaign file."""
 
 SET_KEYS = {"name", "refs", "hyps", "src", "docids", "scores", "names"}
 REQUIRED_SET_KEYS = ("name", "refs", "hyps")
 NOT_SETTINGS = {
     *("ref", "hyp", "src", "scores", "docids", "name", "demo", "runs"),
     *("json", "csv", "html", "pdf", "segments", "documents", "samples", "report-paths"),
-    *("overwrite", "by", "length-buckets"),
+    *("latex", "summary", "overwrite", "by", "length-buckets"),
+    *("mqm", "mqm-categories"),  # MQM annotations are one set's input
     *("test-set", "language-pair", "origlang", "subset"),  # a named set is one set's input
 }
 """Eval's options that a campaign's settings cannot hold: the inputs belong to each test set,
@@ -59,16 +70,21 @@ class TestSetSpec:
 
     def argv(self) -> list[str]:
         """The inputs as ``mtgui eval`` options."""
-        words = ["--ref", *map(str, self.refs), "--hyp", *map(str, self.hyps)]
+        words = ["--ref", *map(_word, self.refs), "--hyp", *map(_word, self.hyps)]
         if self.src is not None:
-            words += ["--src", str(self.src)]
+            words.append(f"--src={self.src}")
         if self.docids is not None:
-            words += ["--docids", str(self.docids)]
+            words.append(f"--docids={self.docids}")
         for spec in self.scores:
-            words += ["--scores", spec]
-        for name in self.names:
-            words += ["--name", name]
+            words += ["--scores", _word(spec)]
+        words += [f"--name={name}" for name in self.names]  # a name may begin with '-'
         return words
+
+
+def _word(path: Path | str) -> str:
+    """A path as an option's value that no parser takes for an option (``./-a.txt``)."""
+    text = str(path)
+    return f".{os.sep}{text}" if text.startswith("-") else text
 
 
 @dataclass(frozen=True)
@@ -110,6 +126,16 @@ class _Lines:
         found = [n for n, line in enumerate(self.lines, 1) if pattern.match(line)]
         return found[index] if index < len(found) else None
 
+    def top_key(self, key: str) -> int | None:
+        """The line of ``key`` outside any table (before the first header), if there."""
+        pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*[.=]")
+        for number, line in enumerate(self.lines, 1):
+            if line.lstrip().startswith("["):
+                return None
+            if pattern.match(line):
+                return number
+        return None
+
     def key(self, table: str, index: int, key: str) -> int | None:
         """The line of ``key`` in the ``index``-th ``table`` (its header's if not found)."""
         start = self.header(table, index)
@@ -127,12 +153,7 @@ class _Lines:
 
 def read_campaign(path: Path) -> CampaignSpec:
     """Read and check a campaign file (see the module docstring)."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError("the campaign file does not exist.", path=path) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"the campaign file cannot be read ({error}).", path=path) from None
+    text = _campaign_text(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -146,7 +167,7 @@ def read_campaign(path: Path) -> CampaignSpec:
         raise InputError(
             f"unknown table or key '{unknown[0]}'.",
             path=path,
-            line=lines.header(unknown[0]) or lines.key("", 0, unknown[0]),
+            line=lines.header(unknown[0]) or lines.top_key(unknown[0]),
             hint="A campaign file has a [settings] table and [[test_sets]] entries.",
         )
     settings = _settings(data.get("settings", {}), path, lines)
@@ -171,6 +192,27 @@ def read_campaign(path: Path) -> CampaignSpec:
     return CampaignSpec(path, tuple(settings), tuple(specs))
 
 
+def _campaign_text(path: Path) -> str:
+    """The campaign file's text: a regular file of at most :data:`MAX_CAMPAIGN_BYTES` in
+    UTF-8 (a pipe, a device or a folder is refused before it is read, as every input is)."""
+    try:
+        data = read_input_bytes(path, MAX_CAMPAIGN_BYTES)
+    except InputError as error:
+        raise InputError(
+            f"the campaign file cannot be read: {error.problem}", path=path, hint=error.hint
+        ) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputError(
+            f"the campaign file is not UTF-8 text (byte {data[error.start]:#04x}).",
+            path=path,
+            line=line,
+            hint="Save it as UTF-8, as TOML requires.",
+        ) from None
+
+
 def _decode_line(message: str) -> int | None:
     """The line tomllib's message gives, if any."""
     found = re.search(r"line (\d+)", message)
@@ -190,6 +232,7 @@ def _settings(table: object, path: Path, lines: _Lines) -> list[str]:
         )
     parser = settings_parser()
     words: list[str] = []
+    placed: list[tuple[list[str], int | None]] = []  # each setting's words and its line
     for key, value in table.items():
         line = lines.key("settings", 0, key)
         option = "--" + key.replace("_", "-")
@@ -214,19 +257,41 @@ def _settings(table: object, path: Path, lines: _Lines) -> list[str]:
         except _SettingError as error:
             raise InputError(f"setting '{key}': {error}.", path=path, line=line) from None
         words += given
+        placed.append((given, line))
     try:
-        args = parser.parse_args(["--ref", "x", "--hyp", "y", *words])
-        metric_settings(args)  # the ranges eval checks after parsing, said here with the line
-        bootstrap_settings(args)
+        _check_ranges(parser, words)
     except InputError as error:
         raise InputError(
-            f"the settings are not valid: {error.problem}", path=path, line=lines.header("settings")
+            f"the settings are not valid: {error.problem}",
+            path=path,
+            line=_culprit(parser, placed) or lines.header("settings"),
         ) from None
     except _SettingError as error:
         raise InputError(
             f"the settings do not go together: {error}.", path=path, line=lines.header("settings")
         ) from None
     return words
+
+
+def _check_ranges(parser: argparse.ArgumentParser, words: list[str]) -> None:
+    """Eval's checks after parsing (ranges, and a bootstrap, which a campaign needs)."""
+    args = parser.parse_args(["--ref", "x", "--hyp", "y", *words])
+    metric_settings(args)
+    bootstrap_settings(args)
+    if args.bootstrap == 0:
+        raise InputError("a campaign needs the bootstrap: remove 'bootstrap = 0'.")
+
+
+def _culprit(
+    parser: argparse.ArgumentParser, placed: list[tuple[list[str], int | None]]
+) -> int | None:
+    """The line of the first setting that is refused on its own (None if only together)."""
+    for given, line in placed:
+        try:
+            _check_ranges(parser, given)
+        except (InputError, _SettingError):
+            return line
+    return None
 
 
 def _as_words(
@@ -349,3 +414,20 @@ def set_arguments(spec: CampaignSpec, test_set: TestSetSpec) -> argparse.Namespa
         ) from None
     args.demo, args.debug, args.command = False, False, "eval"
     return args
+
+
+def campaign_input_paths(spec: CampaignSpec) -> RunInputs:
+    """Every file the campaign reads (the campaign file and each set's inputs as eval's
+    :func:`~mtgui.cli.eval_outputs.input_paths` names them: references, outputs, source,
+    document ids, scores, folders of outputs), so that no output of the campaign is written
+    over one, not even with ``--overwrite``, nor into a folder read as a whole."""
+    inputs = RunInputs([("campaign", spec.path)])
+    for test_set in spec.test_sets:
+        try:
+            named = input_paths(set_arguments(spec, test_set))
+        except InputError as error:
+            raise InputError(
+                f"test set '{test_set.name}': {error.message}", path=spec.path, line=test_set.line
+            ) from None
+        inputs.include(named, f"test set '{test_set.name}'")
+    return inputs

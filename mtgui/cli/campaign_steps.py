@@ -15,7 +15,7 @@ from collections.abc import Generator
 from pathlib import Path
 
 from mtgui.cli.campaign import campaign_inputs, set_analyses
-from mtgui.cli.campaign_file import CampaignSpec, read_campaign
+from mtgui.cli.campaign_file import CampaignSpec, campaign_input_paths, read_campaign
 from mtgui.cli.main import load_inputs
 from mtgui.engine.campaign import CampaignProgress, iter_campaign
 from mtgui.report.campaign_run import CampaignOutcome
@@ -41,9 +41,6 @@ def campaign_steps(path: Path) -> Generator[CampaignProgress, None, CampaignOutc
 
 
 def _inputs(spec: CampaignSpec) -> tuple[Path, ...]:
-    """The files the campaign reads (an export never replaces them)."""
-    paths = [spec.path]
-    for test_set in spec.test_sets:
-        paths += [*test_set.refs, *test_set.hyps]
-        paths += [p for p in (test_set.src, test_set.docids) if p is not None]
-    return tuple(paths)
+    """The files the campaign reads, scores files among them (an export never replaces
+    them), as the command line checks its outputs against."""
+    return campaign_input_paths(spec).paths()

@@ -23,7 +23,11 @@ from mtgui._version import __version__
 from mtgui.cli.eval import run_eval
 from mtgui.cli.eval_options import EVAL_EPILOG, add_eval_arguments
 from mtgui.cli.eval_outputs import PdfMaker
-from mtgui.cli.runs_options import add_runs_argument, load_run_files
+from mtgui.cli.runs_options import (
+    add_runs_argument,
+    load_run_files,
+    refuse_runs_among_systems,
+)
 from mtgui.cli.score_specs import score_specs
 from mtgui.cli.signals import Terminated, release_signals, signals_deferred, signals_unwind
 from mtgui.cli.test_set_options import filtered, test_set_of
@@ -35,6 +39,7 @@ from mtgui.io.loader import ROLE_FLAGS, load_file
 from mtgui.io.targets import os_reason
 from mtgui.io.temporaries import discard_pending
 from mtgui.io.test_sets import with_set_details
+from mtgui.io.writers import guard_closed_streams
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 COMMANDS = ("eval", "study", "campaign")
@@ -158,6 +163,7 @@ def load_inputs(args: argparse.Namespace) -> Corpus:
         raise InputError("no system output given.", hint="Name the system file(s) with --hyp.")
     wanted: dict[Path, set[Role]] = {}
     systems, folder_notes = expand_folders(args.hyp)
+    refuse_runs_among_systems(args, systems)
     for role, paths in (
         (Role.SOURCE, [source] if source else []),
         (Role.REFERENCE, references),
@@ -301,6 +307,7 @@ def main(
     """Run the command line on ``argv``; returns the exit code. Without a command the window
     opens through ``open_window`` (the ``mtgui`` command passes :func:`mtgui.launch.open_window`;
     without one only commands run); ``--pdf`` is written through ``make_pdf``, likewise."""
+    guard_closed_streams()  # started with >&- or 2>&-
     arguments = list(sys.argv[1:] if argv is None else argv)
     files = _leading_files(arguments)
     rest = arguments[len(files) :]

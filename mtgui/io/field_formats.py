@@ -36,6 +36,7 @@ import re
 from pathlib import Path
 
 from mtgui.engine.core import InputError, Origin, printable
+from mtgui.io.inputs import read_input_bytes
 from mtgui.io.json_input import check_json_bounds
 from mtgui.io.plaintext import split_lines
 from mtgui.io.scores import (
@@ -65,6 +66,7 @@ DA_SYSTEM_COLUMNS = frozenset({"sys", "rawscr", "zscr"})
 _SEGMENT_COLUMNS = frozenset({"sid", *DOC_COLUMNS, *SEG_COLUMNS, *INDEX_COLUMNS})
 DA_Z, DA_RAW = "Z.SCR", "RAW.SCR"
 _SNIFF = 1 << 16
+_MAX_RANKING_BYTES = 1 << 20  # a ranking file names a few dozen runs
 _SUFFIX = re.compile(r"\.[0-9]+$")
 _MTME_LINE = re.compile(r"[^\t]+\t\S+")
 _SACREBLEU_LINE = re.compile(r"(?:BLEU|chrF[0-9]*\+*|TER)(?:\|\S*)? = [+-]?[0-9.]+(?: .*)?")
@@ -249,9 +251,10 @@ def da_names(path: Path) -> dict[str, str]:
         )
         if len(found) != 1 and not (found and found[0] in candidates):
             return {}
-        lines = found[0].read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+        data = read_input_bytes(found[0], _MAX_RANKING_BYTES)  # a pipe there never hangs
+    except (OSError, InputError):
         return {}
+    lines = data.decode("utf-8", errors="replace").splitlines()
     names = {}
     for line in lines:
         fields = line.split()
@@ -434,7 +437,16 @@ def _metricx_row(
             path=origin.path,
             line=number,
         )
-    name = item.get("system_id", system)
+    name = item.get("system_id")
+    name = system if name is None else name  # "system_id": null names no system either
+    if name is not None and (
+        isinstance(name, bool) or not isinstance(name, str | int) or not str(name).strip()
+    ):
+        raise InputError(
+            f"the system_id {printable(json.dumps(name)[:80])} is not a system's name.",
+            path=origin.path,
+            line=number,
+        )
     if name is None:
         raise InputError(
             "this MetricX file has no system_id, so it does not say which system's output "
@@ -454,7 +466,7 @@ def _metricx_row(
         position = whole_number(str(segment), "segment_id", origin.path, number)
         if position is None:
             raise InputError(
-                f"the segment_id '{printable(str(segment))}' is not a whole number.",
+                f"the segment_id '{printable(str(segment))}' is not a whole number from 0 upwards.",
                 path=origin.path,
                 line=number,
             )

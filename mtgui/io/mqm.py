@@ -108,7 +108,15 @@ def read_mqm(text: str, origin: Origin, category: str | None = None) -> ScoreTab
         counted = category is None or top_category(error) == category
         penalty = weight(fields[8], error) if counted else 0.0
         penalties[key] = penalties.get(key, 0.0) + penalty
-        where.setdefault(key, (number, position))
+        first = where.setdefault(key, (number, position))
+        if first[1] != position:
+            raise InputError(
+                f"seg_id {position}, but line {first[0]} gives seg_id {first[1]} to the same "
+                f"segment (doc '{printable(doc)}', doc_id {in_doc}) of '{printable(system)}'.",
+                path=origin.path,
+                line=number,
+                hint="Each doc and doc_id is one segment, with one seg_id.",
+            )
         marked.setdefault(key, [])
         if counted and error.lower() not in ("no-error", ""):
             marked[key].append(annotation(rater, fields[8], error, fields[5], fields[6], penalty))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Collection, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from mtgui.engine.core import InputError
@@ -72,6 +72,19 @@ class RunInputs:
         self._folders.setdefault(identity, given)
         for inner, file in _files_under(path):
             self._files.setdefault(inner, RunInput(option, file, Path(path)))
+
+    def include(self, other: RunInputs, prefix: str) -> None:
+        """Add every input of ``other`` (files and folders read as a whole), its option named
+        after ``prefix`` (a campaign's test set: ``test set 'wmt23' --hyp``)."""
+        for mine, theirs in ((self._files, other._files), (self._folders, other._folders)):
+            for identity, given in theirs.items():
+                mine.setdefault(identity, replace(given, option=f"{prefix} {given.option}"))
+
+    def paths(self) -> tuple[Path, ...]:
+        """Every input as it was given (folders read as a whole, then files): for a check that
+        takes paths (:func:`~mtgui.io.writers.check_writable`)."""
+        given = [*self._folders.values(), *self._files.values()]
+        return tuple(dict.fromkeys(entry.path for entry in given))
 
     def __contains__(self, identity: object) -> bool:
         return identity in self._files

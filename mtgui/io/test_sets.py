@@ -187,18 +187,20 @@ def subset_mask(named: NamedTestSet, origlang: str | None, subset: str | None) -
 
     attributes = dict(named.attributes)
     marks: list[list[bool]] = []
+    size = len(read_field(named.source)) if origlang is not None or subset is not None else 0
     if origlang is not None:
         if "origlang" not in attributes:
             raise _no_annotation(named, "--origlang", "original languages")
         wanted, negated = origlang.removeprefix("non-"), origlang.startswith("non-")
-        values = read_field(attributes["origlang"])
+        values = _annotation(named, attributes["origlang"], size)
         marks.append([(value == wanted) != negated for value in values])
     if subset is not None:
         pattern = _pattern(subset.removeprefix("country:"))
         if "domain" in attributes:
-            tags = read_field(attributes["domain"])
+            tags = _annotation(named, attributes["domain"], size)
         elif named.name in SUBSETS and named.docids is not None:
-            tags = [SUBSETS[named.name].get(doc, "") for doc in read_field(named.docids)]
+            docs = _annotation(named, named.docids, size)
+            tags = [SUBSETS[named.name].get(doc, "") for doc in docs]
         else:
             raise _no_annotation(named, "--subset", "domains")
         marks.append([bool(pattern.search(tag)) for tag in tags])
@@ -211,6 +213,21 @@ def subset_mask(named: NamedTestSet, origlang: str | None, subset: str | None) -
         )
         raise InputError(f"the test set {named.label} has no segment with {asked}.")
     return keep
+
+
+def _annotation(named: NamedTestSet, path: Path, size: int) -> list[str]:
+    """The lines of one of the set's annotation files, one per segment of its source (else
+    sacreBLEU's cache is broken: an InputError naming the file says how to mend it)."""
+    values = read_field(path)
+    if len(values) != size:
+        raise InputError(
+            f"sacreBLEU's cache of the test set {named.label} is broken: this file has "
+            f"{len(values):,} lines, but the source ({named.source.name}) has {size:,}.",
+            path=path,
+            hint=f"Delete the folder {path.parent}: sacreBLEU (or mtgui) downloads the test set "
+            "again.",
+        )
+    return values
 
 
 def _pattern(text: str) -> re.Pattern[str]:

@@ -20,7 +20,9 @@ output (a full disk).
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import errno
 import io
 import json
 import os
@@ -154,6 +156,37 @@ def _move(temporary: Temporary, target: Target, replace: bool) -> None:
     temporary.moved()
 
 
+class _ClosedStream(io.TextIOBase):
+    """What stands for standard output when the process was started with it closed
+    (``mtgui eval ... >&-``: Python's ``sys.stdout`` is None). Writing to it fails as writing
+    to a closed descriptor does, so that an output asked for there (a table, ``--json -``) is
+    an error in words, not an internal error; nothing else needs it."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "it was closed when mtgui started")
+
+    def isatty(self) -> bool:
+        return False
+
+
+def guard_closed_streams() -> None:
+    """Give a process started with standard output or error closed stand-ins for them, and
+    keep their descriptors (1, 2) on /dev/null, so that no file mtgui opens later takes
+    descriptor 1 or 2 (where a library's or a child's stray print would land in it)."""
+    for descriptor, name in ((1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        with contextlib.suppress(OSError):
+            opened = os.open(os.devnull, os.O_WRONLY)
+            if opened != descriptor:
+                os.dup2(opened, descriptor)
+                os.close(opened)
+        setattr(sys, name, _ClosedStream() if name == "stdout" else open(os.devnull, "w"))  # noqa: SIM115
+
+
 def write_stdout(text: str) -> None:
     """Print ``text`` to standard output now; a failure (a full disk) is an InputError."""
     try:
@@ -185,9 +218,28 @@ def json_text(data: Any) -> str:
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """CSV with a header line; floats in full precision."""
+    """CSV with a header line; floats in full precision; text that a spreadsheet would run
+    as a formula made inert (:func:`inert_cell`)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([inert_cell(cell) for cell in header])
+    writer.writerows([inert_cell(cell) for cell in row] for row in rows)
     return buffer.getvalue()
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER_CHARACTERS = set("0123456789.,%eE+-\N{MINUS SIGN}\N{PLUS-MINUS SIGN} ")
+
+
+def inert_cell(cell: Any) -> Any:
+    """``cell``, or, if it is text that Excel, LibreOffice or Google Sheets would take for a
+    formula (it begins with ``= + - @``, a tab or a carriage return: a system or test set
+    named ``=HYPERLINK(...)`` or ``+cmd|...``), the text after a ``'``, which shows it as the
+    text it is and runs nothing (OWASP's advice on CSV injection). Numbers, signed numbers
+    written as text (``-0.5``, ``+1.2%``) and cells of one character (the verdict ``=``, a
+    ``-`` for nothing) stay as they are: no formula can hide in them."""
+    if not isinstance(cell, str) or len(cell) < 2 or not cell.startswith(_FORMULA_STARTS):
+        return cell
+    if cell[0] in "+-" and set(cell) <= _NUMBER_CHARACTERS:
+        return cell
+    return "'" + cell

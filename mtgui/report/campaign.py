@@ -21,6 +21,7 @@ from typing import Any
 
 from mtgui._version import __version__
 from mtgui.engine.campaign import Aggregate, AggregatePair
+from mtgui.engine.core import printable
 from mtgui.report.bidi import html_isolated
 from mtgui.report.cells import four_decimals, json_ready
 from mtgui.report.html_style import STYLE
@@ -139,9 +140,11 @@ TEXT_HEADER = [
 
 
 def campaign_text(found: Aggregate, sets: Sequence[str]) -> str:
-    """The aggregate for the terminal, one table per metric."""
+    """The aggregate for the terminal, one table per metric (names made printable: a test
+    set's name can hold a terminal's control sequences)."""
+    noun = "test set" if len(sets) == 1 else "test sets"
     parts = [
-        f"Campaign of {len(sets)} test sets: {', '.join(sets)}.",
+        f"Campaign of {len(sets)} {noun}: {', '.join(printable(s) for s in sets)}.",
         f"Aggregate over the sets holding both systems: sets with '>' / '<', the mean delta and "
         f"its stratified bootstrap ({found.resamples} resamples, {found.level * 100:g}% level, "
         f"correction {found.correction.value}); 'better on >= k' counts sets with the "
@@ -149,7 +152,7 @@ def campaign_text(found: Aggregate, sets: Sequence[str]) -> str:
     ]
     for metric in dict.fromkeys(p.metric for p in found.pairs):
         parts += [f"\n{metric}", align_table([TEXT_HEADER, *_text_rows(found, metric)])]
-    parts += [f"Note: {note}" for note in found.notes]
+    parts += [f"Note: {printable(note)}" for note in found.notes]
     return "\n".join(parts)
 
 
@@ -176,7 +179,7 @@ def _score_grid(sets: Sequence[tuple[str, dict[str, Any]]], metric: str) -> str:
             else:
                 row.append(f"{four_decimals(entry['score'])} ({entry['cluster']})")
         rows.append(row)
-    return html_table(header, rows, 1)
+    return html_table(header, rows, 1, named_columns=True)
 
 
 def campaign_html(

@@ -16,11 +16,19 @@ from mtgui.report.bidi import html_isolated
 
 
 def html_table(
-    header: Sequence[str], rows: Sequence[Sequence[str]], names: int, words: int = 0
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    names: int,
+    words: int = 0,
+    named_columns: bool = False,
 ) -> str:
     """An HTML table whose rows hold ``names`` name cells, then numbers, then ``words`` cells
-    of text at the end."""
-    head = "".join(f"<th>{escape(h)}</th>" for h in header)
+    of text at the end; with ``named_columns`` the header's cells after the first are names
+    too (test sets as columns), isolated as the rows' names are."""
+    head = "".join(
+        f"<th>{html_isolated(h) if named_columns and i else escape(h)}</th>"
+        for i, h in enumerate(header)
+    )
     body = "".join(f"<tr>{''.join(_cells(row, names, words))}</tr>" for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 

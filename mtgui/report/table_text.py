@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from mtgui.engine.core import printable
-from mtgui.io.writers import csv_text
+from mtgui.io.writers import csv_text, inert_cell
 
 Rows = Sequence[Sequence[str]]
 
@@ -76,15 +76,16 @@ def is_numeric(cell: str) -> bool:
 
 def tsv_text(header: Sequence[str], rows: Rows) -> str:
     """Tab-separated lines, as spreadsheets paste them: tabs and line breaks in cells become
-    spaces, and a number written with a typographic minus gets the ASCII one that spreadsheets
-    read as a number."""
+    spaces, a number written with a typographic minus gets the ASCII one that spreadsheets
+    read as a number, and a name that a spreadsheet would run as a formula is made inert as
+    in the CSV files (:func:`~mtgui.io.writers.inert_cell`)."""
     lines = ["\t".join(_tsv_cell(cell) for cell in row) for row in [header, *rows]]
     return "\n".join(lines) + "\n"
 
 
 def _tsv_cell(cell: str) -> str:
     cell = " ".join(cell.replace("\t", " ").splitlines())
-    return _ascii_minus(cell)
+    return str(inert_cell(_ascii_minus(cell)))  # pasted, a formula would run as one
 
 
 def _ascii_minus(cell: str) -> str:

@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from synthetic_sets import write_set
 
+from mtgui.cli.campaign_file import read_campaign, set_arguments
 from mtgui.cli.main import main
+from mtgui.engine.core import InputError
 
 SETTINGS = """\
 [settings]
@@ -104,13 +109,29 @@ def test_each_set_is_eval_alone_and_the_aggregate_follows_the_sets(campaign, cap
         ('[[test_sets]]\nname = "a"\nhyps = "h"\n', 1, "has no 'refs'"),
         ('[[test_sets]]\nname = "a"\nrefs = "r"\nhyps = 3\n', 4, "'hyps' must be"),
         ("[settings]\nseed = 1\n", None, "no test set"),
+        ('seed = 1\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n', 1, "unknown table or key"),
+        ('[settings]\nlatex = "x.tex"\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n', 2, "cannot"),
+        ("[settings]\nsummary = true\n[[test_sets]]\nname='a'\nrefs='r'\nhyps='h'\n", 2, "cannot"),
+        ('[settings]\nmqm = "m.tsv"\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n', 2, "cannot"),
+        ("[settings]\n# caf\xe9\n", 2, "not UTF-8"),
+        (
+            "[settings]\nmetrics = ['bleu']\nseed = -1\n"
+            "[[test_sets]]\nname='a'\nrefs='r'\nhyps='h'\n",
+            3,
+            "seed",
+        ),
+        (
+            "[settings]\nseed = 1\nbootstrap = 0\n[[test_sets]]\nname='a'\nrefs='r'\nhyps='h'\n",
+            3,
+            "needs the bootstrap",
+        ),
     ],
 )
 def test_a_bad_campaign_file_exits_2_with_file_line_and_problem(
     tmp_path, capsys, text, line, words
 ):
     path = tmp_path / "bad.toml"
-    path.write_text(text)
+    path.write_bytes(text.encode("latin-1"))
     assert main(["campaign", str(path)]) == 2
     error = capsys.readouterr().err
     assert str(path) in error and words in error
@@ -123,3 +144,107 @@ def test_a_missing_file_in_a_set_names_the_set(campaign, capsys):
     assert main(["campaign", str(campaign)]) == 2
     error = capsys.readouterr().err
     assert "test set 's1'" in error and "missing.txt" in error
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+def test_a_campaign_file_that_is_no_regular_file_is_refused_without_reading(tmp_path, capsys, kind):
+    path = {"fifo": tmp_path / "c.toml", "device": Path("/dev/zero"), "folder": tmp_path}[kind]
+    if kind == "fifo":
+        os.mkfifo(path)  # reading it would wait for a writer forever
+    assert main(["campaign", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert str(path) in error and "campaign file cannot be read" in error
+
+
+def test_no_output_replaces_a_sets_source_or_document_ids_even_with_overwrite(campaign, capsys):
+    (campaign.parent / "s1/src.txt").write_text((campaign.parent / "s1/ref.txt").read_text())
+    campaign.write_text(
+        campaign.read_text().replace('refs = "s1/', 'src = "s1/src.txt"\nrefs = "s1/')
+    )
+    before = (campaign.parent / "s1/src.txt").read_bytes()
+    assert main(["campaign", str(campaign), "--json", "s1/src.txt", "--overwrite"]) == 2
+    error = capsys.readouterr().err
+    assert "s1/src.txt" in error and "input" in error and "--src" in error
+    assert (campaign.parent / "s1/src.txt").read_bytes() == before
+
+
+def test_hostile_names_reach_the_csv_inert_and_dashes_stay_names(campaign, capsys):
+    """A test set named like a spreadsheet formula, one with a terminal's control sequence,
+    a system file and a system name that begin with '-' (which eval's parser would take for
+    options)."""
+    folder = campaign.parent
+    (folder / "s0/-A.txt").write_text((folder / "s0/A.txt").read_text())
+    text = campaign.read_text().replace('"s0/A.txt"', '"s0/-A.txt"')
+    text = text.replace('name = "s1"', 'name = "=HYPERLINK(\\"http://x\\")"')
+    text = text.replace(
+        'hyps = ["s2/A.txt", "s2/B.txt"]', 'hyps = ["s2/A.txt", "s2/B.txt"]\nnames = ["-A", "+B"]'
+    )
+    text = text.replace('name = "s0"', 'name = "s0\\u001b]0;title\\u0007"')
+    campaign.write_text(text)
+    assert main(["campaign", str(campaign), "--csv", "out"]) == 0, capsys.readouterr().err
+    assert "\x1b" not in capsys.readouterr().out
+    with open("out/scores.csv", encoding="utf-8-sig") as table:
+        rows = list(csv.DictReader(table))
+    assert {r["test_set"] for r in rows} == {"s0\x1b]0;title\x07", '\'=HYPERLINK("http://x")', "s2"}
+    assert {r["system"] for r in rows if r["test_set"] == "s2"} == {"'-A", "'+B"}
+    assert {r["system"] for r in rows if r["test_set"].startswith("s0")} == {"'-A", "B", "C"}
+
+
+def test_no_output_goes_into_a_sets_folder_of_outputs(tmp_path, capsys):
+    write_set(tmp_path / "systems", {"A": 0.2, "B": 0.3}, count=5)
+    (tmp_path / "systems/ref.txt").rename(tmp_path / "ref.txt")
+    path = tmp_path / "c.toml"
+    path.write_text('[[test_sets]]\nname = "a"\nrefs = "ref.txt"\nhyps = "systems"\n')
+    assert main(["campaign", str(path), "--csv", str(tmp_path / "systems")]) == 2
+    assert "folder read as input (test set 'a' --hyp" in capsys.readouterr().err
+    assert sorted(p.name for p in (tmp_path / "systems").iterdir()) == ["A.txt", "B.txt"]
+
+
+_KEYS = ["name", "refs", "hyps", "src", "docids", "scores", "names", "metrics", "bootstrap"]
+_KEYS += ["seed", "correction", "paired_ar", "equivalence", "lowercase", "test_sets", "x"]
+_VALUES = ['"a"', '""', '"-x"', "1", "-1", "0", "1e400", "nan", "true", "[]", '["a", "b"]']
+_VALUES += ["[1, 2]", "{}", "{a = 1}", "1979-05-27", "[[]]", '"\\u0000"', '"holm"', '"../x"']
+_HEADERS = ["[settings]", "[[test_sets]]", "[test_sets]", "[[settings]]", "[other]", "[a.b]"]
+_LINE = st.one_of(
+    st.sampled_from(_HEADERS),
+    st.builds("{} = {}".format, st.sampled_from(_KEYS), st.sampled_from(_VALUES)),
+    st.text(max_size=8),
+)
+
+
+@settings(
+    max_examples=80,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(lines=st.lists(_LINE, max_size=10))
+def test_any_campaign_text_is_read_or_refused_in_words(tmp_path, lines):
+    """Whatever the file holds, reading it gives a campaign or an InputError, never another
+    exception (settings, sets and eval's arguments for each set)."""
+    path = tmp_path / "fuzz.toml"
+    path.write_bytes("\n".join(lines).encode("utf-8", "surrogatepass"))
+    try:
+        spec = read_campaign(path)
+        for test_set in spec.test_sets:
+            set_arguments(spec, test_set)
+    except InputError as error:
+        assert error.path == path
+
+
+def test_the_windows_campaign_protects_every_file_it_read_from_its_exports(campaign):
+    """The window's run (campaign_steps) hands its exports the inputs: scores files too."""
+    from mtgui.cli.campaign_steps import campaign_steps
+
+    scores = campaign.parent / "s1/human.tsv"
+    scores.write_text("system\tline\tscore\n" + "".join(f"A\t{i}\t0.5\n" for i in range(1, 31)))
+    campaign.write_text(
+        campaign.read_text().replace('refs = "s1/', 'scores = "s1/human.tsv"\nrefs = "s1/')
+    )
+    steps = campaign_steps(campaign)
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(steps)
+    inputs = {path.resolve() for path in done.value.value.inputs}
+    assert scores.resolve() in inputs and (campaign.parent / "s2/B.txt").resolve() in inputs

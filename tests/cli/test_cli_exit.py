@@ -103,6 +103,24 @@ def test_a_report_piped_out_arrives_whole(tmp_path):
     assert json.loads(done.stdout)["bootstrap"]["resamples"] == 200
 
 
+def test_a_run_started_with_standard_output_closed_says_so_and_exits_2(tmp_path):
+    """``mtgui eval ... >&-``: Python has no sys.stdout; the table cannot be written, which is
+    said in words (it was an AttributeError and a traceback)."""
+    command = 'exec "$0" -m mtgui eval --demo -m bleu --bootstrap 0 >&-'
+    done = subprocess.run(
+        ["sh", "-c", command, sys.executable],
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "mtgui: cannot write to standard output: it was closed when mtgui started" in (
+        done.stderr
+    )
+    assert "Traceback" not in done.stderr
+
+
 def test_only_a_process_without_qt_workers_or_busy_threads_skips_the_teardown():
     main_thread = threading.main_thread()
     daemon = threading.Thread(target=lambda: None, daemon=True)

@@ -68,6 +68,11 @@ def test_runs_in_the_json_and_csv_reports(folder, capsys):
         (["A", "a1.txt"], "two run files or more"),
         (["A#x", "a1.txt", "a2.txt"], "without '#'"),
         (["c", "a1.txt", "a2.txt"], "already a system's"),
+        (["A", "a1.txt", "a2.txt", "./a1.txt"], "run 1 of --runs A and run 3 of --runs A are"),
+        (["A", "a1.txt", "a2.txt", "--runs", "B", "b1.txt", "a2.txt"], "run 2 of --runs A and"),
+        (["A", "c.txt", "a2.txt"], "given as system output (--hyp) and as run 1 of --runs A"),
+        (["./a1.txt", "a2.txt", "a3.txt"], "this is a file"),
+        (["A", "a1.txt", "a2.txt", "--runs", "A", "a3.txt", "b1.txt"], "given twice"),
     ],
 )
 def test_bad_runs_exit_2_with_a_message(folder, capsys, runs, message):

@@ -10,6 +10,7 @@ sorted by docid, differs from the position in the file: SID 1 is ``d10``'s segme
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -129,6 +130,13 @@ def test_wmt_da_runs_are_named_by_the_ranking_file_where_present(tmp_path, sgml_
     assert _means(corpus, "Online-B") == [-0.5, 1.5, 0.5]
 
 
+def test_a_pipe_or_folder_named_as_the_ranking_file_is_passed_over_not_read(tmp_path, sgml_files):
+    """Reading a FIFO there waited forever; the runs keep their names without the .N."""
+    path = _write(tmp_path, "ad-seg-scores-is-en.csv", DA_ROWS)
+    os.mkfifo(tmp_path / "ad-sys-ranking-is-en-z-names.csv")
+    assert load_score_source(ScoreSource(path)).systems == ("Online-B.4", "Allegro.eu.2", "HUMAN.0")
+
+
 def test_two_runs_of_one_system_are_never_pooled(tmp_path, sgml_files):
     rows = DA_ROWS + "Online-B.5 1 10 -3 1 \n"
     path = _write(tmp_path, "ad-seg-scores-is-en.csv", rows)
@@ -194,6 +202,30 @@ def test_metricx_jsonl_of_one_system_needs_its_name(tmp_path, text_files):
     assert _means(assemble(text_files, [table]), "Online-B", "metricx") == [3.0, 1.0, 2.0]
 
 
+@pytest.mark.parametrize(
+    ("item", "words"),
+    [
+        ({"system_id": "", "segment_id": 1, "prediction": 1}, 'system_id "" is not'),
+        ({"system_id": {"a": [1]}, "segment_id": 1, "prediction": 1}, "is not a system's name"),
+        ({"system_id": True, "segment_id": 1, "prediction": 1}, "is not a system's name"),
+        ({"system_id": "Online-B", "segment_id": -5, "prediction": 1}, "from 0 upwards"),
+    ],
+)
+def test_metricx_lines_with_junk_ids_are_refused_at_their_line(tmp_path, item, words):
+    good = {"system_id": "Online-B", "segment_id": 0, "prediction": 2.5}
+    path = _write(tmp_path, "m.jsonl", json.dumps(good) + "\n" + json.dumps(item) + "\n")
+    with pytest.raises(InputError, match="line 2") as refused:
+        load_score_source(ScoreSource(path, metric="metricx", higher_is_better=False))
+    assert words in str(refused.value)
+
+
+def test_metricx_null_system_id_takes_the_name_given(tmp_path, text_files):
+    rows = "".join(json.dumps({"system_id": None, "prediction": p}) + "\n" for p in (3, 1, 2))
+    path = _write(tmp_path, "out.jsonl", rows)
+    table = load_score_source(ScoreSource(path, metric="metricx", system="Online-B"))
+    assert _means(assemble(text_files, [table]), "Online-B", "metricx") == [3.0, 1.0, 2.0]
+
+
 def test_mt_metrics_eval_segment_scores_and_system_scores(tmp_path, text_files):
     rows = "".join(f"{s}\t{v}\n" for s in SYSTEMS for v in ("0.5", "None", "0.25"))
     path = _write(tmp_path, "BLEURT-20-refA.seg.score", rows)
@@ -222,6 +254,14 @@ MQM_ROWS = [
     "Online-B.7\td10\t1\t3\trater1\ts\tg <v>h</v> i\tFluency/Grammar\tMinor",
     "Online-B.7\td10\t1\t3\trater1\ts\tg h <v>i</v>\tStyle/Awkward\tNeutral",
 ]
+
+
+def test_mqm_rows_giving_one_segment_two_seg_ids_are_refused_at_the_line(tmp_path):
+    """Else the second segment's errors were added to the first's penalty without a word."""
+    rows = [*MQM_ROWS, "Online-B.7\td10\t1\t2\trater1\ts\tg h i\tNo-error\tNo-error"]
+    path = _write(tmp_path, "mqm.tsv", MQM_HEADER + "\n".join(rows) + "\n")
+    with pytest.raises(InputError, match="line 8: seg_id 2, but line 6 gives seg_id 3"):
+        load_score_source(ScoreSource(path, metric="mqm", higher_is_better=False))
 
 
 def test_mqm_penalties_use_freitag_weights_and_average_raters(tmp_path, sgml_files, text_files):

@@ -77,6 +77,17 @@ def test_origlang_and_subset_keep_what_sacrebleu_keeps(home, name, pair, origlan
     assert [line for line, keep in zip(lines, mask, strict=True) if keep] == theirs
 
 
+def test_a_broken_cache_annotation_names_its_file_instead_of_crashing(home):
+    """An origlang file shorter than the domains (a cache cut short) was an internal error."""
+    make_wmt23(home)
+    named = named_test_set("wmt23", "en-de")
+    origlang = dict(named.attributes)["origlang"]
+    origlang.write_text("en\n", encoding="utf-8")
+    with pytest.raises(InputError, match="cache of the test set wmt23 en-de is broken") as caught:
+        subset_mask(named, "en", "news")
+    assert caught.value.path == origlang and "Delete the folder" in (caught.value.hint or "")
+
+
 def test_eval_on_a_named_set_equals_sacrebleu_on_its_files(home, tmp_path, capsys):
     import sacrebleu
     from sacrebleu.utils import filter_subset

@@ -4,12 +4,16 @@ problem an InputError."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import socket
 import stat
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mtgui.engine.core.errors import InputError
 from mtgui.io.outputs import OutputPlan
@@ -166,3 +170,39 @@ def test_a_folder_made_by_a_failed_run_is_removed(tmp_path):
     failed.prepare()
     failed.close()
     assert not (tmp_path / "other").exists()
+
+
+@pytest.mark.parametrize(
+    ("cell", "written"),
+    [
+        ('=HYPERLINK("http://x","y")', '\'=HYPERLINK("http://x","y")'),
+        ("+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"),
+        ("-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tx", "'\tx"),
+        ("-0.25", "-0.25"),
+        ("+1.2%", "+1.2%"),
+        ("=", "="),
+        ("-", "-"),
+        ("sys-A", "sys-A"),
+        (-0.5, -0.5),
+    ],
+)
+def test_csv_cells_that_a_spreadsheet_would_run_are_made_inert(cell, written):
+    from mtgui.io.writers import inert_cell
+
+    assert inert_cell(cell) == written
+
+
+@settings(max_examples=60, deadline=None, database=None, derandomize=True)
+@given(st.text(min_size=2))
+def test_no_csv_text_cell_begins_a_formula(text):
+    """Whatever a name is, its cell is either plain, a number, or begins with a quote."""
+    from mtgui.io.writers import csv_text
+
+    line = csv_text(["h"], [[text]]).split("\n", 1)[1]
+    cell = next(csv.reader(io.StringIO(line)))[0] if line.strip("\n") else text
+    if cell.startswith(("=", "@", "\t", "\r")):
+        pytest.fail(f"{text!r} is written as a formula")
+    if cell.startswith(("+", "-")):
+        assert set(cell) <= set("0123456789.,%eE+-\N{MINUS SIGN}\N{PLUS-MINUS SIGN} ")

@@ -54,6 +54,17 @@ def test_text_and_placeholders_are_not_numbers(cell):
     assert not is_numeric(cell)
 
 
+def test_tsv_and_csv_make_a_formula_in_a_name_inert_but_keep_numbers():
+    rows = [['=HYPERLINK("http://x")', "\N{MINUS SIGN}0.5", "+1.2%", "@x"]]
+    assert tsv_text(["system", "delta", "rel", "n"], rows).splitlines()[1].split("\t") == [
+        '\'=HYPERLINK("http://x")',
+        "-0.5",
+        "+1.2%",
+        "'@x",
+    ]
+    assert "'=HYPERLINK" in csv_table_text(["system"], [rows[0][:1]])
+
+
 def test_tsv_is_tabs_and_newlines_with_cells_flattened_and_numbers_readable():
     rows = [["a\tb", "line 1\nline 2"], ["\N{MINUS SIGN}0.5", "\N{MINUS SIGN}x"]]
     assert tsv_text(["x", "y"], rows) == "x\ty\na b\tline 1 line 2\n-0.5\t\N{MINUS SIGN}x\n"

@@ -150,6 +150,12 @@ def aggregate(sets: Sequence[CampaignSet], seed: int) -> Aggregate:
             rows.append(row)
     decided = _decide(pairs, rows, first.correction, first.family, first.level)
     notes = _too_few(pairs, size, first.correction, first.family, first.level)
+    if not pairs:
+        notes.append(
+            "no two systems are in two test sets or more under the same names, so there is "
+            "nothing to combine; each set's verdicts are in its own report. (Name the systems "
+            "alike in every set: names in the campaign file.)"
+        )
     if size < max(found.bootstrap.settings.resamples for found in sets):
         notes.append(
             f"the sets were resampled different numbers of times; the combined test uses the "

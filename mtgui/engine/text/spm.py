@@ -17,6 +17,7 @@ it the setting is refused in words when it is made.
 from __future__ import annotations
 
 import os
+import stat
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -99,6 +100,7 @@ def ensure_spm_model(tokenizer: str) -> Path:
     path = spm_model_path(tokenizer)
     if path.is_file() and path.stat().st_size > 0:
         return path
+    _refuse_special(path)
     url = spm_model_url(tokenizer)
     partial = path.with_name(f"{path.name}.{os.getpid()}.part")
     try:
@@ -114,6 +116,28 @@ def ensure_spm_model(tokenizer: str) -> Path:
         for leftover in (partial, Path(f"{partial}.lock")):
             leftover.unlink(missing_ok=True)
     return path
+
+
+def _refuse_special(path: Path) -> None:
+    """Refuse a folder, a pipe, a device or a dangling link where the model file belongs:
+    said as what it is (a download would not replace it), rather than as a missing model."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        if not path.is_symlink():
+            return  # simply missing: downloaded
+        what = "a symbolic link to nothing"
+    except OSError as error:
+        what = f"unreadable ({error.strerror or error})"
+    else:
+        if stat.S_ISREG(info.st_mode):
+            return  # empty: downloaded again
+        what = "a folder" if stat.S_ISDIR(info.st_mode) else "a special file (a pipe or device)"
+    raise InputError(
+        f"where sacreBLEU's SentencePiece model belongs there is {what}, not the model file.",
+        path=path,
+        hint="Remove it: mtgui (or sacreBLEU) downloads the model there when online.",
+    )
 
 
 def _missing_model(tokenizer: str, path: Path, url: str, error: BaseException) -> InputError:

@@ -106,3 +106,12 @@ def test_the_combined_test_finds_a_difference_shared_by_the_sets():
     assert pair.comparison.verdict == ">"
     assert pair.comparison.delta == pytest.approx(0.02)
     assert len(pair.sets) == 4
+
+
+def test_sets_that_share_no_pair_say_so_rather_than_aggregate_nothing_silently():
+    rng = np.random.default_rng(2)
+    sets = [_fake_set("s0", 0.02, 0.015, rng, 100), _fake_set("s1", 0.02, 0.015, rng, 100)]
+    sets[1].bootstrap.systems = ("u", "v")  # other names: no pair is in both sets
+    found = aggregate(sets, seed=3)
+    assert found.pairs == ()
+    assert any("nothing to combine" in note for note in found.notes)

@@ -10,6 +10,7 @@ where, to where) when offline; a missing sentencepiece is refused with what to i
 from __future__ import annotations
 
 import io
+import os
 import sys
 import urllib.request
 
@@ -171,3 +172,19 @@ def test_without_sentencepiece_the_setting_says_what_to_install(monkeypatch):
         MetricSettings(tokenize="flores101")
     assert "need the sentencepiece package, which is not installed" in caught.value.problem
     assert "pip install 'mtgui[spm]'" in window_message(caught.value)
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "dangling link"])
+def test_a_folder_pipe_or_dangling_link_in_the_models_place_is_named(empty_home, monkeypatch, kind):
+    """Said as what it is, not as a missing model that a download would mend (it would not)."""
+    asked = go_offline(monkeypatch)
+    (empty_home / "models").mkdir(parents=True)
+    bad = empty_home / "models" / "sacrebleu_tokenizer_spm.model"
+    {
+        "folder": bad.mkdir,
+        "fifo": lambda: os.mkfifo(bad),
+        "dangling link": lambda: bad.symlink_to(empty_home / "none"),
+    }[kind]()
+    with pytest.raises(InputError, match="not the model file") as caught:
+        compute_statistics(load_demo(), ["bleu"], MetricSettings(tokenize="flores101"))
+    assert caught.value.path == bad and asked == []
