@@ -160,8 +160,11 @@ def test_thousands_of_files_are_added_in_linear_time(tmp_path):
 
     build(1000)  # warm up
     small = min(build(2000) for _ in range(3))  # the least disturbed of three, on a busy machine
-    large = min(build(16_000) for _ in range(3))
-    assert large < 20 * small  # 8 times the files: far from 64 times the time
+    large = min(build(32_000) for _ in range(3))
+    # 16 times the files: linear is 16 times the time, quadratic 256 times. The bar sits
+    # between them with room for a busy machine (at 8 times the files and 20x, a loaded CI
+    # machine once measured 21x).
+    assert large < 64 * small
 
 
 def test_the_names_are_those_the_files_give_when_nothing_was_renamed(files):
