@@ -119,7 +119,7 @@ def test_what_is_not_there_is_refused_in_words():
         mtgui.evaluate([["a"]], {"A": ["a"]}, metrics=["blue"])
     with pytest.raises(InputError, match="must be strings"):
         mtgui.evaluate([["a"]], {"A": [1]})  # type: ignore[list-item]
-    with pytest.raises(InputError, match="has 1 lines, but the test set has 2 segments"):
+    with pytest.raises(InputError, match="has 1 line, but the test set has 2 segments"):
         mtgui.evaluate([["a", "b"]], {"A": ["a"]})
 
 

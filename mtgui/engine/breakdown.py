@@ -29,6 +29,7 @@ from types import MappingProxyType
 
 import numpy as np
 
+from mtgui.engine.core import counted
 from mtgui.engine.core.arrays import FloatArray, IntArray
 from mtgui.engine.core.corpus import Corpus, SegmentScores, TestSet, TextColumn
 from mtgui.engine.inference.choices import DecidingTest
@@ -229,8 +230,8 @@ def _iter_group(
         return GroupResult(label, len(segments), None, MappingProxyType(scores), None)
     if len(segments) < MIN_GROUP_SEGMENTS:
         note = (
-            f"Only {len(segments)} segments: too few to bootstrap (mtgui bootstraps groups of "
-            f"{MIN_GROUP_SEGMENTS} or more), so these scores have no interval."
+            f"Only {counted(len(segments), 'segment')}: too few to bootstrap (mtgui bootstraps "
+            f"groups of {MIN_GROUP_SEGMENTS} or more), so these scores have no interval."
         )
         return GroupResult(label, len(segments), None, MappingProxyType(scores), None, (note,))
     index = None if documents is None else renumbered(documents[segments])
