@@ -29,9 +29,9 @@ from types import MappingProxyType
 
 import numpy as np
 
-from mtgui.engine.core import counted
 from mtgui.engine.core.arrays import FloatArray, IntArray
 from mtgui.engine.core.corpus import Corpus, SegmentScores, TestSet, TextColumn
+from mtgui.engine.core.words import counted
 from mtgui.engine.inference.choices import DecidingTest
 from mtgui.engine.inference.corrections import Family, FamilyInput, decide_family
 from mtgui.engine.inference.significance import Correction, PairComparison
@@ -374,8 +374,9 @@ def joined_family(
     decided = decide_family(family, settings.correction, settings.level, units)
     remade, start = [], 0
     note = (
-        f"One family under {settings.correction.label}: the {len(decided):,} pairs of every metric "
-        f"on the whole test set and in {len(groups)} groups of the breakdowns together "
+        f"One family under {settings.correction.label}: the {counted(len(decided), 'pair')} of "
+        f"every metric on the whole test set and in {counted(len(groups), 'group')} of the "
+        "breakdowns together "
         "(--family all)."
     )
     sizes = (len(result.systems), len(result.metrics))
