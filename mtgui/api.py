@@ -17,7 +17,7 @@ Everything here is re-exported by :mod:`mtgui`; import it from there::
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
 from enum import StrEnum
@@ -26,20 +26,29 @@ from os import PathLike
 from pathlib import Path
 from typing import Any, TypeVar
 
-from mtgui.engine.analysis import AnalysisResult, iter_analysis
+from mtgui.engine.analysis import iter_analysis
 from mtgui.engine.core import Corpus, InputError, Origin, Role
-from mtgui.engine.inference import Correction, PairComparison, Ranking, ScoreInterval
+from mtgui.engine.inference import (
+    TIE,
+    Correction,
+    PairComparison,
+    Ranking,
+    ScoreInterval,
+    rank,
+)
 from mtgui.engine.metrics import DEFAULT_METRICS, METRIC_NAMES, MetricSettings
 from mtgui.engine.resampling import (
     DEFAULT_LEVEL,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
+    MAX_RESAMPLES,
+    MIN_RESAMPLES,
     BootstrapResult,
     BootstrapSettings,
     Unit,
 )
-from mtgui.engine.scale import SCALES, on_scale
-from mtgui.engine.statistics import Statistics
+from mtgui.engine.scale import SCALES, on_scale, scaled_statistics
+from mtgui.engine.statistics import Statistics, iter_statistics
 from mtgui.engine.text import DEFAULT_TOKENIZER, Case
 from mtgui.io.assemble import assemble
 from mtgui.io.loader import load_file
@@ -78,6 +87,7 @@ line's names (``--smooth-method`` is ``smooth_method``), and the
 :class:`~mtgui.engine.metrics.MetricSettings` field each sets."""
 
 Choice = TypeVar("Choice", bound=StrEnum)
+Done = TypeVar("Done")
 
 IN_MEMORY = "list"
 """The format named for segments given as a list of strings rather than read from a file."""
@@ -110,12 +120,14 @@ class Evaluation:
     """The result of :func:`evaluate`: scores, intervals, comparisons and rankings.
 
     ``corpus``, ``statistics`` and ``bootstrap`` are the engine's own objects, for anything
-    the methods below do not cover.
+    the methods below do not cover. An evaluation with ``resamples=0`` has no bootstrap
+    (``bootstrap`` is None): its scores, report and rankings by score are there, and what
+    needs the bootstrap (intervals, comparisons, the grid) raises :class:`InputError` saying so.
     """
 
     corpus: Corpus
     statistics: Statistics
-    bootstrap: BootstrapResult
+    bootstrap: BootstrapResult | None
 
     @property
     def systems(self) -> tuple[str, ...]:
@@ -140,21 +152,22 @@ class Evaluation:
     def summary(self, system: str, metric: str) -> ScoreInterval:
         """Everything the bootstrap says of one score: median, mean, std, RSD and intervals."""
         self._check(metric, system)
-        return self.bootstrap.interval(system, metric)
+        return self._bootstrapped("intervals").interval(system, metric)
 
     def compare(self, x: str, y: str, metric: str) -> Comparison:
         """How ``x`` compares with ``y`` under ``metric`` (see :class:`Comparison`)."""
         self._check(metric, x, y)
         if x == y:
             raise InputError(f"'{x}' compared with itself: name two different systems.")
-        pair = self.bootstrap.pair(metric, x, y)
+        bootstrap = self._bootstrapped("comparisons")
+        pair = bootstrap.pair(metric, x, y)
         return Comparison(
             x=x,
             y=y,
             metric=metric,
             delta=pair.delta,
             interval=(pair.ci_low, pair.ci_high),
-            p_value=_deciding_p_value(pair, self.bootstrap.settings.correction),
+            p_value=_deciding_p_value(pair, bootstrap.settings.correction),
             verdict=pair.verdict,
             win_fraction=pair.win_fraction,
             details=pair,
@@ -164,13 +177,19 @@ class Evaluation:
         """The verdicts of every pair: ``grid(metric)[x][y]`` is x's verdict against y, the
         systems best first, ``""`` on the diagonal."""
         self._check(metric)
-        order, rows = self.bootstrap.grid(metric)
+        order, rows = self._bootstrapped("verdicts").grid(metric)
         return {x: dict(zip(order, row, strict=True)) for x, row in zip(order, rows, strict=True)}
 
     def ranking(self, metric: str) -> Ranking:
-        """The systems best first, each with its rank range and cluster."""
+        """The systems best first, each with its rank range and cluster. Without the bootstrap
+        (``resamples=0``) no difference is tested: the systems are in the order of their
+        scores, each with the rank range 1 to n, all in one cluster."""
         self._check(metric)
-        return self.bootstrap.ranking(metric)
+        if self.bootstrap is not None:
+            return self.bootstrap.ranking(metric)
+        scores = {system: self.statistics.score(system, metric) for system in self.systems}
+        higher = self.statistics.metric(metric).higher_is_better
+        return rank(metric, scores, higher, lambda x, y: TIE)  # none tested
 
     @cached_property
     def report(self) -> dict[str, Any]:
@@ -180,6 +199,17 @@ class Evaluation:
     def to_json(self) -> str:
         """The report as ``mtgui eval --json`` writes it for the same inputs and settings."""
         return json_text(self.report)
+
+    def _bootstrapped(self, what: str) -> BootstrapResult:
+        """The bootstrap, or an :class:`InputError` saying that ``what`` needs one."""
+        if self.bootstrap is None:
+            raise InputError(
+                f"this evaluation has no bootstrap (resamples=0), so it has no {what}: only "
+                "scores and rankings by score.",
+                hint=f"Evaluate with resamples={DEFAULT_RESAMPLES} (or from {MIN_RESAMPLES} to "
+                f"{MAX_RESAMPLES:,}) for intervals, comparisons and verdicts.",
+            )
+        return self.bootstrap
 
     def _check(self, metric: str, *systems: str) -> None:
         """Refuse in words a metric or system this evaluation does not have."""
@@ -286,7 +316,9 @@ def evaluate(
         (``"bleu,chrf"``); by default BLEU, NIST and M-BLEU.
     resamples, seed, level, unit, correction, paired_ar
         The bootstrap's settings, with the command line's names and defaults (``--bootstrap``,
-        ``--seed``, ``--ci``, ``--unit``, ``--holm``/``--fdr``, ``--paired-ar``).
+        ``--seed``, ``--ci``, ``--unit``, ``--holm``/``--fdr``, ``--paired-ar``);
+        ``resamples=0`` scores without the bootstrap, as ``--bootstrap 0`` (see
+        :class:`Evaluation`).
     tokenize, lowercase, nist_formula, bleu_scale
         The scoring settings (``--tokenize``, ``--lowercase full|ascii``, ``--nist-formula``,
         ``--bleu-scale 1|100``).
@@ -323,6 +355,12 @@ def evaluate(
     if bleu_scale not in SCALES:
         raise InputError(f"bleu_scale must be 1 or 100, not {bleu_scale!r}.")
     scoring = MetricSettings(tokenize, case, not nist_formula, **_scoring_fields(options))
+    if isinstance(resamples, int) and not isinstance(resamples, bool) and resamples == 0:
+        _chosen(Unit, unit, "unit")  # refused in words even where unused, as always
+        _chosen(Correction, correction, "correction")
+        statistics = _drained(iter_statistics(corpus, tuple(metrics), scoring), progress)
+        statistics = scaled_statistics(statistics) if bleu_scale == 100 else statistics
+        return Evaluation(corpus, statistics, None)  # scores only, as mtgui eval --bootstrap 0
     resampling = BootstrapSettings(
         resamples=resamples,
         level=level,
@@ -365,13 +403,14 @@ def _scoring_fields(options: Mapping[str, Any]) -> dict[str, Any]:
 _NAMED = ("tokenize", "lowercase", "nist_formula", "bleu_scale", "metrics", "resamples", "seed")
 
 
-def _drained(run: Any, progress: Progress | None) -> AnalysisResult:
-    """Run the analysis to its end, telling ``progress`` of every step."""
+def _drained(run: Generator[Any, None, Done], progress: Progress | None) -> Done:
+    """Run the analysis (or the scoring alone) to its end, telling ``progress`` of every
+    step."""
     while True:
         try:
             step = next(run)
         except StopIteration as finished:
-            result: AnalysisResult = finished.value
+            result: Done = finished.value
             return result
         if progress is not None:
             progress(getattr(step, "phase", "scoring"), step.done, step.total)

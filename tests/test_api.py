@@ -119,7 +119,7 @@ def test_what_is_not_there_is_refused_in_words():
         mtgui.evaluate([["a"]], {"A": ["a"]}, metrics=["blue"])
     with pytest.raises(InputError, match="must be strings"):
         mtgui.evaluate([["a"]], {"A": [1]})  # type: ignore[list-item]
-    with pytest.raises(InputError, match="has 1 lines, but the test set has 2 segments"):
+    with pytest.raises(InputError, match="has 1 line, but the test set has 2 segments"):
         mtgui.evaluate([["a", "b"]], {"A": ["a"]})
 
 
@@ -216,3 +216,27 @@ def test_segments_given_where_files_are_expected_are_refused_with_the_right_form
         mtgui.evaluate(segments, {"A": segments}, **FAST)  # one list too few around the reference
     with pytest.raises(InputError, match=re.escape('given as {"A": ["segment 1"')):
         mtgui.evaluate([segments], segments, **FAST)  # a system's segments without its name
+
+
+def test_resamples_0_scores_only_as_eval_bootstrap_0(capsys):
+    refs, systems = demo_files()
+    cli = eval_json(
+        capsys,
+        *("-r", *map(str, refs), "-t", *map(str, systems)),
+        *("-b", "0", "-m", "bleu,ter", "--bleu-scale", "100"),
+    )
+    result = mtgui.evaluate(refs, systems, metrics="bleu,ter", resamples=0, bleu_scale=100)
+    assert result.bootstrap is None and result.to_json() == cli
+    scores = {s: result.score(s, "ter") for s in result.systems}
+    ranking = result.ranking("ter")  # lower is better: by score, nothing tested
+    assert [e.system for e in ranking.systems] == sorted(scores, key=scores.__getitem__)
+    assert {(e.best_rank, e.worst_rank) for e in ranking.systems} == {(1, len(scores))}
+    assert len(ranking.clusters) == 1
+    for asked in (
+        lambda: result.interval("Lumen", "bleu"),
+        lambda: result.compare("Lumen", "Quill", "bleu"),
+        lambda: result.grid("bleu"),
+    ):
+        with pytest.raises(InputError, match=r"has no bootstrap \(resamples=0\)") as refused:
+            asked()
+        assert "resamples=2000" in str(refused.value)

@@ -31,3 +31,5 @@ def test_every_example_of_the_python_page_runs_in_order_as_a_notebook_would():
     )
     assert out[7] == "('Lumen', 'Ostrich', 'Quill', 'Tessera') 95 2"  # mtgui.read, as shown
     assert out[-1] == "['bootstrap', 'scoring']"
+    notes = namespace["report"]["notes"]  # type: ignore[index]
+    assert any(n.startswith("'first' and 'second' have the same references") for n in notes)

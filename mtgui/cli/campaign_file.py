@@ -27,14 +27,17 @@ import argparse
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any, NoReturn
 
 from mtgui.cli.eval_options import add_eval_arguments, bootstrap_settings, metric_settings
 from mtgui.cli.eval_outputs import input_paths
+from mtgui.cli.score_specs import score_specs
 from mtgui.engine.core import InputError
+from mtgui.engine.metrics import parse_metric_names
 from mtgui.io.inputs import read_input_bytes
 from mtgui.io.run_inputs import RunInputs
 
@@ -189,7 +192,36 @@ def read_campaign(path: Path) -> CampaignSpec:
                     "test_sets", names.index(spec.name, names.index(spec.name) + 1), "name"
                 ),
             )
-    return CampaignSpec(path, tuple(settings), tuple(specs))
+    campaign = CampaignSpec(path, tuple(settings), tuple(specs))
+    _check_metrics(campaign, lines.key("settings", 0, "metrics"))
+    return campaign
+
+
+def _check_metrics(spec: CampaignSpec, line: int | None) -> None:
+    """The ``metrics`` setting checked for every set, as ``mtgui eval --metrics`` checks it,
+    before any set is read: a name is mtgui's or one of that set's named ``scores`` (those are
+    metrics of their set only). A set whose ``scores`` cannot be made out yet is left to say so
+    when it is read."""
+    named: dict[str, list[str]] = {}
+    for test_set in spec.test_sets:
+        try:
+            specs = score_specs(set_arguments(spec, test_set))
+        except InputError:
+            continue  # its own error comes when the set is read, in its words
+        named[test_set.name] = [score.source.metric for score in specs]
+    chosen = set_arguments(spec, spec.test_sets[0]).metrics  # the same text for every set
+    checks = [("", [name for names in named.values() for name in names])]
+    checks += [(f"test set '{name}': ", external) for name, external in named.items()]
+    for within, external in checks:  # a name no set knows first, then a set that lacks one
+        try:
+            parse_metric_names(chosen, external)
+        except InputError as error:
+            raise InputError(
+                f"setting 'metrics': {within}{error.problem}",
+                path=spec.path,
+                line=line,
+                hint=error.hint,
+            ) from None
 
 
 def _campaign_text(path: Path) -> str:
@@ -245,8 +277,9 @@ def _settings(table: object, path: Path, lines: _Lines) -> list[str]:
             )
         action = parser._option_string_actions.get(option)
         if action is None:
+            ending = _did_you_mean(key, _setting_names(parser))
             raise InputError(
-                f"'{key}' is not an option of mtgui eval.",
+                f"'{key}' is not an option of mtgui eval{ending}",
                 path=path,
                 line=line,
                 hint="Settings are eval's options by their long names (see mtgui eval --help).",
@@ -271,6 +304,20 @@ def _settings(table: object, path: Path, lines: _Lines) -> list[str]:
             f"the settings do not go together: {error}.", path=path, line=lines.header("settings")
         ) from None
     return words
+
+
+def _setting_names(parser: argparse.ArgumentParser) -> list[str]:
+    """The keys a campaign's settings may have: eval's long options but the inputs and
+    outputs (:data:`NOT_SETTINGS`)."""
+    names = (option[2:] for option in parser._option_string_actions if option.startswith("--"))
+    return sorted(name for name in names if name not in NOT_SETTINGS and name != "debug")
+
+
+def _did_you_mean(key: str, names: Iterable[str]) -> str:
+    """The end of a sentence about an unknown key: ``"; did you mean 'metrics'?"`` when a
+    valid name is close, as eval's misspelt options are answered, else ``"."``."""
+    near = get_close_matches(key.replace("_", "-"), list(names), n=1)
+    return f"; did you mean '{near[0]}'?" if near else "."
 
 
 def _check_ranges(parser: argparse.ArgumentParser, words: list[str]) -> None:
@@ -332,7 +379,7 @@ def _test_set(entry: object, index: int, path: Path, lines: _Lines) -> TestSetSp
     for key in entry:
         if key not in SET_KEYS:
             raise InputError(
-                f"test set {index + 1}: unknown key '{key}'.",
+                f"test set {index + 1}: unknown key '{key}'{_did_you_mean(key, SET_KEYS)}",
                 path=path,
                 line=lines.key("test_sets", index, key),
                 hint=f"A test set has {', '.join(sorted(SET_KEYS))}.",

@@ -31,6 +31,7 @@ import numpy as np
 
 from mtgui.engine.core.arrays import FloatArray, IntArray
 from mtgui.engine.core.corpus import Corpus, SegmentScores, TestSet, TextColumn
+from mtgui.engine.core.words import counted
 from mtgui.engine.inference.choices import DecidingTest
 from mtgui.engine.inference.corrections import Family, FamilyInput, decide_family
 from mtgui.engine.inference.significance import Correction, PairComparison
@@ -229,8 +230,8 @@ def _iter_group(
         return GroupResult(label, len(segments), None, MappingProxyType(scores), None)
     if len(segments) < MIN_GROUP_SEGMENTS:
         note = (
-            f"Only {len(segments)} segments: too few to bootstrap (mtgui bootstraps groups of "
-            f"{MIN_GROUP_SEGMENTS} or more), so these scores have no interval."
+            f"Only {counted(len(segments), 'segment')}: too few to bootstrap (mtgui bootstraps "
+            f"groups of {MIN_GROUP_SEGMENTS} or more), so these scores have no interval."
         )
         return GroupResult(label, len(segments), None, MappingProxyType(scores), None, (note,))
     index = None if documents is None else renumbered(documents[segments])
@@ -373,8 +374,9 @@ def joined_family(
     decided = decide_family(family, settings.correction, settings.level, units)
     remade, start = [], 0
     note = (
-        f"One family under {settings.correction.label}: the {len(decided):,} pairs of every metric "
-        f"on the whole test set and in {len(groups)} groups of the breakdowns together "
+        f"One family under {settings.correction.label}: the {counted(len(decided), 'pair')} of "
+        f"every metric on the whole test set and in {counted(len(groups), 'group')} of the "
+        "breakdowns together "
         "(--family all)."
     )
     sizes = (len(result.systems), len(result.metrics))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mtgui.engine.core import InputError
+from mtgui.engine.core import InputError, counted
 from mtgui.io.streams import TextStream
 
 _SHOW = 5  # how many missing or extra document ids a message lists
@@ -72,10 +72,10 @@ def _check_count(stream: TextStream, skeleton: Skeleton) -> None:
     """Streams matched by position must have the same number of segments."""
     if stream.size == skeleton.size:
         return
-    unit = "segments" if stream.has_documents else "lines"
+    unit = "segment" if stream.has_documents else "line"
     raise InputError(
-        f"the {stream.role.label} file has {stream.size} {unit}, but the test set has "
-        f"{skeleton.size} segments (as in {skeleton.source.origin.path}).",
+        f"the {stream.role.label} file has {counted(stream.size, unit)}, but the test set has "
+        f"{counted(skeleton.size, 'segment')} (as in {skeleton.source.origin.path}).",
         path=stream.origin.path,
         hint="Plain-text lines are matched to segments by position, so every file needs "
         "exactly one line per segment.",
@@ -104,7 +104,8 @@ def _document_error(
     """The message for documents that are missing from, or extra in, a stream."""
     if len(missing) == total:
         return InputError(
-            f"none of the {len(extra)} documents of the {stream.label} is in the test set "
+            f"none of the {counted(len(extra), 'document')} of the {stream.label} is in the "
+            "test set "
             f"(which is taken from {skeleton.source.origin.path}; its documents are "
             f"{_listing(list(skeleton.documents()))}, this file has {_listing(extra)}).",
             path=stream.origin.path,
@@ -113,10 +114,13 @@ def _document_error(
     parts = []
     if missing:
         parts.append(
-            f"lacks {len(missing)} of the test set's {total} documents ({_listing(missing)})"
+            f"lacks {len(missing)} of the test set's {counted(total, 'document')} "
+            f"({_listing(missing)})"
         )
     if extra:
-        parts.append(f"has {len(extra)} documents the test set does not have ({_listing(extra)})")
+        parts.append(
+            f"has {counted(len(extra), 'document')} the test set does not have ({_listing(extra)})"
+        )
     return InputError(
         f"the {stream.label} " + " and ".join(parts) + f"; the test set is taken from "
         f"{skeleton.source.origin.path}.",
@@ -141,7 +145,8 @@ def _segment_error(
     got = f"'{found[first][0]}'" if first < len(found) else "no more segments"
     line = found[first][1] if first < len(found) else found[-1][1]
     return InputError(
-        f"document '{doc}' of the {stream.label} has {len(found)} segments, the test set "
+        f"document '{doc}' of the {stream.label} has {counted(len(found), 'segment')}, the "
+        "test set "
         f"({skeleton.source.origin.path}) has {len(expected)}; the first difference is "
         f"segment {first + 1}: expected id {want}, found {got}.",
         path=stream.origin.path,

@@ -22,7 +22,15 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from mtgui.engine.core import InputError, Origin, SegmentScores, SystemOutput, TestSet, printable
+from mtgui.engine.core import (
+    InputError,
+    Origin,
+    SegmentScores,
+    SystemOutput,
+    TestSet,
+    counted,
+    printable,
+)
 from mtgui.io.field_formats import run_system
 from mtgui.io.scores import ScoreRecord, ScoreTable
 
@@ -85,8 +93,9 @@ def _metric_scores(
             )
         _refuse_second_file(table, origins)
         if table.skipped:
-            what = "rows" if table.segment_count is None else "segments"
-            skipped = f"{table.skipped} {what} without a score were skipped"
+            what = "row" if table.segment_count is None else "segment"
+            were = "was" if table.skipped == 1 else "were"
+            skipped = f"{counted(table.skipped, what)} without a score {were} skipped"
             notes.append(f"{table.origin.path}: {skipped}.")
         locate = _locator(table, test_set)
         for record in table.records:
@@ -142,9 +151,10 @@ def _check_count(table: ScoreTable, test_set: TestSet) -> None:
     count = table.segment_count
     if count is None or count == test_set.size:
         return
-    what = "lines" if table.origin.format.endswith("per line") else "segment scores"
+    what = "line" if table.origin.format.endswith("per line") else "segment score"
     raise InputError(
-        f"this file has {count} {what}, but the test set has {test_set.size} segments; its "
+        f"this file has {counted(count, what)}, but the test set has "
+        f"{counted(test_set.size, 'segment')}; its "
         "scores are matched to the segments by position, so it must have one per segment.",
         path=table.origin.path,
         hint="Is it from another test set, or cut short?",
@@ -249,7 +259,8 @@ def _locator(table: ScoreTable, test_set: TestSet) -> Callable[[ScoreRecord], in
         assert record.index is not None
         if record.index > test_set.size:
             raise InputError(
-                f"segment number {record.index} is beyond the test set's {test_set.size} segments.",
+                f"segment number {record.index} is beyond the test set's "
+                f"{counted(test_set.size, 'segment')}.",
                 path=table.origin.path,
                 line=record.line,
             )
@@ -278,7 +289,7 @@ def _sorted_locator(table: ScoreTable, test_set: TestSet) -> Callable[[ScoreReco
         assert record.index is not None
         if record.index > test_set.size:
             raise InputError(
-                f"SID {record.index} is beyond the test set's {test_set.size} segments.",
+                f"SID {record.index} is beyond the test set's {counted(test_set.size, 'segment')}.",
                 path=table.origin.path,
                 line=record.line,
             )

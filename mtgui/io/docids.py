@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from mtgui.engine.core import Corpus, InputError
+from mtgui.engine.core import Corpus, InputError, counted
 from mtgui.io.decode import AUTO, read_text
 from mtgui.io.plaintext import split_lines
 
@@ -101,14 +101,14 @@ def with_document_ids(corpus: Corpus, docids: DocIds) -> Corpus:
         )
     if len(docids.ids) != test_set.size:
         raise InputError(
-            f"the document-ids file has {len(docids.ids):,} lines, but the test set has "
-            f"{test_set.size:,} segments: it needs one document id per segment.",
+            f"the document-ids file has {counted(len(docids.ids), 'line')}, but the test set "
+            f"has {counted(test_set.size, 'segment')}: it needs one document id per segment.",
             path=docids.path,
             hint="Use the docids file that belongs to this test set (e.g. WMT's *.docids).",
         )
     documented = replace(test_set, doc_ids=docids.ids, has_documents=True)
     note = (
-        f"Documents from {docids.path.name}: {docids.documents:,} documents of "
-        f"{test_set.size:,} segments."
+        f"Documents from {docids.path.name}: {counted(docids.documents, 'document')} of "
+        f"{counted(test_set.size, 'segment')}."
     )
     return replace(corpus, test_set=documented, notes=(*corpus.notes, note))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from mtgui.engine.core import InputError, TestSet, printable
+from mtgui.engine.core import InputError, TestSet, counted, printable
 from mtgui.engine.statistics import Grouping, group_by_labels
 from mtgui.io.decode import read_text
 from mtgui.io.textutil import whole_number
@@ -55,7 +55,8 @@ class LabelFile:
                 number = int(key)
                 if number > test_set.size:
                     raise self._error(
-                        f"segment {number} is beyond the test set's {test_set.size} segments.",
+                        f"segment {number} is beyond the test set's "
+                        f"{counted(test_set.size, 'segment')}.",
                         line,
                     )
                 labels[number - 1] = label

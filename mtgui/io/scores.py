@@ -30,7 +30,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mtgui.engine.core import InputError, Origin, printable
+from mtgui.engine.core import InputError, Origin, counted, printable
 from mtgui.io.plaintext import split_lines
 from mtgui.io.textutil import whole_number
 
@@ -267,7 +267,8 @@ def _check_field_count(
     if count != len(header):
         more = "more" if count > len(header) else "fewer"
         raise InputError(
-            f"this row has {count} fields, but the header names {len(header)} columns: with "
+            f"this row has {counted(count, 'field')}, but the header names "
+            f"{counted(len(header), 'column')}: with "
             f"{more} fields than columns it is not clear which field belongs to which column.",
             path=origin.path,
             line=line,

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from mtgui.engine.core import Corpus, InputError
+from mtgui.engine.core import Corpus, InputError, counted
 from mtgui.engine.text import sacrebleu_home
 from mtgui.io.decode import read_text
 from mtgui.io.plaintext import split_lines
@@ -222,7 +222,7 @@ def _annotation(named: NamedTestSet, path: Path, size: int) -> list[str]:
     if len(values) != size:
         raise InputError(
             f"sacreBLEU's cache of the test set {named.label} is broken: this file has "
-            f"{len(values):,} lines, but the source ({named.source.name}) has {size:,}.",
+            f"{counted(len(values), 'line')}, but the source ({named.source.name}) has {size:,}.",
             path=path,
             hint=f"Delete the folder {path.parent}: sacreBLEU (or mtgui) downloads the test set "
             "again.",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from mtgui.engine.core import InputError, Origin, Role
+from mtgui.engine.core import InputError, Origin, Role, counted
 from mtgui.io.streams import TextStream
 
 _PARTS = {"src": Role.SOURCE, "ref": Role.REFERENCE, "hyp": Role.SYSTEM}
@@ -233,7 +233,7 @@ class _WmtXmlReader:
                 partial.rows = []
                 notes.append(
                     f"reference '{partial.name}' covers only {len(partial.docs)} of the "
-                    f"{len(referenced)} documents and was left out."
+                    f"{counted(len(referenced), 'document')} and was left out."
                 )
         else:
             referenced = set.intersection(*(set(p.docs) for p in references))
@@ -250,9 +250,10 @@ class _WmtXmlReader:
         if every_doc - referenced:
             for part in parts:
                 part.rows = [row for row in part.rows if row[0] in referenced]
+            left = len(every_doc - referenced)
+            were = "has no reference and was" if left == 1 else "have no reference and were"
             notes.append(
-                f"{len(every_doc - referenced)} of {len(every_doc)} documents have no reference "
-                "and were left out of the test set."
+                f"{left} of {counted(len(every_doc), 'document')} {were} left out of the test set."
             )
         return [f"{self.origin.path}: {note}" for note in notes]
 

@@ -8,11 +8,25 @@ decimals, as mteval prints them; relative values are percentages with two.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mtgui.engine.metrics import Metric
 
 MISSING = "-"
 """What a text table shows for an undefined number."""
 _EXACT_INTEGERS = 2**53  # below this every integer is exactly a float, and back
+
+
+def metric_column(metric: Metric) -> str:
+    """The CSV column of ``metric`` (the segment and the document tables alike): its name, with
+    ``_x100`` for BLEU or M-BLEU times 100, so that a file never leaves the scale to be
+    guessed."""
+    from mtgui.engine.scale import SCALED_METRICS  # only here: the cells stay light to import
+
+    if metric.name in SCALED_METRICS and metric.scale == "0-100":
+        return f"{metric.name}_x100"
+    return metric.name
 
 
 def csv_cell(value: Any, whole_numbers: bool = False) -> Any:

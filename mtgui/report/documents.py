@@ -13,19 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from mtgui.engine.core import Corpus
-from mtgui.engine.metrics import Metric
-from mtgui.engine.scale import SCALED_METRICS
 from mtgui.engine.statistics import Statistics, score_documents
-from mtgui.report.cells import csv_cell
+from mtgui.report.cells import csv_cell, metric_column
 
 DOCUMENT_COLUMNS = ("system", "docid", "segments")
-
-
-def metric_column(metric: Metric) -> str:
-    """The column of ``metric``: its name, with ``_x100`` for BLEU or M-BLEU times 100."""
-    if metric.name in SCALED_METRICS and metric.scale == "0-100":
-        return f"{metric.name}_x100"
-    return metric.name
 
 
 def document_table(corpus: Corpus, statistics: Statistics) -> tuple[list[str], list[list[Any]]]:

@@ -37,7 +37,7 @@ from mtgui.engine.metrics import MetricSettings, metric_options, signature_nrefs
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
 from mtgui.report.agreement import metric_agreement
-from mtgui.report.cells import csv_cell, four_decimals, json_ready
+from mtgui.report.cells import csv_cell, four_decimals, json_ready, metric_column
 from mtgui.report.significance import verdict_basis
 from mtgui.report.table_text import align_table
 
@@ -212,12 +212,13 @@ def segment_table(corpus: Corpus, statistics: Statistics) -> tuple[list[str], li
     """Segment-level scores, one row per system and segment (a long table for spreadsheets).
 
     BLEU is sacreBLEU's sentence BLEU; NIST is mteval's segment NIST, with its per-order
-    components (information-weighted matches, clipped matches, hypothesis n-grams).
+    components (information-weighted matches, clipped matches, hypothesis n-grams). The
+    columns are named as the document table's (``bleu_x100`` on the 0-100 scale).
     """
     test_set = corpus.test_set
     header = ["system", "segment", "doc_id", "seg_id"]
     for metric in statistics.metrics:
-        header.append(metric.name)
+        header.append(metric_column(metric))
         if metric.name == "nist":
             header += [f"nist_{part}_{n}" for part in _NIST_PARTS for n in range(1, 6)]
     rows: list[list[Any]] = []

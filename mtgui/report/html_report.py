@@ -22,7 +22,7 @@ from datetime import datetime
 from html import escape
 
 from mtgui._version import __version__
-from mtgui.engine.core import Corpus
+from mtgui.engine.core import Corpus, counted
 from mtgui.engine.inference import (
     AGREEMENT_CAVEAT,
     AGREEMENT_PAPER,
@@ -109,7 +109,9 @@ def _compared(
     """What was compared and how: files, systems, references and every setting."""
     test_set = corpus.test_set
     documents = len(test_set.documents) if test_set.has_documents else 0
-    size = f"{test_set.size:,} segments" + (f" in {documents:,} documents" if documents else "")
+    size = counted(test_set.size, "segment") + (
+        f" in {counted(documents, 'document')}" if documents else ""
+    )
     rows = [  # (name, HTML): names from the user's files isolated, the rest escaped
         ("Test set", escape(size)),
         ("References", ", ".join(html_isolated(r.name) for r in test_set.references)),

@@ -12,7 +12,7 @@ user may keep or cut.
 from __future__ import annotations
 
 from mtgui._version import __version__
-from mtgui.engine.core import Corpus
+from mtgui.engine.core import Corpus, counted
 from mtgui.engine.metrics import Metric
 from mtgui.engine.resampling import BootstrapResult
 from mtgui.engine.statistics import Statistics
@@ -39,8 +39,9 @@ def _header(corpus: Corpus, statistics: Statistics, result: BootstrapResult | No
     """What made the numbers, as comments (each line one comment: a line break in a name or a
     note cannot end a comment early)."""
     lines = [
-        f"mtgui {__version__}: {len(statistics.system_names)} systems, "
-        f"{corpus.test_set.size:,} segments, {_count(corpus.test_set.num_references, 'reference')}",
+        f"mtgui {__version__}: {counted(len(statistics.system_names), 'system')}, "
+        f"{counted(corpus.test_set.size, 'segment')}, "
+        f"{counted(corpus.test_set.num_references, 'reference')}",
         f"signature: {result.signature if result else statistics.signature()}",
     ]
     if result is not None:
@@ -103,10 +104,6 @@ def _tabular(header: list[str], rows: list[list[str]]) -> str:
     """The shared booktabs tabular, without its own comment lines (the file has them once)."""
     text = latex_text(header, rows)
     return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("%"))
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _direction(metric: Metric) -> str:

@@ -6,7 +6,7 @@ Names, paths and notes come from the user's files, so every line goes through
 
 from __future__ import annotations
 
-from mtgui.engine.core import Corpus, Origin, corpus_notes, printable
+from mtgui.engine.core import Corpus, Origin, corpus_notes, counted, printable
 
 
 def summarize(corpus: Corpus) -> str:
@@ -24,13 +24,13 @@ def summarize(corpus: Corpus) -> str:
         scores = [s for s in corpus.scores if s.metric == metric]
         named = "" if metric == "human" and higher else f" '{metric}'"
         direction = "" if higher else ", lower is better"
-        lines.append(f"Per-segment scores{named} ({len(scores)} systems{direction}):")
+        lines.append(f"Per-segment scores{named} ({counted(len(scores), 'system')}{direction}):")
         lines += _aligned(
             [
                 (
                     s.system,
-                    f"{s.num_scored} of {test_set.size} segments scored, "
-                    f"{int(s.counts.sum())} judgments ({s.origin.file_name})",
+                    f"{s.num_scored:,} of {counted(test_set.size, 'segment')} scored, "
+                    f"{counted(int(s.counts.sum()), 'judgment')} ({s.origin.file_name})",
                 )
                 for s in scores
             ]
@@ -60,9 +60,9 @@ def _aligned(rows: list[tuple[str, str]]) -> list[str]:
 def _test_set_line(corpus: Corpus) -> str:
     """'Test set: N segments in D documents (setid, xx-yy)'."""
     test_set = corpus.test_set
-    text = f"Test set: {test_set.size} segments"
+    text = f"Test set: {counted(test_set.size, 'segment')}"
     if test_set.has_documents:
-        text += f" in {len(test_set.documents)} documents"
+        text += f" in {counted(len(test_set.documents), 'document')}"
     else:
         text += " (plain text: no documents)"
     meta = test_set.metadata

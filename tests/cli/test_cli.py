@@ -47,7 +47,7 @@ def test_eval_prints_what_was_loaded(inputs, capsys):
     )
     out = capsys.readouterr().out
     assert code == 0
-    assert "Test set: 2 segments in 1 documents (t, en-de)" in out
+    assert "Test set: 2 segments in 1 document (t, en-de)" in out
     assert "References (1):\n  ref  ref.sgm" in out
     assert "Systems (2):\n  alpha  run.alpha.de\n  beta   run.beta.de" in out
     assert "alpha  1 of 2 segments scored, 2 judgments (human.tsv)" in out
@@ -72,7 +72,7 @@ def test_names_override_file_names(inputs, capsys):
         (["--ref", "{ref}"], "mtgui: no system output given."),
         (
             ["--ref", "{ref}", "--hyp", "{short}"],
-            "run.short.de: the system output file has 1 lines, but the test set has 2 segments",
+            "run.short.de: the system output file has 1 line, but the test set has 2 segments",
         ),
         (
             ["--ref", "{ref}", "--hyp", "{a}", "{a}"],

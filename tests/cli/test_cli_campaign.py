@@ -92,7 +92,18 @@ def test_each_set_is_eval_alone_and_the_aggregate_follows_the_sets(campaign, cap
         (
             '[settings]\nbootstrapp = 100\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n',
             2,
-            "not an option",
+            "not an option of mtgui eval; did you mean 'bootstrap'?",
+        ),
+        (
+            '[settings]\nseed = 1\nmetircs = ["bleu"]\n[[test_sets]]\nname="a"\nrefs="r"\n'
+            'hyps="h"\n',
+            3,
+            "did you mean 'metrics'?",
+        ),
+        (
+            '[settings]\nmetrics = "bleu,blue"\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n',
+            2,
+            "setting 'metrics': unknown metric 'blue'",
         ),
         (
             '[settings]\nbootstrap = "many"\n[[test_sets]]\nname="a"\nrefs="r"\nhyps="h"\n',
@@ -104,7 +115,7 @@ def test_each_set_is_eval_alone_and_the_aggregate_follows_the_sets(campaign, cap
             '[[test_sets]]\nname = "a"\nrefs = "r"\nhyps = "h"\n\n'
             '[[test_sets]]\nname = "b"\nhyp = "h"\n',
             8,
-            "unknown key 'hyp'",
+            "unknown key 'hyp'; did you mean 'hyps'?",
         ),
         ('[[test_sets]]\nname = "a"\nhyps = "h"\n', 1, "has no 'refs'"),
         ('[[test_sets]]\nname = "a"\nrefs = "r"\nhyps = 3\n', 4, "'hyps' must be"),
@@ -137,6 +148,23 @@ def test_a_bad_campaign_file_exits_2_with_file_line_and_problem(
     assert str(path) in error and words in error
     if line is not None:
         assert f"line {line}" in error
+
+
+def test_a_metric_named_by_a_sets_scores_is_valid_for_that_set_only(tmp_path):
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.tsv").write_text("z\n0.5\n")
+    path = tmp_path / "c.toml"
+    entry = '[[test_sets]]\nname = "{0}"\nrefs = "r"\nhyps = "h"\nscores = "{0}.tsv:z=comet"\n'
+    settings = '[settings]\nmetrics = ["bleu", "comet"]\n'
+    path.write_text(settings + entry.format("a") + entry.format("b"))
+    assert read_campaign(path).settings == ("--metrics", "bleu,comet")
+    path.write_text(
+        settings + entry.format("a") + '[[test_sets]]\nname = "b"\nrefs = "r"\nhyps = "h"\n'
+    )
+    with pytest.raises(InputError) as refused:
+        read_campaign(path)
+    assert refused.value.line == 2
+    assert "setting 'metrics': test set 'b': unknown metric 'comet'" in refused.value.problem
 
 
 def test_a_missing_file_in_a_set_names_the_set(campaign, capsys):

@@ -97,3 +97,12 @@ def test_the_file_equals_mteval_on_wmt21_is_en(tmp_path):
         got = mine[(row["sysid"], row["docid"])]
         assert float(got["bleu"]) == pytest.approx(float(row["BLEU_cs"]), abs=1e-12)
         assert float(got["nist"]) == pytest.approx(float(row["NIST_cs"]), abs=1e-12)
+
+
+def test_the_segment_table_names_bleu_as_the_document_table_does(capsys):
+    args = ["eval", "--demo", "-m", "bleu,mbleu,chrf", "-b", "0", "--bleu-scale", "100"]
+    assert main([*args, "--segments", "-"]) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    assert header == "system,segment,doc_id,seg_id,bleu_x100,mbleu_x100,chrf"
+    assert main(["eval", "--demo", "-m", "bleu", "-b", "0", "--segments", "-"]) == 0
+    assert capsys.readouterr().out.startswith("system,segment,doc_id,seg_id,bleu\n")

@@ -49,7 +49,7 @@ def test_missing_document_is_named(write, ref):
 
 
 def test_extra_document_is_named(write, ref):
-    with pytest.raises(InputError, match=r"has 1 documents the test set does not have \('d3'\)"):
+    with pytest.raises(InputError, match=r"has 1 document the test set does not have \('d3'\)"):
         assemble([ref, system(write, {**DOCS, "d3": ["1"]})])
 
 

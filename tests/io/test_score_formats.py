@@ -99,6 +99,9 @@ def test_missing_lines_are_segments_without_a_score(write, files):
     assert scores is not None and scores.num_scored == 1
     np.testing.assert_array_equal(scores.counts, [1, 0, 0])
     assert any("2 segments without a score were skipped" in n for n in corpus.notes)
+    one = write("one.txt", "0.5\n0.25\nNA\n")
+    corpus = assemble(files, [load_score_source(ScoreSource(one, metric="x", system="sysA"))])
+    assert any("1 segment without a score was skipped" in n for n in corpus.notes)
 
 
 def test_a_count_that_is_not_the_test_sets_says_both(write, files):
@@ -108,7 +111,7 @@ def test_a_count_that_is_not_the_test_sets_says_both(write, files):
         assemble(files, [table])
     assert error.value.path == path
     comet = write("comet.txt", "a.txt\tSegment 0\tscore: 0.5\n")
-    with pytest.raises(InputError, match="1 segment scores, but the test set has 3"):
+    with pytest.raises(InputError, match="1 segment score, but the test set has 3"):
         assemble(files, [load_score_source(ScoreSource(comet))])
 
 

@@ -143,7 +143,7 @@ def test_documents_without_references_are_left_out_with_a_note(write):
     assert corpus.test_set.documents == ("d1", "d2")
     assert corpus.system("S1").hypotheses == ("Hello", "M&amp;C", "Bye")
     assert corpus.notes == (
-        f"{write('all.xml', text)}: 1 of 3 documents have no reference and were left out of "
+        f"{write('all.xml', text)}: 1 of 3 documents has no reference and was left out of "
         "the test set.",
     )
 

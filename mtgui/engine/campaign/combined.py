@@ -28,6 +28,7 @@ import numpy as np
 
 from mtgui.engine.campaign.partial import PartialConjunction, partial_conjunction
 from mtgui.engine.core.arrays import FloatArray
+from mtgui.engine.core.words import counted
 from mtgui.engine.inference.corrections import (
     Family,
     FamilyInput,
@@ -181,8 +182,8 @@ def _too_few(
         return []
     return [
         f"the combined test has {size} resamples (the fewest of any set); {correction.value} "
-        f"over {largest} pairs needs at least {needed} for any difference to be significant. "
-        "Raise bootstrap in the settings."
+        f"over {counted(largest, 'pair')} needs at least {needed} for any difference to be "
+        "significant. Raise bootstrap in the settings."
     ]
 
 

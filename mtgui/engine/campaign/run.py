@@ -12,7 +12,7 @@ between two sets.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from mtgui.engine.analysis import AnalysisResult, iter_analysis
@@ -112,7 +112,35 @@ def iter_campaign(
             raise one.failed(error) from None
     yield CampaignProgress(total, total, "")
     combined = aggregate([s.campaign_set() for s in found], settings.resampling.seed)
+    combined = replace(combined, notes=(*same_references(sets), *combined.notes))
     return CampaignFound(tuple(found), combined)
+
+
+def same_references(sets: Sequence[CampaignInput]) -> list[str]:
+    """A note for each group of sets whose references are the same texts (the same file named
+    twice, or a copy): one test set, whose verdicts the aggregate counts once per name. It is
+    not refused: the same set under two names can be meant (a demo, a check of the numbers)."""
+    groups: dict[tuple[tuple[str, ...], ...], list[str]] = {}
+    for one in sets:
+        texts = tuple(column.texts for column in one.corpus.test_set.references)
+        groups.setdefault(texts, []).append(one.name)
+    return [
+        f"{_listed(names)} have the same references: they are one test set counted "
+        f"{_times(len(names))} in the aggregate."
+        for names in groups.values()
+        if len(names) > 1
+    ]
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``'a' and 'b'``, ``'a', 'b' and 'c'``."""
+    quoted = [f"'{name}'" for name in names]
+    return f"{', '.join(quoted[:-1])} and {quoted[-1]}"
+
+
+def _times(count: int) -> str:
+    """``twice``, ``3 times``."""
+    return "twice" if count == 2 else f"{count} times"
 
 
 def _analyse(

@@ -19,6 +19,7 @@ from mtgui.engine.core.corpus import (
 from mtgui.engine.core.empty_texts import corpus_notes, empty_text_notes
 from mtgui.engine.core.errors import InputError
 from mtgui.engine.core.escapes import printable
+from mtgui.engine.core.words import counted
 
 __all__ = [
     "Corpus",
@@ -32,6 +33,7 @@ __all__ = [
     "TestSet",
     "TextColumn",
     "corpus_notes",
+    "counted",
     "empty_text_notes",
     "printable",
 ]

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     )
     from mtgui.engine.inference.intervals import INTERVAL_FIELDS, ScoreInterval
     from mtgui.engine.inference.power import smallest_unseen
-    from mtgui.engine.inference.ranking import Ranking
+    from mtgui.engine.inference.ranking import Ranking, rank
     from mtgui.engine.inference.segment_tests import (
         SEGMENT_TEST_FIELDS,
         SegmentComparison,
@@ -62,6 +62,7 @@ _MODULE_OF = {
     "PAIR_FIELDS": "significance",
     "PairComparison": "significance",
     "Ranking": "ranking",
+    "rank": "ranking",
     "SEGMENT_TEST_FIELDS": "segment_tests",
     "ScoreInterval": "intervals",
     "SegmentComparison": "segment_tests",
@@ -97,6 +98,7 @@ __all__ = [
     "agreement_for",
     "agreement_words",
     "describe_segments",
+    "rank",
     "smallest_unseen",
 ]
 

@@ -99,3 +99,20 @@ def test_a_sets_problem_is_said_of_that_set():
     assert caught.value.problem.startswith("test set 'news' (line 9): ")
     with pytest.raises(InputError, match="at least one test set"):
         _drain(iter_campaign([], SETTINGS))
+
+
+def test_sets_with_the_same_references_are_noted_as_one_set_counted_twice():
+    systems = {"A": 0.1, "B": 0.3}
+    inputs = [
+        CampaignInput("one", _corpus(1, systems, count=20)),
+        CampaignInput("two", _corpus(2, systems, count=20)),
+        CampaignInput("copy", _corpus(1, {"A": 0.2, "B": 0.25}, count=20)),  # one's references
+    ]
+    settings = replace(SETTINGS, metrics=("bleu",))
+    _, found = _drain(iter_campaign(inputs, settings))
+    assert found.aggregate.notes[0] == (
+        "'one' and 'copy' have the same references: they are one test set counted twice in "
+        "the aggregate."
+    )
+    _, apart = _drain(iter_campaign(inputs[:2], settings))
+    assert not any("same references" in note for note in apart.aggregate.notes)
