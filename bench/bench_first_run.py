@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -58,13 +59,17 @@ def first_and_warm(
 
 
 def fresh_venv(folder: Path) -> Path:
-    """A new venv in ``folder`` with ``pip install`` of this checkout; its ``mtgui``."""
-    subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
-    pip = [str(folder / "bin" / "python"), "-m", "pip", "install", "-q", str(ROOT)]
+    """A new venv in ``folder`` with ``pip install`` of a copy of this checkout's sources (a
+    build folder left in the checkout would be packed as it is); its ``mtgui``."""
+    source = folder / "source"
+    leftovers = shutil.ignore_patterns(".git", "build", "dist", ".venv", "__pycache__", "*.egg-info")
+    shutil.copytree(ROOT, source, ignore=leftovers)
+    subprocess.run([sys.executable, "-m", "venv", str(folder / "venv")], check=True)
+    pip = [str(folder / "venv" / "bin" / "python"), "-m", "pip", "install", "-q", str(source)]
     start = time.perf_counter()
     subprocess.run(pip, check=True, env=clean_environment(), capture_output=True)
     print(f"pip install . in a fresh venv: {time.perf_counter() - start:.1f} s")
-    return folder / "bin" / "mtgui"
+    return folder / "venv" / "bin" / "mtgui"
 
 
 def report(what: str, first: float, warm: float) -> None:
@@ -82,7 +87,7 @@ def main() -> None:
     print("|---|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as scratch:
         if not args.skip_install:
-            mtgui = fresh_venv(Path(scratch) / "venv")
+            mtgui = fresh_venv(Path(scratch))
             report(
                 "pip install, demo",
                 *first_and_warm([str(mtgui), *DEMO_TER], clean_environment(), args.warm),
