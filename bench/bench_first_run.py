@@ -62,7 +62,9 @@ def fresh_venv(folder: Path) -> Path:
     """A new venv in ``folder`` with ``pip install`` of a copy of this checkout's sources (a
     build folder left in the checkout would be packed as it is); its ``mtgui``."""
     source = folder / "source"
-    leftovers = shutil.ignore_patterns(".git", "build", "dist", ".venv", "__pycache__", "*.egg-info")
+    leftovers = shutil.ignore_patterns(
+        ".git", "build", "dist", ".venv", "__pycache__", "*.egg-info"
+    )
     shutil.copytree(ROOT, source, ignore=leftovers)
     subprocess.run([sys.executable, "-m", "venv", str(folder / "venv")], check=True)
     pip = [str(folder / "venv" / "bin" / "python"), "-m", "pip", "install", "-q", str(source)]
