@@ -45,8 +45,14 @@ def default_name(index: int) -> str:
 
 
 def reference_name(workspace: Workspace) -> str | None:
-    """The name a set takes from its first reference file (its name without the suffix)."""
+    """The name a set takes from its first reference file: the test set's own name where the
+    file gives one (SGML's ``setid``, WMT XML's dataset id, such as ``newstest2021``), else the
+    file's name without the suffix (a ``reference.sgm`` made every SGML set "reference")."""
     for entry in workspace.entries:
+        streams = () if entry.loaded is None else entry.loaded.streams
+        setid = next((s.metadata.get("setid") for s in streams if s.role is Role.REFERENCE), None)
+        if setid:
+            return setid
         if entry.role is Role.REFERENCE:
             return entry.path.stem or entry.path.name
     return None

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import mtgui.resources as mtgui_resources
 import pytest
 
-from mtgui.app.test_sets import StoredSet, TestSets
+from mtgui.app.test_sets import StoredSet, TestSets, reference_name
 from mtgui.engine.core import Role
 from mtgui.io.entries import Entry
+from mtgui.io.loader import load_file
 from mtgui.io.workspace import Workspace
 
 
@@ -49,3 +51,11 @@ def test_a_set_follows_its_reference_until_the_user_names_it():
     sets.rename(1, "")
     assert sets.names()[1] == "Test set 2" and not sets.shown().named
     assert StoredSet("x", pending=[object()]).holds_files()  # type: ignore[list-item]
+
+
+def test_a_set_is_named_after_the_test_set_its_reference_file_names():
+    """SGML's setid (the demo's reference.sgm says "mtgui-demo"), not the file's name."""
+    demo = Path(mtgui_resources.__file__).parent / "demo" / "reference.sgm"
+    entry = Entry(demo, None, loaded=load_file(demo))
+    assert reference_name(Workspace().with_entry(entry)) == "mtgui-demo"
+    assert reference_name(_with_reference("newstest.en.txt")) == "newstest.en"
