@@ -11,12 +11,13 @@ import pytest
 
 import mtgui.io.entries as entries_module
 from mtgui.app.controller import AppController
+from mtgui.app.loading import with_read
 from mtgui.app.undo import ChangeNote, UndoHistory
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.core.corpus import Role
 from mtgui.io.demo import demo_inputs
-from mtgui.io.entries import Entry
+from mtgui.io.entries import Entry, LoadRequest, placeholder, read_entry
 from mtgui.io.score_choices import ScoresQuestion
 from mtgui.io.score_sources import ScoreSource
 from mtgui.io.workspace import Workspace
@@ -349,3 +350,16 @@ def _read(controller: AppController, name: str) -> bool:
 def _reading(controller: AppController, name: str) -> bool:
     entry = _entry(controller, name)
     return entry is not None and entry.reading
+
+
+def test_a_file_read_in_another_encoding_fills_only_the_places_that_wait_for_it(tmp_path):
+    """What keeps undo right: the file read as Latin-1 arrives in the workspaces that list it
+    being read so, and leaves alone those that list it read as UTF-8 (before the change)."""
+    latin = tmp_path / "sysA.fr"
+    latin.write_bytes("Le café\n".encode("latin-1"))
+    refused = Workspace().with_entries([read_entry(latin, Role.SYSTEM)])
+    waiting = Workspace().with_entries([placeholder(latin, Role.SYSTEM, "latin-1")])
+    request = LoadRequest(latin, Role.SYSTEM, encoding="latin-1")
+    read = read_entry(latin, Role.SYSTEM, encoding="latin-1")
+    assert with_read([(request, read)], refused).entries == refused.entries
+    assert with_read([(request, read)], waiting).entries == (read,)

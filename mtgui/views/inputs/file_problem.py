@@ -38,9 +38,12 @@ def problem_item(tree: QTreeWidget, path: Path, message: str) -> QTreeWidgetItem
 
 
 def without_path(message: str, path: Path) -> str:
-    """``message`` without the file's path at its start (the panel shows the file above it)."""
-    prefix = f"{path}: "
-    text = message[len(prefix) :] if message.startswith(prefix) else message
+    """``message`` without the file's path at its start (the panel shows the file above it);
+    the line it names stays ("Line 3: ...")."""
+    text = message
+    for prefix in (f"{path}: ", f"{path}, "):
+        if message.startswith(prefix):
+            text = message[len(prefix) :]
     return text[:1].upper() + text[1:]
 
 

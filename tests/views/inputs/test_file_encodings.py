@@ -13,8 +13,11 @@ from PySide6.QtWidgets import QPushButton
 
 from mtgui.cli.main import main
 from mtgui.engine.core.corpus import Role
+from mtgui.io.entries import read_entry
+from mtgui.io.workspace import Workspace
 from mtgui.io.writers import json_text
 from mtgui.report.evaluation import evaluation_report
+from mtgui.views.inputs.files_panel import FilesPanel
 from mtgui.views.window.main_window import MainWindow
 
 REF = [
@@ -147,3 +150,42 @@ def test_a_latin1_file_is_refused_then_read_as_latin1_with_the_command_lines_num
     wait_for_result(qtbot, window)
     assert [rows(window)[n].text(4) for n in ("ref.fr", "sysA.fr")] == ["plain text, Latin-1"] * 2
     assert window.result.corpus.test_set.references[0].texts == tuple(REF)
+
+
+def test_the_panel_offers_latin1_under_the_refusal_and_in_the_menu(qtbot, tmp_path):
+    """A file that is not UTF-8 has the button and the menu; a file read as Latin-1 whose
+    content is then refused says so in words, its Format "Latin-1", with the menu to go back."""
+    latin = tmp_path / "sysA.fr"
+    latin.write_bytes("Le café\n".encode("latin-1"))
+    broken = tmp_path / "broken.sgm"  # Latin-1 that decodes, in SGML that does not parse
+    broken.write_bytes("<tstset>\n<doc docid='a'>\n<seg id='1'>café\n".encode("latin-1"))
+    bom = tmp_path / "bom.fr"  # past a byte-order mark, no encoding chosen would change it
+    bom.write_bytes(b"\xef\xbb\xbfLe caf\xe9\n")
+    entries = [
+        read_entry(latin, Role.SYSTEM),
+        read_entry(broken, None, encoding="latin-1"),
+        read_entry(bom, Role.SYSTEM),
+    ]
+    panel = FilesPanel()
+    qtbot.addWidget(panel)
+    panel.resize(700, 400)
+    panel.show()
+    panel.show_workspace(Workspace().with_entries(entries))
+    first, second, third = map(panel.topLevelItem, range(3))
+    assert [row.text(1) for row in (first, second, third)] == ["could not be read"] * 3
+    assert "never closed" in second.child(0).text(0) and second.text(4) == "Latin-1"
+    assert "Read as" not in " ".join(third.child(0).text(0).split())  # nothing to offer
+    assert first.child(0).text(0).startswith("Line 1: this is not valid UTF-8 text")
+    offered = [b for b in panel.viewport().findChildren(QPushButton) if b.isVisibleTo(panel)]
+    assert [b.text() for b in offered] == ["Read as Latin-1 (ISO-8859-1)"]
+    with qtbot.waitSignal(panel.encoding_requested) as asked:
+        qtbot.mouseClick(offered[0], Qt.MouseButton.LeftButton)
+    assert asked.args == [latin, "latin-1"]
+
+    def encodings(row):
+        menus = [a.menu() for a in panel.menu_for(row).actions() if a.text() == "Encoding"]
+        return [(a.text(), a.isChecked()) for a in menus[0].actions()] if menus else None
+
+    assert encodings(first) == [("UTF-8", True), ("Latin-1 (ISO-8859-1)", False)]
+    assert encodings(second) == [("UTF-8", False), ("Latin-1 (ISO-8859-1)", True)]
+    assert encodings(third) is None
