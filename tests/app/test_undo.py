@@ -363,3 +363,34 @@ def test_a_file_read_in_another_encoding_fills_only_the_places_that_wait_for_it(
     read = read_entry(latin, Role.SYSTEM, encoding="latin-1")
     assert with_read([(request, read)], refused).entries == refused.entries
     assert with_read([(request, read)], waiting).entries == (read,)
+
+
+def test_reading_as_latin1_undone_before_the_file_arrives_keeps_it_refused_and_redo_read(
+    qtbot, make, monkeypatch, tmp_path
+):
+    controller, _ = make(synchronous=False)
+    ref, latin = tmp_path / "ref.fr", tmp_path / "sysA.fr"
+    ref.write_text("Le cafe\nLa foret\n", encoding="utf-8")
+    latin.write_bytes("Le café\nLa forêt\n".encode("latin-1"))
+    controller.add_files([ref, latin], {ref: Role.REFERENCE, latin: Role.SYSTEM})
+    qtbot.waitUntil(lambda: not controller.loading and not _reading(controller, "sysA.fr"))
+    assert _entry(controller, "sysA.fr").encodings == ("latin-1",)
+    event, read_entry = threading.Event(), entries_module.read_entry
+
+    def slow_read(path, role, *more):
+        if "latin-1" in more:
+            event.wait(60)
+        return read_entry(path, role, *more)
+
+    monkeypatch.setattr(entries_module, "read_entry", slow_read)
+    controller.set_encoding(latin, "latin-1")
+    assert _reading(controller, "sysA.fr")
+    assert controller.undo_text == "Read as Latin-1 (ISO-8859-1): sysA.fr"
+    controller.undo()
+    event.set()
+    qtbot.waitUntil(lambda: not controller.loading, timeout=10_000)
+    refused = _entry(controller, "sysA.fr")
+    assert not refused.ok and refused.encoding == "auto"  # the Latin-1 read went to redo's
+    controller.redo()
+    assert _read(controller, "sysA.fr") and not controller.loading  # nothing read again
+    assert _entry(controller, "sysA.fr").loaded.streams[0].texts == ("Le café", "La forêt")
