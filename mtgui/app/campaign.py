@@ -26,7 +26,7 @@ from mtgui.app.analysis import loaded_metrics
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.campaign import CampaignInput, CampaignSettings, iter_campaign
 from mtgui.engine.core import InputError, Role
-from mtgui.io.entries import LoadRequest, read_entry
+from mtgui.io.entries import LoadRequest, read_request
 from mtgui.io.workspace import Workspace
 from mtgui.report.campaign_run import (
     CampaignOutcome,
@@ -96,8 +96,7 @@ class SetFiles:
         """The workspace with the files still to read read (on a worker thread)."""
         if not self.pending:
             return self.workspace
-        entries = (read_entry(r.path, r.role, r.score_column, r.sources) for r in self.pending)
-        return self.workspace.with_entries(entries)
+        return self.workspace.with_entries(map(read_request, self.pending))
 
 
 def holds_systems(workspace: Workspace) -> bool:

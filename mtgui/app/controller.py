@@ -43,7 +43,7 @@ from mtgui.app.undo import ChangeNote
 from mtgui.app.window_interface import Questions, SettingsSource
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.core import InputError, Role
-from mtgui.io.entries import LoadRequest, placeholder
+from mtgui.io.entries import LoadRequest
 from mtgui.io.folders import expand_paths
 from mtgui.io.project import extract_project, is_project_file
 from mtgui.io.session import Session, is_session_file, session_from_workspace, write_session
@@ -246,6 +246,11 @@ class AppController(QObject):
         """Read the plain-text file at ``path`` as ``role``, and analyse again."""
         self.files.set_role(path, role)
 
+    def set_encoding(self, path: Path, encoding: str) -> None:
+        """Read the file at ``path`` again in ``encoding`` (one of
+        :data:`~mtgui.io.decode.ENCODINGS`), and analyse again once it is read."""
+        self.files.set_encoding(path, encoding)
+
     # -- undo ----------------------------------------------------------------------------------
 
     @property
@@ -439,9 +444,7 @@ class AppController(QObject):
             if index == self.test_sets.current:
                 states.append((self.workspace, dict(self.run_groups)))
             else:
-                listed = stored.workspace.with_entries(
-                    placeholder(r.path, r.role) for r in stored.pending
-                )
+                listed = stored.workspace.with_entries(r.placeholder() for r in stored.pending)
                 states.append((listed, stored.run_groups))
         return states
 

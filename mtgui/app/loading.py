@@ -11,7 +11,8 @@ once per file (a 10-system drop of plain text asked 11 questions before). A scor
 than a plain table of human scores waits, too, for the user to say what to load from it
 (:attr:`~mtgui.app.window_interface.Questions.choose_scores`), and is read again so.
 
-What the user changes (remove, rename, hide, a plain-text file's role) goes into
+What the user changes (remove, rename, hide, a plain-text file's role, a file's encoding) goes
+into
 :attr:`LoadedFiles.history` (:mod:`mtgui.app.undo`), and what loading does is done to the
 history's workspaces too, so that Edit > Undo takes back the user's change and never a file
 read meanwhile.
@@ -20,6 +21,7 @@ read meanwhile.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -29,9 +31,9 @@ from mtgui.app.file_loader import FileLoader
 from mtgui.app.undo import Step, UndoHistory
 from mtgui.app.window_interface import Questions
 from mtgui.engine.core import InputError, Role
-from mtgui.io.entries import Entry, LoadRequest, placeholder
+from mtgui.io.entries import Entry, LoadRequest
 from mtgui.io.score_choices import ScoredSystem, external_metrics, scores_question
-from mtgui.io.window_words import window_message
+from mtgui.io.window_words import read_as, window_message
 from mtgui.io.workspace import SystemKey, Workspace
 
 Decision = tuple[LoadRequest, Entry | None]
@@ -77,11 +79,7 @@ class LoadedFiles(QObject):
     def queue(self, requests: Sequence[LoadRequest]) -> None:
         """List new files as being read, and give them all to the loader."""
         listed = {e.path for e in self.workspace.entries}
-        waiting = [
-            placeholder(r.path, r.role)
-            for r in requests
-            if r.replaces is None and r.path not in listed
-        ]
+        waiting = [r.placeholder() for r in requests if r.replaces is None and r.path not in listed]
         if waiting:
             self._load(lambda workspace: workspace.with_entries(waiting))
             self.changed.emit(False)
@@ -129,6 +127,19 @@ class LoadedFiles(QObject):
         workspace = self.workspace.with_entry(entry.with_role(role))
         self._change(f"Read {path.name} as {role.label}", workspace)
 
+    def set_encoding(self, path: Path, encoding: str) -> None:
+        """Read the file at ``path`` again in ``encoding``, in its place and role, in one undo
+        step: the file is listed as being read meanwhile, and the history's workspaces that
+        list it so get what is read (those that list it read otherwise keep it so)."""
+        entry = next((e for e in self.workspace.entries if e.path == path), None)
+        if entry is None or entry.reading or entry.encoding == encoding:
+            return
+        request = LoadRequest(path, entry.role, sources=entry.sources, encoding=encoding)
+        waiting = replace(request.placeholder(), sources=entry.sources)  # kept by undo, redo
+        workspace = self.workspace.with_entry(waiting)
+        self._change(f"{read_as(encoding)}: {path.name}", workspace)
+        self.loader.add([request])
+
     def undo(self) -> str | None:
         """Put back the workspace before the last change; what was undone, or None."""
         change = self.history.undo(self.workspace)
@@ -160,7 +171,13 @@ class LoadedFiles(QObject):
         for path in now - then.keys():
             self.loader.forget(path)
         self.workspace = workspace
-        self.loader.add([LoadRequest(p, e.role) for p, e in then.items() if p not in now])
+        self.loader.add(
+            [
+                LoadRequest(p, e.role, sources=e.sources, encoding=e.encoding)
+                for p, e in then.items()
+                if p not in now
+            ]
+        )
         self.changed.emit(True)
 
     def _load(self, step: Step) -> None:
@@ -268,9 +285,16 @@ class LoadedFiles(QObject):
         if sources is None:
             return [(request, None)]
         if isinstance(sources, Role):  # numbers alone, but a translation all the same
-            self.loader.add([LoadRequest(entry.path, sources, request.replaces)])
+            again = LoadRequest(entry.path, sources, request.replaces, encoding=entry.encoding)
+            self.loader.add([again])
             return []
-        again = LoadRequest(entry.path, Role.SCORES, request.replaces, sources=tuple(sources))
+        again = LoadRequest(
+            entry.path,
+            Role.SCORES,
+            request.replaces,
+            sources=tuple(sources),
+            encoding=entry.encoding,
+        )
         self.loader.add([again])
         return []
 
@@ -296,13 +320,18 @@ class LoadedFiles(QObject):
 
 def with_read(decided: Sequence[Decision], workspace: Workspace) -> Workspace:
     """``workspace`` with the files read in their places (a file removed meanwhile stays out;
-    one decided None is left out). Pure: the undo history's workspaces are stepped by it too.
+    one decided None is left out). A file read in an encoding other than the one its place
+    holds stays out too: read again in another encoding, it changes the workspaces that list
+    it being read so, and not those, before the change or after an undo, that list it read
+    otherwise. Pure: the undo history's workspaces are stepped by it too.
     """
     listed = {e.path: e for e in workspace.entries}
     fresh: list[Entry] = []
     for request, entry in decided:
         if request.replaces is None and request.path not in listed:
             continue  # removed while it was read
+        if request.replaces is None and listed[request.path].encoding != request.encoding:
+            continue  # read in an encoding other than the one asked for there
         if entry is None:
             before = listed.get(request.path)
             if before is not None and before.reading:

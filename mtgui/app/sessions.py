@@ -17,7 +17,8 @@ from PySide6.QtCore import QObject, Signal
 
 from mtgui.app.runs import RunController
 from mtgui.engine.core import InputError
-from mtgui.io.entries import LoadRequest, placeholder
+from mtgui.io.decode import AUTO
+from mtgui.io.entries import LoadRequest
 from mtgui.io.session import Session, is_session_file, read_session
 from mtgui.io.workspace import Workspace
 
@@ -73,11 +74,18 @@ def set_workspace(session: Session) -> tuple[Workspace, list[LoadRequest]]:
     """One test set of a session (the first, or one of its ``test_sets``): its workspace,
     each file listed as being read, and the requests that read them."""
     roles, columns, sources = session.roles, session.score_columns, session.score_sources
+    encodings = session.encodings
     requests = [
-        LoadRequest(p, roles.get(p), score_column=columns.get(p), sources=sources.get(p, ()))
+        LoadRequest(
+            p,
+            roles.get(p),
+            score_column=columns.get(p),
+            sources=sources.get(p, ()),
+            encoding=encodings.get(p, AUTO),
+        )
         for p in session.paths
     ]
-    workspace = session.workspace().with_entries(placeholder(r.path, r.role) for r in requests)
+    workspace = session.workspace().with_entries(r.placeholder() for r in requests)
     return workspace, requests
 
 

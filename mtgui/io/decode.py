@@ -40,7 +40,30 @@ _NAMED: dict[str, tuple[str, str]] = {
 
 ENCODINGS = (AUTO, "utf-8", "latin-1")
 """The encodings a user can choose."""
+LATIN_1 = "latin-1"
 _DECODE_BLOCK = 1 << 20  # bytes decoded per hold of the interpreter lock (see _decoded)
+
+
+class UndecodedError(InputError):
+    """A file whose bytes do not decode in the encoding it was read with.
+
+    ``choices`` are the encodings (of :data:`ENCODINGS`) the user could choose to read it as it
+    is: Latin-1 for a file read as UTF-8 without a byte-order mark, none past a mark (the mark
+    decides the encoding whatever is chosen). The window offers them; the command line names
+    its option in the hint.
+    """
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        path: str | Path | None = None,
+        line: int | None = None,
+        hint: str | None = None,
+        choices: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(problem, path=path, line=line, hint=hint)
+        self.choices = choices
 
 
 @dataclass(frozen=True)
@@ -157,7 +180,7 @@ def _looks_like_utf16(data: bytes) -> bool:
 
 def _decode_error(
     bad_bytes: bytes, offset: int, line: int, label: str, path: str | Path, encoding: str
-) -> InputError:
+) -> UndecodedError:
     """An error naming the line and byte offset of the first undecodable byte."""
     bad = bad_bytes.hex(" ")
     hint = "Save the file as UTF-8 and load it again."
@@ -166,11 +189,12 @@ def _decode_error(
             " If it is Latin-1 (ISO-8859-1) text, the command line reads it as it is with "
             "--encoding latin-1."
         )
-    return InputError(
+    return UndecodedError(
         f"this is not valid {label} text: the bytes at byte offset {offset} ({bad}) do not decode.",
         path=path,
         line=line,
         hint=hint,
+        choices=(LATIN_1,) if label == "UTF-8" else (),
     )
 
 

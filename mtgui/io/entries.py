@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from mtgui.engine.core import InputError, Role
-from mtgui.io.decode import read_text
+from mtgui.io.decode import AUTO, DecodedText, UndecodedError, read_text
 from mtgui.io.docids import looks_like_docids
 from mtgui.io.field_formats import refusal
 from mtgui.io.loader import detect_format, load_decoded, scores_from_decoded
@@ -23,7 +23,7 @@ from mtgui.io.score_choices import ScoreOffer, score_offer, window_score_format
 from mtgui.io.score_sources import ScoreSource, scores_from_source
 from mtgui.io.scores import ScoreTable
 from mtgui.io.streams import PLAIN_TEXT, SCORES_TABLE, LoadedFile
-from mtgui.io.window_words import window_message
+from mtgui.io.window_words import undecoded_message, window_message
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,8 @@ class Entry:
     columns); ``sources`` are what the user said of it (columns, names, directions, system),
     kept even when it could not be read so that a session's missing file still names its
     metrics. ``offer`` is set, and nothing read, while the user has yet to say what to load.
+    ``encoding`` is the one the user chose for the file (:data:`~mtgui.io.decode.AUTO`: none);
+    ``encodings`` are those the window offers to read a file that did not decode with it.
     """
 
     path: Path
@@ -46,6 +48,8 @@ class Entry:
     more_scores: tuple[ScoreTable, ...] = ()
     sources: tuple[ScoreSource, ...] = ()
     offer: ScoreOffer | None = None  # a scores file to ask about before it is read
+    encoding: str = AUTO  # the encoding the user chose (AUTO: the byte-order mark, else UTF-8)
+    encodings: tuple[str, ...] = ()  # those that may read a file that did not decode
 
     @property
     def score_tables(self) -> tuple[ScoreTable, ...]:
@@ -84,9 +88,9 @@ class Entry:
         return replace(self, role=role, loaded=loaded, asks_role=False)
 
 
-def placeholder(path: Path, role: Role | None) -> Entry:
+def placeholder(path: Path, role: Role | None, encoding: str = AUTO) -> Entry:
     """The entry of a file that is being read: listed in its place until it is read."""
-    return Entry(path, role, reading=True)
+    return Entry(path, role, reading=True, encoding=encoding)
 
 
 def guess_role(path: Path) -> Role:
@@ -106,6 +110,7 @@ def read_entry(
     role: Role | None,
     score_column: str | None = None,
     sources: tuple[ScoreSource, ...] = (),
+    encoding: str = AUTO,
 ) -> Entry:
     """Read one file into an entry; a problem becomes the entry's message, never an exception.
 
@@ -114,12 +119,32 @@ def read_entry(
     scores file is read as ``sources`` say (or as human scores of ``score_column``, as
     sessions of earlier versions say); without them, a plain table of human scores is read at
     once and any other comes back with its ``offer``, for the user to say what to load.
+    A file without a byte-order mark is read in ``encoding``; one that does not decode comes
+    back with the encodings that may read it, for the window to offer.
     """
     if score_column is not None and not sources:
         sources = (ScoreSource(path, score_column),)
     sources = tuple(replace(s, path=path) for s in sources)  # a new version of a file
     try:
-        decoded = read_text(path)
+        decoded = read_text(path, encoding)
+    except UndecodedError as error:
+        role = Role.SCORES if sources else role
+        problem = undecoded_message(error)
+        return Entry(
+            path, role, problem=problem, sources=sources, encoding=encoding, encodings=error.choices
+        )
+    except InputError as error:
+        role = Role.SCORES if sources else role
+        return Entry(path, role, problem=window_message(error), sources=sources, encoding=encoding)
+    entry = _read_decoded(decoded, path, role, sources)
+    return entry if encoding == AUTO else replace(entry, encoding=encoding)
+
+
+def _read_decoded(
+    decoded: DecodedText, path: Path, role: Role | None, sources: tuple[ScoreSource, ...]
+) -> Entry:
+    """The entry of a file's text (see :func:`read_entry`)."""
+    try:
         if sources:
             tables = tuple(scores_from_source(decoded, source) for source in sources)
             return Entry(
@@ -155,6 +180,18 @@ class LoadRequest:
     replaces: Path | None = None
     score_column: str | None = None  # a scores table's human column (sessions of mtgui 0.1)
     sources: tuple[ScoreSource, ...] = ()  # what to load from a scores file, as the user said
+    encoding: str = AUTO  # the encoding the user chose for the file
+
+    def placeholder(self) -> Entry:
+        """The entry listed for this file while it is read."""
+        return placeholder(self.path, self.role, self.encoding)
+
+
+def read_request(request: LoadRequest) -> Entry:
+    """The entry of one file to read (see :func:`read_entry`)."""
+    return read_entry(
+        request.path, request.role, request.score_column, request.sources, request.encoding
+    )
 
 
 def iter_read(
@@ -169,7 +206,7 @@ def iter_read(
     for done, request in enumerate(requests, start=1):
         if stop is not None and stop.is_set():
             break
-        entry = read_entry(request.path, request.role, request.score_column, request.sources)
+        entry = read_request(request)
         entries.append(entry)
         yield done, len(requests), entry
     return entries

@@ -4,7 +4,8 @@ A session lets an evaluator close the window and come back to the same analysis,
 project folder to a colleague. It holds the files (and the role the user gave each plain-text
 file, the score column chosen in a table of human scores: ``"score_column": "raw"``, and for
 other scores what the user said of each metric the file gives: ``"scores": [{"column": "comet",
-"metric": "comet", "higher_is_better": true, "system": null}]``), the systems' renames and
+"metric": "comet", "higher_is_better": true, "system": null}]``, and the encoding the user chose
+to read it in: ``"encoding": "latin-1"``), the systems' renames and
 hidden systems, the analysis settings and the metric shown::
 
     {"mtgui_session": 1, "mtgui_version": "0.2.0",
@@ -52,6 +53,7 @@ from mtgui.engine.analysis_settings import SettingsDict as SettingsDict
 from mtgui.engine.analysis_settings import describe_value
 from mtgui.engine.core import InputError, Role
 from mtgui.engine.metrics import METRIC_NAMES
+from mtgui.io.decode import AUTO
 from mtgui.io.inputs import read_input_bytes, read_input_head
 from mtgui.io.json_input import load_json
 from mtgui.io.score_sources import HUMAN, ScoreSource
@@ -131,6 +133,11 @@ class Session:
     def score_columns(self) -> dict[Path, str]:
         """The score column chosen for each scores table that has one."""
         return {f.path: f.score_column for f in self.files if f.score_column is not None}
+
+    @cached_property
+    def encodings(self) -> dict[Path, str]:
+        """The encoding the user chose for each file that has one."""
+        return {f.path: f.encoding for f in self.files if f.encoding != AUTO}
 
     @cached_property
     def score_sources(self) -> dict[Path, tuple[ScoreSource, ...]]:

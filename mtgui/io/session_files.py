@@ -3,8 +3,10 @@
 Each file is kept with its path twice (absolute, and relative to the session file's folder, so
 that a moved project folder still opens: :mod:`mtgui.io.session_paths`), the role the user gave
 it, and for a scores file what the user made of it (its column of human scores, or its metrics
-with their names, directions and systems), so that reopening a session asks nothing. Reading
-checks every field and names the session file and the file's number in it.
+with their names, directions and systems), so that reopening a session asks nothing, and the
+encoding the user chose to read it in (``"encoding": "latin-1"``; absent when none was chosen, so
+a session that chose none is as sessions always were). Reading checks every field and names the
+session file and the file's number in it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mtgui.engine.analysis_settings import describe_value
 from mtgui.engine.core import InputError, Role
+from mtgui.io.decode import AUTO, ENCODINGS
 from mtgui.io.entries import Entry
 from mtgui.io.score_choices import name_problem
 from mtgui.io.score_sources import ScoreSource
@@ -35,18 +39,19 @@ class SessionFile:
     role: Role | None = None
     score_column: str | None = None
     scores: tuple[ScoreSource, ...] = ()
+    encoding: str = AUTO  # the encoding the user chose (AUTO: none)
 
 
 def session_file(entry: Entry) -> SessionFile:
     """A file as its session keeps it: human scores of one column as sessions always kept
     them (``score_column``), other scores with what the user said of them."""
-    role = entry.plain_role or entry.role
-    sources = entry.sources
+    role, sources, encoding = entry.plain_role or entry.role, entry.sources, entry.encoding
     if len(sources) == 1 and sources[0] == ScoreSource(entry.path, sources[0].column):
-        return SessionFile(entry.path, role, sources[0].column)  # human scores, one column
+        return SessionFile(entry.path, role, sources[0].column, encoding=encoding)  # human, one
     if sources:
-        return SessionFile(entry.path, role, None, sources)
-    return SessionFile(entry.path, role, entry.scores.score_column if entry.scores else None)
+        return SessionFile(entry.path, role, None, sources, encoding)
+    column = entry.scores.score_column if entry.scores else None
+    return SessionFile(entry.path, role, column, encoding=encoding)
 
 
 def file_dict(item: SessionFile, folder: Path) -> dict[str, Any]:
@@ -61,6 +66,8 @@ def file_dict(item: SessionFile, folder: Path) -> dict[str, Any]:
         entry["score_column"] = item.score_column
     if item.scores:
         entry["scores"] = [_source_dict(source) for source in item.scores]
+    if item.encoding != AUTO:
+        entry["encoding"] = item.encoding
     return entry
 
 
@@ -99,8 +106,23 @@ def files_from_json(items: list[Any], path: Path) -> list[SessionFile]:
         scores = tuple(
             _source(found, value, where, path) for value in _scores_of(item, where, path)
         )
-        files.append(SessionFile(found, None if role is None else Role(role), column, scores))
+        encoding = _encoding_of(item, where, path)
+        role_read = None if role is None else Role(role)
+        files.append(SessionFile(found, role_read, column, scores, encoding))
     return files
+
+
+def _encoding_of(item: Mapping[str, Any], where: str, path: Path) -> str:
+    """A file's "encoding": one the window offers (absent: the byte-order mark, else UTF-8)."""
+    encoding = item.get("encoding", AUTO)
+    if encoding not in ENCODINGS:
+        raise InputError(
+            f'{where}: "encoding" should be one of '
+            + ", ".join(f'"{name}"' for name in ENCODINGS)
+            + f", not {describe_value(encoding)}.",
+            path=path,
+        )
+    return str(encoding)
 
 
 def _scores_of(item: Mapping[str, Any], where: str, path: Path) -> list[Any]:

@@ -228,3 +228,30 @@ def test_numbers_alone_can_be_read_as_a_translation_instead(qtbot, make, folder)
     assert corpus.system("sysC").hypotheses == ("3.25", "-0.5", "12.0")
     assert corpus.external_metrics() == {}
     assert controller.result.bootstrap.interval("sysC", "nist").score == 0.0  # no word shared
+
+
+def test_a_scores_file_read_as_latin1_asks_once_and_keeps_its_encoding(qtbot, make, folder):  # noqa: F811
+    """Not UTF-8: refused, then read as Latin-1 (the question asked of it as of any scores
+    file), and its encoding is kept with what the user said of it."""
+    controller, _, answers, _ = make(metrics=("bleu", "comet", "metricx"))
+    table = folder / "metrics.tsv"
+    rows = table.read_text(encoding="utf-8").splitlines()
+    notes = ["note"] + ["café"] * (len(rows) - 1)
+    latin = "\n".join(f"{row}\t{note}" for row, note in zip(rows, notes, strict=True)) + "\n"
+    table.write_bytes(latin.encode("latin-1"))
+    load(qtbot, controller, folder, "metrics.tsv")
+    entry = next(e for e in controller.workspace.entries if e.path == table)
+    assert not entry.ok and entry.encodings == ("latin-1",) and answers.questions == []
+    controller.set_encoding(table, "latin-1")
+    qtbot.waitUntil(lambda: not controller.loading, timeout=20_000)
+    wait_for_result(qtbot, controller)
+    (question,) = answers.questions
+    assert [c.column for c in question.offer.choices] == ["COMET", "MetricX"]
+    entry = next(e for e in controller.workspace.entries if e.path == table)
+    assert entry.encoding == "latin-1" and [t.metric for t in entry.score_tables] == [
+        "comet",
+        "metricx",
+    ]
+    assert entry.scores is not None and entry.scores.origin.encoding == "Latin-1"
+    (kept,) = [f for f in controller.session("bleu").files if f.path == table]
+    assert kept.encoding == "latin-1" and [s.metric for s in kept.scores] == ["comet", "metricx"]

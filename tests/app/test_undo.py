@@ -11,12 +11,13 @@ import pytest
 
 import mtgui.io.entries as entries_module
 from mtgui.app.controller import AppController
+from mtgui.app.loading import with_read
 from mtgui.app.undo import ChangeNote, UndoHistory
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.analysis_settings import AnalysisSettings
 from mtgui.engine.core.corpus import Role
 from mtgui.io.demo import demo_inputs
-from mtgui.io.entries import Entry
+from mtgui.io.entries import Entry, LoadRequest, placeholder, read_entry
 from mtgui.io.score_choices import ScoresQuestion
 from mtgui.io.score_sources import ScoreSource
 from mtgui.io.workspace import Workspace
@@ -349,3 +350,47 @@ def _read(controller: AppController, name: str) -> bool:
 def _reading(controller: AppController, name: str) -> bool:
     entry = _entry(controller, name)
     return entry is not None and entry.reading
+
+
+def test_a_file_read_in_another_encoding_fills_only_the_places_that_wait_for_it(tmp_path):
+    """What keeps undo right: the file read as Latin-1 arrives in the workspaces that list it
+    being read so, and leaves alone those that list it read as UTF-8 (before the change)."""
+    latin = tmp_path / "sysA.fr"
+    latin.write_bytes("Le café\n".encode("latin-1"))
+    refused = Workspace().with_entries([read_entry(latin, Role.SYSTEM)])
+    waiting = Workspace().with_entries([placeholder(latin, Role.SYSTEM, "latin-1")])
+    request = LoadRequest(latin, Role.SYSTEM, encoding="latin-1")
+    read = read_entry(latin, Role.SYSTEM, encoding="latin-1")
+    assert with_read([(request, read)], refused).entries == refused.entries
+    assert with_read([(request, read)], waiting).entries == (read,)
+
+
+def test_reading_as_latin1_undone_before_the_file_arrives_keeps_it_refused_and_redo_read(
+    qtbot, make, monkeypatch, tmp_path
+):
+    controller, _ = make(synchronous=False)
+    ref, latin = tmp_path / "ref.fr", tmp_path / "sysA.fr"
+    ref.write_text("Le cafe\nLa foret\n", encoding="utf-8")
+    latin.write_bytes("Le café\nLa forêt\n".encode("latin-1"))
+    controller.add_files([ref, latin], {ref: Role.REFERENCE, latin: Role.SYSTEM})
+    qtbot.waitUntil(lambda: not controller.loading and not _reading(controller, "sysA.fr"))
+    assert _entry(controller, "sysA.fr").encodings == ("latin-1",)
+    event, read_entry = threading.Event(), entries_module.read_entry
+
+    def slow_read(path, role, *more):
+        if "latin-1" in more:
+            event.wait(60)
+        return read_entry(path, role, *more)
+
+    monkeypatch.setattr(entries_module, "read_entry", slow_read)
+    controller.set_encoding(latin, "latin-1")
+    assert _reading(controller, "sysA.fr")
+    assert controller.undo_text == "Read as Latin-1 (ISO-8859-1): sysA.fr"
+    controller.undo()
+    event.set()
+    qtbot.waitUntil(lambda: not controller.loading, timeout=10_000)
+    refused = _entry(controller, "sysA.fr")
+    assert not refused.ok and refused.encoding == "auto"  # the Latin-1 read went to redo's
+    controller.redo()
+    assert _read(controller, "sysA.fr") and not controller.loading  # nothing read again
+    assert _entry(controller, "sysA.fr").loaded.streams[0].texts == ("Le café", "La forêt")

@@ -4,8 +4,9 @@ One row per file, with its systems or references as children: counts of segments
 documents, format and encoding. A file that could not be read shows its message in plain words
 where it is listed; a file being read says so. The context menu renames a system (never to a
 name another system has), hides it from the analysis, reads a plain-text file as another role,
-or removes a file (all the files selected, in one step: Edit > Undo takes each of these
-back, so none of them asks first). Systems are told
+reads a file in another encoding, or removes a file (all the files selected, in one step:
+Edit > Undo takes each of these back, so none of them asks first). A file that does not decode
+as UTF-8 offers, under its reason, a button that reads it as Latin-1. Systems are told
 apart by their identity (file and position), not their name. Dropping one file on a listed
 file replaces it with the new version (same place, same role); dropping elsewhere on the panel
 adds files, as on the rest of the window.
@@ -39,12 +40,19 @@ from PySide6.QtWidgets import (
 )
 
 from mtgui.engine.core import Role
+from mtgui.io.decode import AUTO
 from mtgui.io.entries import Entry
 from mtgui.io.streams import LoadedFile
+from mtgui.io.window_words import ENCODING_NAMES
 from mtgui.io.workspace import SystemKey, Workspace
 from mtgui.views.common.dialogs import ask_system_name, tell_rename_problem
 from mtgui.views.common.palette import problem_color
-from mtgui.views.inputs.file_problem import problem_item, rewrap_problems
+from mtgui.views.inputs.file_problem import (
+    encodings_item,
+    place_encoding_buttons,
+    problem_item,
+    rewrap_problems,
+)
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 SYSTEM_ROLE = Qt.ItemDataRole.UserRole + 2  # the system's name
@@ -76,6 +84,7 @@ class FilesPanel(QTreeWidget):
 
     remove_requested = Signal(list)  # the Paths of the files to remove, in one step
     role_requested = Signal(Path, object)  # a plain-text file, the Role to read it as
+    encoding_requested = Signal(Path, str)  # a file, the encoding to read it in again
     rename_requested = Signal(object, str)  # the system's SystemKey, its new name
     hide_requested = Signal(object, bool)  # the system's SystemKey, hidden or not
     replace_requested = Signal(Path, Path)  # the listed file, its new version
@@ -132,14 +141,14 @@ class FilesPanel(QTreeWidget):
                 rows.append(row)
             for row in rows:  # after all changes: each of these lays out the whole tree
                 row.setExpanded(True)
-                _span_problem(row)
+                self._finish_problem(row)
         else:  # a row changed in the tree costs several made afresh
             self._remove_all()
             items = [self._file_item(entry, workspace, names) for entry in workspace.entries]
             self.addTopLevelItems(items)
             self.expandAll()
             for item in items:
-                _span_problem(item)
+                self._finish_problem(item)
         self.setHeaderLabels(list(COLUMN_TIPS))  # the natural widths hold the whole names
         for column in range(1, self.columnCount()):  # the file's column takes the rest
             self.resizeColumnToContents(column)
@@ -226,6 +235,10 @@ class FilesPanel(QTreeWidget):
             item.setText(1, "could not be read")
             item.setForeground(1, QBrush(problem_color(self.palette())))
             item.addChild(problem_item(self, entry.path, entry.problem))
+            if entry.encoding != AUTO:  # the encoding it was read in, as for a file read
+                item.setText(4, ENCODING_NAMES.get(entry.encoding, entry.encoding).split(" (")[0])
+            if entry.encodings:
+                item.addChild(encodings_item(entry.encodings))
         elif entry.scores is not None:
             metrics = ", ".join(dict.fromkeys(t.metric for t in entry.score_tables))
             systems = len(entry.scores.systems)
@@ -234,6 +247,13 @@ class FilesPanel(QTreeWidget):
         elif entry.loaded is not None:
             self._add_streams(item, entry.path, entry.loaded, workspace, names)
         return item
+
+    def _finish_problem(self, row: QTreeWidgetItem) -> None:
+        """Let a file's reason span its row, and put its "Read as" buttons under it."""
+        _span_problem(row)
+        if row.text(1) == "could not be read" and row.childCount() > 1:
+            path = Path(row.data(0, PATH_ROLE))
+            place_encoding_buttons(self, row, path, self.encoding_requested.emit)
 
     def show_slow(self, path: Path, seconds: float) -> None:
         """Say that ``path`` has been read for ``seconds`` and that the others go on."""
@@ -323,6 +343,8 @@ class FilesPanel(QTreeWidget):
             entry = next((e for e in self.workspace.entries if e.path == path), None)
             if entry is not None and entry.plain_role is not None:
                 self._add_roles(menu, path, entry.plain_role)
+            if entry is not None and (entry.encodings or entry.encoding != AUTO):
+                self._add_encodings(menu, Path(path), entry.encoding)
             paths = self._selected_files(Path(path))
             text = "Remove" if len(paths) == 1 else f"Remove {len(paths)} files"
             menu.addAction(text, lambda: self.remove_requested.emit(paths))
@@ -337,6 +359,19 @@ class FilesPanel(QTreeWidget):
             action.setCheckable(True)
             action.setChecked(choice is role)
         roles.triggered.connect(lambda action: self.role_requested.emit(path, Role(action.data())))
+
+    def _add_encodings(self, menu: QMenu, path: Path, encoding: str) -> None:
+        """'Encoding': read a file that did not decode as UTF-8 (or was read in another
+        encoding) in each encoding the window offers, the one it was read in ticked."""
+        encodings = menu.addMenu("Encoding")
+        for choice, name in ENCODING_NAMES.items():
+            action = encodings.addAction(name)
+            action.setData(choice)
+            action.setCheckable(True)
+            action.setChecked(choice == encoding)
+        encodings.triggered.connect(
+            lambda action: self.encoding_requested.emit(path, str(action.data()))
+        )
 
     def _selected_systems(self, item: QTreeWidgetItem) -> list[str]:
         """The systems of the selected rows (a file's row stands for its systems), if ``item``

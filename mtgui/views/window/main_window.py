@@ -220,6 +220,7 @@ class MainWindow(QMainWindow):
         self.settings_model.changed.connect(self._show_kept_settings)
         panel.remove_requested.connect(controller.remove_files)
         panel.role_requested.connect(controller.set_role)
+        panel.encoding_requested.connect(controller.set_encoding)
         panel.rename_requested.connect(controller.rename_system)
         panel.runs_requested.connect(self.group_runs)
         panel.hide_requested.connect(controller.hide_system)
