@@ -13,11 +13,9 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -25,10 +23,10 @@ from PySide6.QtWidgets import (
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.core import TestSet
 from mtgui.engine.statistics import DocumentGrouping, document_scores
-from mtgui.views.common.absent import missing_text
-from mtgui.views.common.choices import choose, refill
+from mtgui.views.common.choices import refill
 from mtgui.views.common.table_view import DataTableView
 from mtgui.views.results.documents_model import DIFFERENCE, DocumentsModel, DocumentTable
+from mtgui.views.results.pair_of_systems import PairOfSystemsView
 
 NO_DOCUMENTS = (
     "This test set has no documents (plain text, one segment per line), so there are no "
@@ -36,28 +34,24 @@ NO_DOCUMENTS = (
 )
 
 
-class DocumentsView(QWidget):
+class DocumentsView(PairOfSystemsView):
     """Compare two systems document by document."""
 
     segments_requested = Signal(str, str, str)  # systems A and B, and a document id
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.result: AnalysisResult | None = None
         self._grouping: tuple[TestSet, DocumentGrouping] | None = None  # of the shown test set
         self._build()
 
     def _build(self) -> None:
-        self.system_a, self.system_b, self.metric_choice = QComboBox(), QComboBox(), QComboBox()
+        self._make_choosers(
+            "System A: its scores are in the first score column.",
+            "System B: its scores are in the second score column.",
+            "The metric each document is scored with.",
+        )
         for combo in (self.system_a, self.system_b, self.metric_choice):
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             combo.currentIndexChanged.connect(self._on_choice_changed)
-        self.system_a.setToolTip("System A: its scores are in the first score column.")
-        self.system_b.setToolTip("System B: its scores are in the second score column.")
-        self.metric_choice.setToolTip("The metric each document is scored with.")
-        self.swap_button = QPushButton("Swap")
-        self.swap_button.setToolTip("Exchange systems A and B.")
-        self.swap_button.clicked.connect(self._on_swap_clicked)
         self.count = QLabel()
         # Two rows: the pair, then the metric and the count. In one row, at 1280 x 800 and
         # 150%, the systems' names were cut to a few letters.
@@ -124,30 +118,6 @@ class DocumentsView(QWidget):
         refill(self.system_b, [(name, name) for name in systems], second)  # no signals
         self._show_table()
 
-    def set_pair(self, a: str, b: str) -> bool:
-        """Compare system ``a`` with system ``b``; False (and the count line says why) if
-        the result lacks one of them."""
-        lacking = self._lacking(a, b)
-        if lacking:  # the pair chosen stays
-            self.count.setText(lacking)
-            return False
-        choose(self.system_a, a)
-        choose(self.system_b, b)
-        self._show_table()
-        return True
-
-    def set_metric(self, metric: str) -> None:
-        """Score the documents with ``metric`` (if it was computed)."""
-        index = self.metric_choice.findData(metric)
-        if index >= 0:
-            self.metric_choice.setCurrentIndex(index)
-
-    def _lacking(self, *systems: str) -> str:
-        """Which of ``systems`` the result shown lacks, in a sentence ("": none)."""
-        if self.result is None:
-            return ""
-        return missing_text(None, (), systems, self.result.statistics.system_names)
-
     def clear(self) -> None:
         """Show nothing."""
         self.result, self._grouping = None, None
@@ -157,20 +127,8 @@ class DocumentsView(QWidget):
         self.count.clear()
         self.message.setVisible(False)
 
-    def pair(self) -> tuple[str, str]:
-        """The names of systems A and B."""
-        return str(self.system_a.currentData()), str(self.system_b.currentData())
-
-    def current_metric(self) -> str:
-        """The metric the documents are scored with."""
-        return str(self.metric_choice.currentData())
-
-    def _on_choice_changed(self) -> None:
+    def _show_pair(self) -> None:
         self._show_table()
-
-    def _on_swap_clicked(self) -> None:
-        a, b = self.pair()
-        self.set_pair(b, a)
 
     def _show_table(self) -> None:
         """Score the documents of the chosen pair under the chosen metric, and show them."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -28,9 +27,9 @@ from PySide6.QtWidgets import (
 
 from mtgui.engine.analysis import AnalysisResult
 from mtgui.engine.metrics import MetricSettings, SegmentMatches, match_segment
-from mtgui.views.common.absent import missing_text
-from mtgui.views.common.choices import choose, refill
+from mtgui.views.common.choices import refill
 from mtgui.views.common.table_view import DataTableView
+from mtgui.views.results.pair_of_systems import PairOfSystemsView
 from mtgui.views.results.segments_html import Side, page_colors, segment_html
 from mtgui.views.results.segments_model import (
     DIFFERENCE,
@@ -44,12 +43,11 @@ _FILTER_DELAY_MS = 300
 _SIZE_SAMPLE = 25  # rows measured when fitting the columns to their contents (100: 12 ms)
 
 
-class SegmentsView(QWidget):
+class SegmentsView(PairOfSystemsView):
     """Compare two systems segment by segment."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.result: AnalysisResult | None = None
         self.settings = MetricSettings()
         self._matches: tuple[int, SegmentMatches, SegmentMatches] | None = None
         self._html = ""  # what the details pane shows (Qt rewrites it; tests read this)
@@ -59,15 +57,11 @@ class SegmentsView(QWidget):
         self._build()
 
     def _build(self) -> None:
-        self.system_a, self.system_b, self.metric_choice = QComboBox(), QComboBox(), QComboBox()
-        for combo in (self.system_a, self.system_b, self.metric_choice):
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.system_a.setToolTip("System A: its output is shown on the left.")
-        self.system_b.setToolTip("System B: its output is shown on the right.")
-        self.metric_choice.setToolTip("The metric of the sentence scores in the table.")
-        self.swap_button = QPushButton("Swap")
-        self.swap_button.setToolTip("Exchange systems A and B.")
-        self.swap_button.clicked.connect(self._on_swap_clicked)
+        self._make_choosers(
+            "System A: its output is shown on the left.",
+            "System B: its output is shown on the right.",
+            "The metric of the sentence scores in the table.",
+        )
         self.find_box = QLineEdit(clearButtonEnabled=True)
         self.find_box.setMinimumWidth(220)
         self.find_box.setPlaceholderText("Find text...")
@@ -156,30 +150,6 @@ class SegmentsView(QWidget):
         refill(self.system_b, systems, ranked[min(1, len(ranked) - 1)])
         self._show_table(keep_segment=False)
 
-    def set_pair(self, a: str, b: str) -> bool:
-        """Compare system ``a`` (left) with system ``b`` (right); False (and the count line
-        says why) if the result lacks one of them."""
-        lacking = self._lacking(a, b)
-        if lacking:  # the pair chosen stays
-            self.count.setText(lacking)
-            return False
-        choose(self.system_a, a)
-        choose(self.system_b, b)
-        self._show_table(keep_segment=True)
-        return True
-
-    def set_metric(self, metric: str) -> None:
-        """Show sentence scores of ``metric`` (if it was computed)."""
-        index = self.metric_choice.findData(metric)
-        if index >= 0:
-            self.metric_choice.setCurrentIndex(index)
-
-    def _lacking(self, *systems: str) -> str:
-        """Which of ``systems`` the result shown lacks, in a sentence ("": none)."""
-        if self.result is None:
-            return ""
-        return missing_text(None, (), systems, self.result.statistics.system_names)
-
     def clear(self) -> None:
         """Show nothing."""
         self.result, self._matches = None, None
@@ -190,20 +160,8 @@ class SegmentsView(QWidget):
         self.details.clear()
         self.count.clear()
 
-    def pair(self) -> tuple[str, str]:
-        """The names of systems A and B."""
-        return str(self.system_a.currentData()), str(self.system_b.currentData())
-
-    def current_metric(self) -> str:
-        """The metric of the sentence scores in the table."""
-        return str(self.metric_choice.currentData())
-
-    def _on_choice_changed(self) -> None:
+    def _show_pair(self) -> None:
         self._show_table(keep_segment=True)
-
-    def _on_swap_clicked(self) -> None:
-        a, b = self.pair()
-        self.set_pair(b, a)
 
     def _show_table(self, keep_segment: bool) -> None:
         """Fill the table for the chosen pair and metric, keeping the selected segment."""
