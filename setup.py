@@ -22,8 +22,9 @@ COMPILE = (
     "import sys; sys.path.insert(0, sys.argv[1]); "
     "from mtgui.engine.metrics.kernels_ready import compile_kernels; compile_kernels()"
 )
-"""Run in the build's folder, found first on the path: pip hands the build environment's numpy
-and numba to the build through ``PYTHONPATH``, which must stay as it is."""
+"""Run with the build's folder first on the path (the checkout's own mtgui, in the folder pip
+builds in, must not be found): pip hands the build environment's numpy and numba to the build
+through ``PYTHONPATH``, which must stay as it is."""
 
 
 class BuildWithKernels(build_py):
@@ -39,14 +40,13 @@ class BuildWithKernels(build_py):
 def compile_kernels(build_lib: str) -> None:
     """Compile the kernels of the package built into ``build_lib``, in a process of its own
     (numba reads its target CPU once, when imported); a failure is only a warning."""
-    built = os.path.abspath(build_lib)  # run there: the checkout's own mtgui must not be found
+    built = os.path.abspath(build_lib)
     environment = dict(os.environ, NUMBA_CPU_NAME="generic")
     environment["PYTHONDONTWRITEBYTECODE"] = "1"  # the installer writes its own .pyc files
     for name in ("NUMBA_CACHE_DIR", "NUMBA_DISABLE_JIT", "NUMBA_CPU_FEATURES"):
         environment.pop(name, None)
     done = subprocess.run(
         [sys.executable, "-c", COMPILE, built],
-        cwd=built,
         env=environment,
         capture_output=True,
         text=True,

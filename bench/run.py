@@ -27,7 +27,7 @@ import sys
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from record import RECORD_VARIABLE
 
@@ -180,17 +180,13 @@ def newest(folder: Path = RESULTS) -> Path:
     """The results file of ``folder`` that measured the standing benchmark (``end_to_end``,
     mtgui against sacreBLEU) last, by the time it records: the page's table is that one's.
     A run of other benchmarks alone (``--only first_run``) does not replace it."""
-    paths = [
-        path for path in sorted(folder.glob("*.json")) if STANDING in _read(path)["benchmarks"]
+    results = [
+        (path, json.loads(path.read_text(encoding="utf-8"))) for path in folder.glob("*.json")
     ]
-    if not paths:
+    standing = [(r["time"], path) for path, r in results if STANDING in r["benchmarks"]]
+    if not standing:
         raise SystemExit(f"no results of {STANDING} in {folder}")
-    return max(paths, key=lambda p: _read(p)["time"])
-
-
-def _read(path: Path) -> dict[str, Any]:
-    """A results file."""
-    return cast(dict[str, Any], json.loads(path.read_text(encoding="utf-8")))
+    return max(standing)[1]
 
 
 def page_with_table(text: str, result: dict[str, Any]) -> str:
