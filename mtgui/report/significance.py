@@ -105,7 +105,7 @@ def _scaled_margin(result: BootstrapResult, metric: str) -> float:
 def unseen_sentence(result: BootstrapResult, metric: str) -> str:
     """One sentence per metric on what a ``~`` cannot see: the median minimum detectable
     difference of its pairs ('' when none is known)."""
-    mdd = smallest_unseen([p.mdd for p in result.pairs if p.metric == metric and p.mdd])
+    mdd = smallest_unseen(result.pairs, metric)
     if mdd != mdd:  # NaN
         return ""
     return (

@@ -139,7 +139,7 @@ def _size(pair: PairComparison) -> str:
 
 def _unseen(result: BootstrapResult, metric: str) -> str:
     """The test set's median minimum detectable difference, as the grid's reading line says."""
-    mdd = smallest_unseen([p.mdd for p in result.pairs if p.metric == metric and p.mdd])
+    mdd = smallest_unseen(result.pairs, metric)
     if mdd != mdd:  # NaN
         return ""
     return (

@@ -17,12 +17,17 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from fractions import Fraction
 from statistics import NormalDist, median
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from mtgui.engine.core.arrays import FloatArray
+
+if TYPE_CHECKING:
+    from mtgui.engine.inference.significance import PairComparison
 
 POWER = 0.8
 """The power at which the minimum detectable difference is given."""
@@ -61,9 +66,10 @@ def equivalence(deltas: FloatArray, margin: float) -> Fraction:
     return tost_p_value(below, above, len(values))
 
 
-def smallest_unseen(mdds: list[float]) -> float:
+def smallest_unseen(pairs: Iterable[PairComparison], metric: str) -> float:
     """One number per metric for "differences smaller than about this can go unseen": the
-    median minimum detectable difference of its pairs (NaN when none is known). The standard
-    library's median: numpy's imports numpy.ma (a few ms) into every run that prints a grid."""
-    known = [m for m in mdds if math.isfinite(m)]
+    median minimum detectable difference of ``metric``'s pairs (NaN when none is known). The
+    standard library's median: numpy's imports numpy.ma (a few ms) into every run that prints
+    a grid."""
+    known = [p.mdd for p in pairs if p.metric == metric and p.mdd and math.isfinite(p.mdd)]
     return float(median(known)) if known else math.nan
