@@ -113,6 +113,15 @@ def show_human_scores(window: MainWindow) -> None:
     show_tab("Scores")(window)
 
 
+def shown_window() -> tuple[QApplication, MainWindow]:
+    """The application and a new main window at the shots' size, shown."""
+    app = create_application()
+    window = MainWindow()
+    window.resize(1280, 800)
+    window.show()
+    return app, window
+
+
 def settle(app: QApplication) -> None:
     """Let the views lay out and paint what they were given (plots laid out on a timer were
     grabbed black when the shot came at once)."""
@@ -124,10 +133,7 @@ def settle(app: QApplication) -> None:
 
 def shoot(loader: Callable[[MainWindow], None], shots: dict[str, Shot]) -> None:
     """Open a window, load with ``loader``, wait for the analysis, save each shot."""
-    app = create_application()
-    window = MainWindow()
-    window.resize(1280, 800)
-    window.show()
+    app, window = shown_window()
     loader(window)
 
     def save_when_done() -> None:
@@ -171,10 +177,7 @@ HUMAN_SHOTS = {
 
 def welcome() -> None:
     """The empty window, as a person who opens mtgui for the first time sees it."""
-    app = create_application()
-    window = MainWindow()
-    window.resize(1280, 800)
-    window.show()
+    app, window = shown_window()
     app.processEvents()
     window.grab().save(str(HERE / "welcome.png"))
     window.close()
@@ -216,10 +219,7 @@ def campaign_text() -> str:
 
 def campaign_shot() -> None:
     """The campaign window on two WMT21 test sets into English, once its run is done."""
-    app = create_application()
-    window = MainWindow()
-    window.resize(1280, 800)
-    window.show()
+    app, window = shown_window()
     CAMPAIGN.write_text(campaign_text(), encoding="utf-8")
     campaign = open_campaign(window, CAMPAIGN.resolve())
     if campaign is None:
@@ -236,10 +236,7 @@ def campaign_shot() -> None:
 
 def window_campaign_shot() -> None:
     """The main window holding the same two test sets as tabs, on its Campaign tab."""
-    app = create_application()
-    window = MainWindow()
-    window.resize(1280, 800)
-    window.show()
+    app, window = shown_window()
     window.open_campaign(CAMPAIGN.resolve())
     end = time.monotonic() + 600
     while window.campaign.outcome is None or window.campaign.runs.running:
